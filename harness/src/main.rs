@@ -1,0 +1,2 @@
+//! `pqlab`: the command-line front of the lab.
+fn main() {}

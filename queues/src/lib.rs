@@ -1,0 +1,359 @@
+//! A* frontier (OPEN set) implementations behind one contract.
+//!
+//! Every queue in this crate implements [`Frontier`], and every one is listed once in
+//! [`registry`]; the conformance suite, the harness's A*, the benchmarks, the charts and
+//! `pqlab pick` all enumerate that list.
+//!
+//! # The frontier contract
+//!
+//! A frontier is a min-first queue of **nodes** with integer **keys**.
+//!
+//! * **Nodes** are dense `u32` ids below the `capacity` given at construction ([`Spec`]).
+//!   Pushing a node `>= capacity` is rejected with [`PushError::NodeOutOfRange`].
+//! * **Keys** are `u64`; smaller is better. [`Frontier::pop`] removes and returns an entry
+//!   whose key is the minimum over all entries held. Among entries with equal keys, the
+//!   order is the queue's own, deterministic, and documented in its file (the A* cares:
+//!   see "Ties" below).
+//! * **Strategy.** Each queue serves one [`Strategy`]:
+//!   - [`Strategy::Duplicates`] (lazy deletion): every push adds an entry, even for a node
+//!     already held with another key. The search skips stale entries when it pops them.
+//!     [`Frontier::push`] always answers [`Pushed::Added`].
+//!   - [`Strategy::DecreaseKey`]: a queue holds each node at most once, with O(1)
+//!     membership. Pushing an absent node adds it ([`Pushed::Added`]); pushing a held node
+//!     with a smaller key lowers its key ([`Pushed::Decreased`]); pushing a held node with
+//!     an equal or larger key changes nothing ([`Pushed::Kept`]). A popped node is absent
+//!     again and may be pushed anew (A* reopening).
+//! * **Key restrictions** ([`KeyRule`]). Some queues accept only A*-shaped keys. The
+//!   *floor* is the key most recently popped since construction or [`Frontier::clear`].
+//!   - [`KeyRule::Monotone`]: no key below the floor (before the first pop, any key).
+//!   - [`KeyRule::BoundedSpan`]: monotone, and no key above `floor + spec.span`. Before
+//!     the first pop the floor is the first key pushed, so the first push sets it.
+//!
+//!   A push that breaks its queue's rule is rejected with a [`PushError`] that says which
+//!   rule and which keys; **a rejected push leaves the queue unchanged**. A queue never
+//!   misorders silently and never reaches memory unsafety on misuse.
+//! * [`Frontier::clear`] empties the queue, resets the floor, and keeps the allocations,
+//!   so one queue serves many searches.
+//!
+//! # Ties
+//!
+//! The A* in the harness breaks ties on `f` toward larger `g` by folding `g` into the key
+//! for queues with [`KeyRule::Any`]. Restricted queues cannot take that (a child with equal
+//! `f` has a larger `g`, so its composite key would fall below the floor): they are given
+//! `f` alone, and the ones whose ties pop last-in-first-out behave like the larger-`g` rule
+//! (the most recently generated node is usually the deepest). Each queue's file says what
+//! it does on ties.
+//!
+//! # Complexity
+//!
+//! Each queue's file opens with a table of its operations' costs, its key restrictions,
+//! and when it should win. `n` is the number of entries held.
+
+pub mod registry;
+
+pub mod dary_heap;
+pub mod std_binary_heap;
+
+use std::fmt;
+
+/// A node id: a dense index below [`Spec::capacity`].
+pub type Node = u32;
+
+/// A priority; smaller is popped first.
+pub type Key = u64;
+
+/// How a frontier treats a node pushed while it is already held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Every push adds an entry; stale entries are skipped by the search (lazy deletion).
+    Duplicates,
+    /// A node is held at most once; pushing it again with a smaller key lowers its key.
+    DecreaseKey,
+}
+
+impl Strategy {
+    /// The suffix used in registry ids: `dup` or `dk`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Strategy::Duplicates => "dup",
+            Strategy::DecreaseKey => "dk",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Strategy::Duplicates => "duplicates",
+            Strategy::DecreaseKey => "decrease-key",
+        })
+    }
+}
+
+/// Which keys a frontier accepts, relative to the floor (the last popped key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyRule {
+    /// Any key at any time.
+    Any,
+    /// No key below the floor.
+    Monotone,
+    /// No key below the floor nor above `floor + span`.
+    BoundedSpan,
+}
+
+impl KeyRule {
+    /// Whether this rule forbids keys below the floor.
+    pub fn is_monotone(self) -> bool {
+        self != KeyRule::Any
+    }
+}
+
+impl fmt::Display for KeyRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            KeyRule::Any => "any keys",
+            KeyRule::Monotone => "monotone",
+            KeyRule::BoundedSpan => "monotone, bounded span",
+        })
+    }
+}
+
+/// What a frontier is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Node ids pushed are below this.
+    pub capacity: usize,
+    /// For [`KeyRule::BoundedSpan`] queues: the largest `key - floor` that will be pushed.
+    /// Other queues ignore it.
+    pub span: Key,
+}
+
+/// What a push did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pushed {
+    /// A new entry was added.
+    Added,
+    /// A held node's key was lowered (decrease-key queues only).
+    Decreased,
+    /// A held node already had an equal or smaller key; nothing changed (decrease-key only).
+    Kept,
+}
+
+/// A push that breaks the contract; the queue is left unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PushError {
+    /// The node id is not below the capacity the queue was built for.
+    #[error("node {node} is out of range: this queue was built for node ids below {capacity}")]
+    NodeOutOfRange {
+        /// The node pushed.
+        node: Node,
+        /// The capacity from [`Spec`].
+        capacity: usize,
+    },
+    /// A monotone queue was given a key below the last popped key.
+    #[error("key {key} is below the last popped key {floor}: this queue requires monotone keys")]
+    BelowFloor {
+        /// The key pushed.
+        key: Key,
+        /// The last popped key.
+        floor: Key,
+    },
+    /// A bounded-span queue was given a key too far above the last popped key.
+    #[error("key {key} is more than the declared span {span} above the last popped key {floor}")]
+    BeyondSpan {
+        /// The key pushed.
+        key: Key,
+        /// The last popped key (or the first key pushed, before any pop).
+        floor: Key,
+        /// The span from [`Spec`].
+        span: Key,
+    },
+}
+
+/// Marks a queue type built for [`Strategy::Duplicates`]; see [`StrategyKind`].
+#[derive(Clone, Copy, Debug)]
+pub struct Dup;
+
+/// Marks a queue type built for [`Strategy::DecreaseKey`]; see [`StrategyKind`].
+#[derive(Clone, Copy, Debug)]
+pub struct Dk;
+
+/// A strategy as a type parameter, for queues whose two strategies share their code.
+pub trait StrategyKind {
+    /// The strategy this marker stands for.
+    const STRATEGY: Strategy;
+    /// `STRATEGY == DecreaseKey`, as a constant the compiler folds.
+    const DECREASE_KEY: bool;
+}
+
+impl StrategyKind for Dup {
+    const STRATEGY: Strategy = Strategy::Duplicates;
+    const DECREASE_KEY: bool = false;
+}
+
+impl StrategyKind for Dk {
+    const STRATEGY: Strategy = Strategy::DecreaseKey;
+    const DECREASE_KEY: bool = true;
+}
+
+/// An A* frontier: see the [crate documentation](crate) for the contract.
+pub trait Frontier {
+    /// The data structure family, for reports ("d-ary heap", "bucket queue", ...).
+    const FAMILY: &'static str;
+    /// How a push of a held node is treated.
+    const STRATEGY: Strategy;
+    /// Which keys are accepted.
+    const KEYS: KeyRule;
+
+    /// An empty frontier for node ids below `spec.capacity`.
+    fn new(spec: Spec) -> Self
+    where
+        Self: Sized;
+
+    /// Adds `node` with `key`, or (decrease-key queues) lowers its key if it is held.
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError>;
+
+    /// Removes and returns an entry with the smallest key, or `None` when empty.
+    fn pop(&mut self) -> Option<(Node, Key)>;
+
+    /// The number of entries held (for duplicate queues, stale entries included).
+    fn len(&self) -> usize;
+
+    /// Whether no entry is held.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes every entry and resets the floor, keeping allocations for reuse.
+    fn clear(&mut self);
+}
+
+/// Rejects node ids at or above `capacity`; every queue calls this first in `push`.
+#[inline]
+pub fn check_node(node: Node, capacity: usize) -> Result<(), PushError> {
+    if (node as usize) < capacity {
+        Ok(())
+    } else {
+        Err(PushError::NodeOutOfRange { node, capacity })
+    }
+}
+
+/// The floor of a restricted queue: the last popped key, and the checks of [`KeyRule`].
+///
+/// Restricted queues keep one of these, call [`KeyFloor::check`] before changing anything
+/// in `push`, [`KeyFloor::popped`] in `pop`, and [`KeyFloor::reset`] in `clear`.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyFloor {
+    floor: Key,
+    /// Whether `floor` holds a key yet (a pop, or for bounded span the first push).
+    set: bool,
+    rule: KeyRule,
+    span: Key,
+}
+
+impl KeyFloor {
+    /// A floor for a queue with `rule`, built from `spec`.
+    pub fn new(rule: KeyRule, spec: Spec) -> Self {
+        KeyFloor { floor: 0, set: false, rule, span: spec.span }
+    }
+
+    /// The current floor (0 before anything was popped or pushed).
+    #[inline]
+    pub fn get(&self) -> Key {
+        self.floor
+    }
+
+    /// The declared span.
+    #[inline]
+    pub fn span(&self) -> Key {
+        self.span
+    }
+
+    /// Checks `key` against the rule; for bounded span, the first push sets the floor.
+    #[inline]
+    pub fn check(&mut self, key: Key) -> Result<(), PushError> {
+        match self.rule {
+            KeyRule::Any => Ok(()),
+            KeyRule::Monotone => {
+                if key < self.floor {
+                    Err(PushError::BelowFloor { key, floor: self.floor })
+                } else {
+                    Ok(())
+                }
+            }
+            KeyRule::BoundedSpan => {
+                if !self.set {
+                    self.floor = key;
+                    self.set = true;
+                }
+                if key < self.floor {
+                    Err(PushError::BelowFloor { key, floor: self.floor })
+                } else if key - self.floor > self.span {
+                    Err(PushError::BeyondSpan { key, floor: self.floor, span: self.span })
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Records a popped key as the new floor.
+    #[inline]
+    pub fn popped(&mut self, key: Key) {
+        debug_assert!(key >= self.floor || !self.set, "a queue popped below its floor");
+        self.floor = key;
+        self.set = true;
+    }
+
+    /// Forgets the floor (on `clear`).
+    #[inline]
+    pub fn reset(&mut self) {
+        self.floor = 0;
+        self.set = false;
+    }
+}
+
+/// A node → slot table for decrease-key queues: O(1) membership and location.
+///
+/// Sized to the capacity once; [`PositionTable::clear`] costs O(capacity) only when the
+/// queue held entries, and queues that know their entries may forget them one by one.
+#[derive(Clone, Debug, Default)]
+pub struct PositionTable {
+    slots: Vec<u32>,
+}
+
+impl PositionTable {
+    const ABSENT: u32 = u32::MAX;
+
+    /// A table for node ids below `capacity`, every node absent.
+    pub fn new(capacity: usize) -> Self {
+        PositionTable { slots: vec![Self::ABSENT; capacity] }
+    }
+
+    /// Where `node` is held, if it is.
+    #[inline]
+    pub fn get(&self, node: Node) -> Option<u32> {
+        match self.slots[node as usize] {
+            Self::ABSENT => None,
+            slot => Some(slot),
+        }
+    }
+
+    /// Records that `node` is held at `slot` (`slot < u32::MAX`).
+    #[inline]
+    pub fn set(&mut self, node: Node, slot: u32) {
+        debug_assert!(slot != Self::ABSENT);
+        self.slots[node as usize] = slot;
+    }
+
+    /// Records that `node` is no longer held.
+    #[inline]
+    pub fn remove(&mut self, node: Node) {
+        self.slots[node as usize] = Self::ABSENT;
+    }
+
+    /// Marks every node absent.
+    pub fn clear(&mut self) {
+        self.slots.fill(Self::ABSENT);
+    }
+}

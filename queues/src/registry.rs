@@ -1,0 +1,124 @@
+//! The one list of queues. Tests, the A*, benchmarks, charts and `pqlab pick` enumerate it.
+//!
+//! Adding a queue: write its file (implementing [`Frontier`]), add its `pub mod` line to
+//! `lib.rs`, and add one line per strategy to [`for_each_queue!`](crate::for_each_queue).
+//! Ids are stable, kebab-case, and end in the strategy's suffix (`-dup` or `-dk`).
+
+use crate::{Frontier, KeyRule, Strategy};
+
+/// Calls `$callback! { "id" ident Type, ... }` with every registered queue.
+///
+/// The `ident` is the id in snake case, for code that generates one item per queue (the
+/// conformance suite makes one test module per queue with it). This is the registry:
+/// nothing else lists queues.
+#[macro_export]
+macro_rules! for_each_queue {
+    ($callback:ident) => {
+        $callback! {
+            "std-binary-heap-dup" std_binary_heap_dup $crate::std_binary_heap::StdBinaryHeap,
+            "dary2-dup" dary2_dup $crate::dary_heap::DaryHeap<2, $crate::Dup>,
+            "dary2-dk" dary2_dk $crate::dary_heap::DaryHeap<2, $crate::Dk>,
+            "dary4-dup" dary4_dup $crate::dary_heap::DaryHeap<4, $crate::Dup>,
+            "dary4-dk" dary4_dk $crate::dary_heap::DaryHeap<4, $crate::Dk>,
+            "dary8-dup" dary8_dup $crate::dary_heap::DaryHeap<8, $crate::Dup>,
+            "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
+        }
+    };
+}
+
+/// What the registry says of one queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Stable kebab-case id, ending in `-dup` or `-dk`.
+    pub id: &'static str,
+    /// The data structure family.
+    pub family: &'static str,
+    /// Duplicates or decrease-key.
+    pub strategy: Strategy,
+    /// Which keys it accepts.
+    pub keys: KeyRule,
+}
+
+/// Code run with a queue's concrete type, so every queue gets its own monomorphised copy.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs with the queue type `F` described by `entry`.
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> Self::Output;
+}
+
+macro_rules! build_registry {
+    ($($id:literal $name:ident $ty:ty),* $(,)?) => {
+        /// Every registered queue, in registry order.
+        pub static ENTRIES: &[Entry] = &[$(
+            Entry {
+                id: $id,
+                family: <$ty as Frontier>::FAMILY,
+                strategy: <$ty as Frontier>::STRATEGY,
+                keys: <$ty as Frontier>::KEYS,
+            }
+        ),*];
+
+        /// Runs `visitor` with the queue registered as `id`; `None` if no queue has that id.
+        pub fn visit<V: Visitor>(id: &str, visitor: V) -> Option<V::Output> {
+            let entry = find(id)?;
+            match id {
+                $($id => Some(visitor.visit::<$ty>(entry)),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+for_each_queue!(build_registry);
+
+/// The entry registered as `id`.
+pub fn find(id: &str) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|entry| entry.id == id)
+}
+
+/// Every id, comma-separated: for "unknown queue" messages.
+pub fn ids() -> String {
+    ENTRIES.iter().map(|entry| entry.id).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_kebab_case_and_end_in_their_strategy() {
+        for (i, entry) in ENTRIES.iter().enumerate() {
+            assert!(
+                entry.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{} is not kebab-case",
+                entry.id
+            );
+            assert!(
+                entry.id.ends_with(&format!("-{}", entry.strategy.suffix())),
+                "{} does not end in its strategy's suffix",
+                entry.id
+            );
+            assert!(
+                ENTRIES[..i].iter().all(|other| other.id != entry.id),
+                "{} is registered twice",
+                entry.id
+            );
+        }
+    }
+
+    #[test]
+    fn visit_reaches_the_type_of_each_entry() {
+        struct Strategy;
+        impl Visitor for Strategy {
+            type Output = crate::Strategy;
+            fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> crate::Strategy {
+                F::STRATEGY
+            }
+        }
+        for entry in ENTRIES {
+            assert_eq!(visit(entry.id, Strategy), Some(entry.strategy));
+        }
+        assert_eq!(visit("no-such-queue", Strategy), None);
+    }
+}
