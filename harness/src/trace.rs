@@ -1,0 +1,239 @@
+//! Frontier operation traces: record what an A* asks of its frontier once, then replay it
+//! against any queue alone, so the queue's cost is measured apart from the search's.
+//!
+//! Queues break ties differently, so a queue replaying a trace may pop a different node
+//! with the same key than the recording did, and a later decrease-key in the trace would
+//! then name a node this queue no longer holds. [`Trace::personalize`] fixes that once,
+//! untimed: it replays the trace, and whenever the queue pops node `a` where the recording
+//! popped node `b` with the same key, it swaps the names `a` and `b` in the rest of the
+//! trace. Both nodes held the same key, so the relabelled trace is exactly what this queue
+//! would have been asked, and the timed replays ([`replay`]) just run it.
+//!
+//! [`Oracle`] is the floor: a frontier that answers a recorded pop order at almost no
+//! cost, through the same A*, so a report can show what share of a search a queue costs.
+
+use pqlab_queues::{Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy};
+
+/// One frontier operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `push(node, key)`.
+    Push(Node, Key),
+    /// `pop()`, which answered this entry (the trace ends at the last pop the search made).
+    Pop(Node, Key),
+}
+
+/// The operations one search made on its frontier, with what its frontier was built for.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// The operations in order.
+    pub ops: Vec<Op>,
+    /// The capacity the frontier was built for.
+    pub capacity: usize,
+    /// The key span the frontier was built for.
+    pub span: Key,
+}
+
+/// A trace that a queue could not follow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The queue rejected a push of the trace.
+    #[error("operation {index} of the trace: {source}")]
+    Rejected {
+        /// The operation's position.
+        index: usize,
+        /// What the queue said.
+        source: PushError,
+    },
+    /// The queue popped another key than the recording did: one of them misorders.
+    #[error("operation {index} of the trace: the queue popped {found:?}, the recording popped {expected:?}")]
+    Diverged {
+        /// The operation's position.
+        index: usize,
+        /// What the recording popped.
+        expected: Option<Key>,
+        /// What the queue popped.
+        found: Option<Key>,
+    },
+}
+
+impl Trace {
+    /// How many pushes and pops the trace holds.
+    pub fn counts(&self) -> (usize, usize) {
+        let pushes = self.ops.iter().filter(|op| matches!(op, Op::Push(..))).count();
+        (pushes, self.ops.len() - pushes)
+    }
+
+    /// The trace relabelled so that queue `F` pops exactly the recorded nodes; checks that
+    /// it pops the recorded keys all along.
+    pub fn personalize<F: Frontier>(&self) -> Result<Trace, ReplayError> {
+        let mut queue = F::new(Spec { capacity: self.capacity, span: self.span });
+        // `name[recorded node] = node as this queue knows it`, and its inverse.
+        let mut name: Vec<Node> = (0..self.capacity as Node).collect();
+        let mut recorded: Vec<Node> = name.clone();
+        let mut ops = Vec::with_capacity(self.ops.len());
+        for (index, &op) in self.ops.iter().enumerate() {
+            match op {
+                Op::Push(node, key) => {
+                    let node = name[node as usize];
+                    queue
+                        .push(node, key)
+                        .map_err(|source| ReplayError::Rejected { index, source })?;
+                    ops.push(Op::Push(node, key));
+                }
+                Op::Pop(node, key) => {
+                    let Some((popped, popped_key)) = queue.pop() else {
+                        return Err(ReplayError::Diverged {
+                            index,
+                            expected: Some(key),
+                            found: None,
+                        });
+                    };
+                    if popped_key != key {
+                        return Err(ReplayError::Diverged {
+                            index,
+                            expected: Some(key),
+                            found: Some(popped_key),
+                        });
+                    }
+                    let expected = name[node as usize];
+                    if popped != expected {
+                        // Swap the names of the two nodes for the rest of the trace.
+                        let other = recorded[popped as usize];
+                        name.swap(node as usize, other as usize);
+                        recorded.swap(popped as usize, expected as usize);
+                    }
+                    ops.push(Op::Pop(popped, key));
+                }
+            }
+        }
+        Ok(Trace { ops, capacity: self.capacity, span: self.span })
+    }
+}
+
+/// Runs a (personalised) trace against `queue`; returns a checksum of the popped entries
+/// so the work cannot be optimised away.
+#[inline(never)]
+pub fn replay<F: Frontier>(queue: &mut F, trace: &Trace) -> u64 {
+    queue.clear();
+    let mut checksum = 0u64;
+    for &op in &trace.ops {
+        match op {
+            Op::Push(node, key) => {
+                // The trace was personalised to this queue: no push can be rejected.
+                let _ = queue.push(node, key);
+            }
+            Op::Pop(..) => {
+                if let Some((node, key)) = queue.pop() {
+                    checksum = checksum.wrapping_mul(31).wrapping_add(key ^ node as u64);
+                }
+            }
+        }
+    }
+    checksum
+}
+
+/// A frontier that records every operation on the frontier `F` it wraps.
+pub struct Recorder<F> {
+    inner: F,
+    trace: Trace,
+}
+
+impl<F> Recorder<F> {
+    /// The operations since the last `clear` (a search clears its frontier first).
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+}
+
+impl<F: Frontier> Frontier for Recorder<F> {
+    const FAMILY: &'static str = F::FAMILY;
+    const STRATEGY: Strategy = F::STRATEGY;
+    const KEYS: KeyRule = F::KEYS;
+
+    fn new(spec: Spec) -> Self {
+        Recorder {
+            inner: F::new(spec),
+            trace: Trace { ops: Vec::new(), capacity: spec.capacity, span: spec.span },
+        }
+    }
+
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
+        let pushed = self.inner.push(node, key)?;
+        self.trace.ops.push(Op::Push(node, key));
+        Ok(pushed)
+    }
+
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        let popped = self.inner.pop();
+        if let Some((node, key)) = popped {
+            self.trace.ops.push(Op::Pop(node, key));
+        }
+        popped
+    }
+
+    fn len(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn clear(&mut self) {
+        self.inner.clear();
+        self.trace.ops.clear();
+    }
+}
+
+/// The floor: answers pops from a recorded pop order, and counts pushes. Through the same
+/// A*, it reproduces the recorded search exactly while spending almost nothing on the
+/// frontier. Load the order with [`Oracle::load`] before each search; `clear` keeps it.
+#[derive(Debug, Default)]
+pub struct Oracle {
+    pops: Vec<(Node, Key)>,
+    next: usize,
+    len: usize,
+}
+
+impl Oracle {
+    /// Sets the pop order to that of `trace`.
+    pub fn load(&mut self, trace: &Trace) {
+        self.pops.clear();
+        self.pops.extend(trace.ops.iter().filter_map(|op| match *op {
+            Op::Pop(node, key) => Some((node, key)),
+            Op::Push(..) => None,
+        }));
+        self.next = 0;
+        self.len = 0;
+    }
+}
+
+impl Frontier for Oracle {
+    const FAMILY: &'static str = "oracle (recorded pop order)";
+    const STRATEGY: Strategy = Strategy::Duplicates;
+    const KEYS: KeyRule = KeyRule::Any;
+
+    fn new(_: Spec) -> Self {
+        Oracle::default()
+    }
+
+    #[inline]
+    fn push(&mut self, _: Node, _: Key) -> Result<Pushed, PushError> {
+        self.len += 1;
+        Ok(Pushed::Added)
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        let entry = self.pops.get(self.next).copied()?;
+        self.next += 1;
+        self.len = self.len.saturating_sub(1);
+        Some(entry)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.next = 0;
+        self.len = 0;
+    }
+}
