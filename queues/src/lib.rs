@@ -53,6 +53,7 @@ pub mod registry;
 
 pub mod dary_heap;
 pub mod std_binary_heap;
+pub mod unsorted_array;
 
 use std::fmt;
 
