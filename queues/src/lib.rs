@@ -52,7 +52,9 @@
 pub mod registry;
 
 pub mod dary_heap;
+pub mod sorted_array;
 pub mod std_binary_heap;
+pub mod unsorted_array;
 
 use std::fmt;
 

@@ -22,6 +22,10 @@ macro_rules! for_each_queue {
             "dary4-dk" dary4_dk $crate::dary_heap::DaryHeap<4, $crate::Dk>,
             "dary8-dup" dary8_dup $crate::dary_heap::DaryHeap<8, $crate::Dup>,
             "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
+            "unsorted-array-dup" unsorted_array_dup $crate::unsorted_array::UnsortedArray<$crate::Dup>,
+            "unsorted-array-dk" unsorted_array_dk $crate::unsorted_array::UnsortedArray<$crate::Dk>,
+            "sorted-array-dup" sorted_array_dup $crate::sorted_array::SortedArray<$crate::Dup>,
+            "sorted-array-dk" sorted_array_dk $crate::sorted_array::SortedArray<$crate::Dk>,
         }
     };
 }
