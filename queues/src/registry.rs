@@ -22,6 +22,11 @@ macro_rules! for_each_queue {
             "dary4-dk" dary4_dk $crate::dary_heap::DaryHeap<4, $crate::Dk>,
             "dary8-dup" dary8_dup $crate::dary_heap::DaryHeap<8, $crate::Dup>,
             "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
+            "bucket-queue-dup" bucket_queue_dup $crate::bucket_queue::BucketQueue<$crate::Dup>,
+            "bucket-queue-dk" bucket_queue_dk $crate::bucket_queue::BucketQueue<$crate::Dk>,
+            "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
+            "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
+            "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
         }
     };
 }
