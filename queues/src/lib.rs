@@ -51,7 +51,10 @@
 
 pub mod registry;
 
+pub mod bucket_queue;
 pub mod dary_heap;
+pub mod radix_heap;
+pub mod radix_heap_crate;
 pub mod sorted_array;
 pub mod std_binary_heap;
 pub mod unsorted_array;
