@@ -1,9 +1,12 @@
 //! The pqlab harness: grid maps, scenarios, one A* generic over the frontier, and the lab.
 
 pub mod astar;
+pub mod generate;
 pub mod grid;
 pub mod heuristic;
 pub mod moves;
+pub mod movingai;
+pub mod reference;
 pub mod results;
 pub mod scenario;
 pub mod trace;
