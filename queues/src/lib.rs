@@ -52,6 +52,7 @@
 pub mod registry;
 
 pub mod dary_heap;
+pub mod pairing_heap;
 pub mod std_binary_heap;
 
 use std::fmt;

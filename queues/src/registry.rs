@@ -22,6 +22,8 @@ macro_rules! for_each_queue {
             "dary4-dk" dary4_dk $crate::dary_heap::DaryHeap<4, $crate::Dk>,
             "dary8-dup" dary8_dup $crate::dary_heap::DaryHeap<8, $crate::Dup>,
             "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
+            "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
+            "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
         }
     };
 }
