@@ -52,7 +52,10 @@
 pub mod registry;
 
 pub mod dary_heap;
+pub mod dary_heap_crate;
+pub mod max_heap_adapter;
 pub mod pairing_heap;
+pub mod pairing_heap_crate;
 pub mod std_binary_heap;
 
 use std::fmt;

@@ -24,6 +24,8 @@ macro_rules! for_each_queue {
             "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
             "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
+            "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
+            "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
         }
     };
 }
