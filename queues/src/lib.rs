@@ -54,8 +54,10 @@ pub mod registry;
 pub mod dary_heap;
 pub mod dary_heap_crate;
 pub mod max_heap_adapter;
+pub mod orx_dary_heap;
 pub mod pairing_heap;
 pub mod pairing_heap_crate;
+pub mod priority_queue_crate;
 pub mod std_binary_heap;
 
 use std::fmt;

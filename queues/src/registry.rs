@@ -26,6 +26,8 @@ macro_rules! for_each_queue {
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
             "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
             "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
+            "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
+            "priority-queue-crate-dk" priority_queue_crate_dk $crate::priority_queue_crate::PriorityQueueCrate,
         }
     };
 }
