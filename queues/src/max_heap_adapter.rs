@@ -1,7 +1,7 @@
-//! The shared shell of the duplicate-insertion adapters over ecosystem max-heaps with a
-//! std-like `push`/`pop` API: the entry type that turns a max-heap into a min-first queue,
-//! and one [`Frontier`] implementation for all of them, so an adapter file only says how
-//! its crate pushes, pops, counts and clears.
+//! The shared shell of the duplicate-insertion adapters over library max-heaps with a
+//! std-like `push`/`pop` API (std's `BinaryHeap` and crates'): the entry type that turns a
+//! max-heap into a min-first queue, and one [`Frontier`] implementation for all of them, so
+//! an adapter file only says how its heap pushes, pops, counts and clears.
 
 use std::cmp::Ordering;
 
