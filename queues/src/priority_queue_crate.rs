@@ -2,7 +2,7 @@
 //! `IndexMap` from item to priority, so an item's priority can be changed in place; used
 //! with decrease-key through `push_increase` on `Reverse` keys.
 //!
-//! | operation | cost (per the crate's docs) |
+//! | operation | cost (the crate's docs; lookups counted in its source) |
 //! |---|---|
 //! | push (new node) | O(log n), plus two hash lookups |
 //! | push (held node, smaller key) | O(log n), plus two hash lookups |
@@ -12,8 +12,8 @@
 //!
 //! Keys: any. Ties: unspecified heap order.
 //! Configuration: the map hashes node ids with `rustc_hash::FxBuildHasher` instead of the
-//! default SipHash, as a careful user with integer items would; SipHash's DoS resistance
-//! buys nothing for node ids and costs several times more per lookup.
+//! default SipHash, as a careful user with integer items would: SipHash's resistance to
+//! hash flooding buys nothing for node ids and costs time on every lookup.
 //! Should win: never against an indexed heap when nodes are dense ids (a hash map does
 //! what a position array does, slower); it is here as what a Rust user reaches for when
 //! a search needs decrease-key, and to price that choice.
