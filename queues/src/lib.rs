@@ -53,6 +53,12 @@ pub mod registry;
 
 pub mod bucket_queue;
 pub mod dary_heap;
+pub mod dary_heap_crate;
+pub mod max_heap_adapter;
+pub mod orx_dary_heap;
+pub mod pairing_heap;
+pub mod pairing_heap_crate;
+pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
 pub mod sorted_array;

@@ -31,6 +31,12 @@ macro_rules! for_each_queue {
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
             "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
+            "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
+            "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
+            "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
+            "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
+            "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
+            "priority-queue-crate-dk" priority_queue_crate_dk $crate::priority_queue_crate::PriorityQueueCrate,
         }
     };
 }
