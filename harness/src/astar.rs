@@ -24,7 +24,7 @@ use pqlab_queues::{Frontier, Key, KeyRule, PushError, Pushed, Spec};
 
 use crate::grid::{Connectivity, CostScale, Grid, Terrain};
 use crate::heuristic::Heuristic;
-use crate::moves::{for_each_move, Components, Direction, Moves};
+use crate::moves::{neighbours, Components, Direction, Move, Moves};
 
 /// The movement rules a search runs under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -222,6 +222,7 @@ impl<F: Frontier> AStar<F> {
         self.cells[start as usize] = CellState { g: 0, h, parent: start, stamp: open };
         self.push(start, h, 0, &mut counters, heuristic)?;
         let mut open_cells: u64 = 1;
+        let mut moves = [Move::default(); 8];
         counters.max_open = 1;
 
         while let Some((cell, key)) = self.frontier.pop() {
@@ -238,52 +239,31 @@ impl<F: Frontier> AStar<F> {
                 return Ok(Outcome { cost: Some(state.g), counters });
             }
             let (x, y) = (cell % stride, cell / stride);
-            let mut failure = None;
-            for_each_move(
-                grid,
-                &self.moves,
-                Direction::Forward,
-                cell,
-                class,
-                |next, cost, step| {
-                    if failure.is_some() {
-                        return;
-                    }
-                    let g = state.g + cost;
-                    let seen = &mut self.cells[next as usize];
-                    let h = if seen.stamp < open {
-                        let h = heuristic.estimate(
-                            x.wrapping_add_signed(step.dx),
-                            y.wrapping_add_signed(step.dy),
-                            next,
-                        );
+            let count = neighbours(grid, &self.moves, Direction::Forward, cell, class, &mut moves);
+            for m in &moves[..count] {
+                let g = state.g + m.cost;
+                let seen = &mut self.cells[m.cell as usize];
+                let h = if seen.stamp < open {
+                    open_cells += 1;
+                    let (nx, ny) =
+                        (x.wrapping_add_signed(m.dx.into()), y.wrapping_add_signed(m.dy.into()));
+                    heuristic.estimate(nx, ny, m.cell)
+                } else if g < seen.g {
+                    if seen.stamp == closed {
+                        counters.reopenings += 1;
                         open_cells += 1;
-                        h
-                    } else if g < seen.g {
-                        if seen.stamp == closed {
-                            counters.reopenings += 1;
-                            open_cells += 1;
-                        }
-                        seen.h
-                    } else {
-                        return;
-                    };
-                    *seen = CellState { g, h, parent: cell, stamp: open };
-                    let pushed = Self::key(g + h, g).and_then(|key| {
-                        self.frontier
-                            .push(next, key)
-                            .map_err(|source| frontier_error(source, heuristic))
-                    });
-                    match pushed {
-                        Ok(Pushed::Added) => counters.pushes += 1,
-                        Ok(Pushed::Decreased) => counters.decrease_keys += 1,
-                        Ok(Pushed::Kept) => {}
-                        Err(error) => failure = Some(error),
                     }
-                },
-            );
-            if let Some(error) = failure {
-                return Err(error);
+                    seen.h
+                } else {
+                    continue;
+                };
+                *seen = CellState { g, h, parent: cell, stamp: open };
+                let key = Self::key(g + h, g)?;
+                match self.frontier.push(m.cell, key).map_err(|e| frontier_error(e, heuristic))? {
+                    Pushed::Added => counters.pushes += 1,
+                    Pushed::Decreased => counters.decrease_keys += 1,
+                    Pushed::Kept => {}
+                }
             }
             counters.max_frontier = counters.max_frontier.max(self.frontier.len() as u64);
             counters.max_open = counters.max_open.max(open_cells);

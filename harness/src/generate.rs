@@ -21,6 +21,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::{Connectivity, CostScale, Grid, Terrain};
+use crate::moves::Components;
 use crate::reference::CostField;
 use crate::scenario::{Expected, Problem};
 
@@ -471,75 +472,6 @@ fn value_noise(n: usize, feature: usize, rng: &mut SplitMix64) -> (Vec<f32>, f32
     (noise, top)
 }
 
-/// The connected components of a grid: cells joined by chains of 4-adjacent cells of one
-/// terrain class. Without corner cutting, a diagonal step needs both its orthogonal
-/// neighbours in the class, so 8-connected movement has exactly the same components.
-#[derive(Clone, Debug)]
-pub struct Components {
-    width: u32,
-    /// The component of each cell (row-major), or `u32::MAX` for blocked cells.
-    label: Vec<u32>,
-    /// The number of cells in each component.
-    sizes: Vec<u32>,
-}
-
-impl Components {
-    /// Labels the components by flood fill with an explicit stack: O(width · height).
-    pub fn of(grid: &Grid) -> Self {
-        let (width, height) = (grid.width() as usize, grid.height() as usize);
-        let terrain = |cell: usize| {
-            let (x, y) = ((cell % width) as u32, (cell / width) as u32);
-            grid.terrain(grid.index(x, y))
-        };
-        let mut label = vec![u32::MAX; width * height];
-        let mut sizes = Vec::new();
-        let mut stack = Vec::new();
-        for seed in 0..width * height {
-            let class = terrain(seed);
-            if class == Terrain::Blocked || label[seed] != u32::MAX {
-                continue;
-            }
-            let component = sizes.len() as u32;
-            let mut size = 0;
-            label[seed] = component;
-            stack.push(seed);
-            while let Some(cell) = stack.pop() {
-                size += 1;
-                let (x, y) = (cell % width, cell / width);
-                for (exists, next) in [
-                    (x > 0, cell.wrapping_sub(1)),
-                    (x + 1 < width, cell + 1),
-                    (y > 0, cell.wrapping_sub(width)),
-                    (y + 1 < height, cell + width),
-                ] {
-                    if exists && label[next] == u32::MAX && terrain(next) == class {
-                        label[next] = component;
-                        stack.push(next);
-                    }
-                }
-            }
-            sizes.push(size);
-        }
-        Components { width: grid.width(), label, sizes }
-    }
-
-    /// The number of components.
-    pub fn count(&self) -> usize {
-        self.sizes.len()
-    }
-
-    /// The component of cell `(x, y)`, or `None` if it is blocked.
-    pub fn of_cell(&self, (x, y): (u32, u32)) -> Option<u32> {
-        let label = self.label[y as usize * self.width as usize + x as usize];
-        (label != u32::MAX).then_some(label)
-    }
-
-    /// The number of cells of a component.
-    pub fn size(&self, component: u32) -> usize {
-        self.sizes[component as usize] as usize
-    }
-}
-
 /// How many problems share one start (and so one reference Dijkstra) in [`problems`].
 pub const GOALS_PER_START: usize = 10;
 
@@ -565,8 +497,10 @@ pub fn problems(
     seed: u64,
 ) -> Vec<Problem> {
     let mut rng = SplitMix64(seed);
-    let components = Components::of(grid);
-    let eligible = |cell| components.of_cell(cell).is_some_and(|c| components.size(c) >= 2);
+    let components = Components::new(grid);
+    let eligible = |(x, y): (u32, u32)| {
+        components.label(grid.index(x, y)).is_some_and(|c| components.size(c) >= 2)
+    };
     let (width, height) = (grid.width() as usize, grid.height() as usize);
     let mut problems = Vec::with_capacity(count);
     if !(0..grid.height()).any(|y| (0..grid.width()).any(|x| eligible((x, y)))) {
@@ -834,9 +768,9 @@ mod tests {
         let grid = Grid::from_fn(4, 4, |x, y| {
             terrain_of(rows[y as usize].as_bytes()[x as usize] as char).unwrap()
         });
-        let components = Components::of(&grid);
+        let components = Components::new(&grid);
         // Ground top left, water, ground right, trees, the tree at (2,3), ground bottom left.
-        let of = |cell| components.of_cell(cell);
+        let of = |(x, y): (u32, u32)| components.label(grid.index(x, y));
         assert_eq!(of((1, 2)), of((0, 2)));
         assert_ne!(of((2, 3)), of((1, 2)), "diagonal trees are apart without corner cutting");
         assert_eq!(of((0, 0)), of((1, 1)));
@@ -860,10 +794,11 @@ mod tests {
             let problems = problems(&grid, connectivity, scale, 45, 11);
             assert_eq!(problems.len(), 45, "{name}");
             assert_eq!(problems, super::problems(&grid, connectivity, scale, 45, 11), "{name}");
-            let components = Components::of(&grid);
+            let components = Components::new(&grid);
             for problem in &problems {
                 assert_ne!(problem.start, problem.goal, "{name}");
-                assert_eq!(components.of_cell(problem.start), components.of_cell(problem.goal));
+                let label = |(x, y): (u32, u32)| components.label(grid.index(x, y));
+                assert_eq!(label(problem.start), label(problem.goal));
                 let cost = reference::cost(&grid, connectivity, scale, problem.start, problem.goal);
                 assert_eq!(Expected::Cost(cost.unwrap()), problem.expected, "{name}: {problem:?}");
                 assert_eq!(problem.bucket, (scale.to_units(cost.unwrap()) / 4.0).floor() as u32);

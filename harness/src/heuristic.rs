@@ -234,10 +234,10 @@ fn distances(grid: &Grid, moves: &Moves, source: u32, direction: Direction) -> V
         if d > dist[cell as usize] {
             continue;
         }
-        for_each_move(grid, moves, direction, cell, class, |nb, cost, _| {
-            if d + cost < dist[nb as usize] {
-                dist[nb as usize] = d + cost;
-                heap.push(Reverse((d + cost, nb)));
+        for_each_move(grid, moves, direction, cell, class, |m| {
+            if d + m.cost < dist[m.cell as usize] {
+                dist[m.cell as usize] = d + m.cost;
+                heap.push(Reverse((d + m.cost, m.cell)));
             }
         });
     }

@@ -1,5 +1,6 @@
 //! The movement rules, written once: the A*, the landmark Dijkstras of the differential
-//! heuristic and the connected components all enumerate moves through [`for_each_move`].
+//! heuristic, the connected components and the peers all enumerate moves through
+//! [`neighbours`].
 //!
 //! A move joins two cells of the same terrain class. Straight moves cost
 //! `scale.straight`, diagonal moves `scale.diagonal`, and a diagonal is allowed only when
@@ -7,15 +8,6 @@
 //! maps, entering a cell multiplies the step cost by that cell's weight.
 
 use crate::grid::{Connectivity, CostScale, Grid, Terrain};
-
-/// The direction of a move relative to the cell it starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// Column change: -1, 0 or 1.
-    pub dx: i32,
-    /// Row change: -1, 0 or 1.
-    pub dy: i32,
-}
 
 /// Which way costs are read on weighted maps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,26 +46,41 @@ impl Moves {
     }
 }
 
-/// Calls `visit(neighbour, cost, step)` for every move out of (or, `Backward`, into)
-/// `index` within the terrain class `class`.
+/// One move out of (or into) a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Move {
+    /// The neighbouring cell's index.
+    pub cell: u32,
+    /// The move's cost.
+    pub cost: u64,
+    /// Column change: -1, 0 or 1.
+    pub dx: i8,
+    /// Row change: -1, 0 or 1.
+    pub dy: i8,
+}
+
+/// Writes every move out of (or, `Backward`, into) `index` within the terrain class
+/// `class` to the front of `out`, and returns how many there are.
 ///
-/// `index` must be a cell inside the map: the blocked border keeps every neighbour index
-/// in bounds.
+/// The search's hot loop: it fills a small array rather than calling back per move, so
+/// the caller's per-move code is inlined once in a plain loop. `index` must be a cell
+/// inside the map: the blocked border keeps every neighbour index in bounds.
 #[inline(always)]
-pub fn for_each_move(
+pub fn neighbours(
     grid: &Grid,
     moves: &Moves,
     direction: Direction,
     index: u32,
     class: Terrain,
-    mut visit: impl FnMut(u32, u64, Step),
-) {
+    out: &mut [Move; 8],
+) -> usize {
     let terrain = grid.terrains();
     let weights = grid.weights();
     let i = index as isize;
     let s = moves.stride;
     let open = |j: isize| terrain[j as usize] == class;
-    let mut go = |j: isize, step: u64, dx: i32, dy: i32| {
+    let mut len = 0;
+    let mut add = |j: isize, step: u64, dx: i8, dy: i8| {
         let cost = match weights {
             None => step,
             Some(w) => {
@@ -81,75 +88,115 @@ pub fn for_each_move(
                 step * w[weighed as usize] as u64
             }
         };
-        visit(j as u32, cost, Step { dx, dy });
+        out[len] = Move { cell: j as u32, cost, dx, dy };
+        len += 1;
     };
     let (north, east, south, west) = (open(i - s), open(i + 1), open(i + s), open(i - 1));
     if north {
-        go(i - s, moves.straight, 0, -1);
+        add(i - s, moves.straight, 0, -1);
     }
     if east {
-        go(i + 1, moves.straight, 1, 0);
+        add(i + 1, moves.straight, 1, 0);
     }
     if south {
-        go(i + s, moves.straight, 0, 1);
+        add(i + s, moves.straight, 0, 1);
     }
     if west {
-        go(i - 1, moves.straight, -1, 0);
+        add(i - 1, moves.straight, -1, 0);
     }
     if moves.eight {
         if north && east && open(i - s + 1) {
-            go(i - s + 1, moves.diagonal, 1, -1);
+            add(i - s + 1, moves.diagonal, 1, -1);
         }
         if south && east && open(i + s + 1) {
-            go(i + s + 1, moves.diagonal, 1, 1);
+            add(i + s + 1, moves.diagonal, 1, 1);
         }
         if south && west && open(i + s - 1) {
-            go(i + s - 1, moves.diagonal, -1, 1);
+            add(i + s - 1, moves.diagonal, -1, 1);
         }
         if north && west && open(i - s - 1) {
-            go(i - s - 1, moves.diagonal, -1, -1);
+            add(i - s - 1, moves.diagonal, -1, -1);
         }
     }
+    len
+}
+
+/// Calls `visit` with every move of [`neighbours`]: for code off the hot path.
+pub fn for_each_move(
+    grid: &Grid,
+    moves: &Moves,
+    direction: Direction,
+    index: u32,
+    class: Terrain,
+    mut visit: impl FnMut(Move),
+) {
+    let mut out = [Move::default(); 8];
+    let len = neighbours(grid, moves, direction, index, class, &mut out);
+    out[..len].iter().for_each(|&m| visit(m));
 }
 
 /// Connected components per terrain class: two cells share a label exactly when a path
-/// joins them (diagonals never join what orthogonal moves cannot, since they may not cut
-/// corners). Lets a search answer an unreachable goal at once.
+/// joins them. Orthogonal adjacency suffices: a diagonal step needs both its orthogonal
+/// neighbours in the class (no corner cutting), so 8-connected movement has exactly the
+/// same components. Lets a search answer an unreachable goal at once.
 #[derive(Clone, Debug)]
 pub struct Components {
+    /// The component of each index, `UNLABELLED` for blocked cells and the border.
     labels: Vec<u32>,
+    /// The number of cells of each component.
+    sizes: Vec<u32>,
 }
 
+const UNLABELLED: u32 = u32::MAX;
+
 impl Components {
-    /// Labels every cell of `grid` by flood fill (O(cells)).
+    /// Labels every cell of `grid` by flood fill with an explicit stack (O(cells)).
     pub fn new(grid: &Grid) -> Self {
-        const UNLABELLED: u32 = u32::MAX;
         let mut labels = vec![UNLABELLED; grid.cells()];
+        let mut sizes = Vec::new();
         let moves = Moves::new(grid, Connectivity::Four, CostScale::COARSE);
         let mut stack = Vec::new();
-        let mut next = 0;
         for index in 0..grid.cells() as u32 {
             let class = grid.terrain(index);
             if class == Terrain::Blocked || labels[index as usize] != UNLABELLED {
                 continue;
             }
-            labels[index as usize] = next;
+            let label = sizes.len() as u32;
+            let mut size = 0;
+            labels[index as usize] = label;
             stack.push(index);
             while let Some(cell) = stack.pop() {
-                for_each_move(grid, &moves, Direction::Forward, cell, class, |nb, _, _| {
-                    if labels[nb as usize] == UNLABELLED {
-                        labels[nb as usize] = next;
-                        stack.push(nb);
+                size += 1;
+                for_each_move(grid, &moves, Direction::Forward, cell, class, |m| {
+                    if labels[m.cell as usize] == UNLABELLED {
+                        labels[m.cell as usize] = label;
+                        stack.push(m.cell);
                     }
                 });
             }
-            next += 1;
+            sizes.push(size);
         }
-        Components { labels }
+        Components { labels, sizes }
     }
 
-    /// Whether a path can join the cells `a` and `b` (both passable).
+    /// Whether a path can join the cells at indices `a` and `b` (both passable).
     pub fn connected(&self, a: u32, b: u32) -> bool {
         self.labels[a as usize] == self.labels[b as usize]
+    }
+
+    /// The number of components.
+    pub fn count(&self) -> usize {
+        self.sizes.len()
+    }
+
+    /// The component of the cell at `index`, or `None` if it is blocked.
+    pub fn label(&self, index: u32) -> Option<u32> {
+        let label = self.labels[index as usize];
+        (label != UNLABELLED).then_some(label)
+    }
+
+    /// The number of cells of a component.
+    pub fn size(&self, label: u32) -> usize {
+        self.sizes[label as usize] as usize
     }
 }

@@ -1,0 +1,339 @@
+//! The A* with every registered queue against the independent reference Dijkstra, on
+//! generated maps under both connectivities, uniform and weighted; the paths it returns;
+//! the heuristics' admissibility and consistency where they claim it; traces and the
+//! oracle.
+
+use pqlab::astar::{AStar, Rules, SearchError};
+use pqlab::generate::{MapKind, MapSpec};
+use pqlab::grid::{Connectivity, CostScale, Grid, Terrain};
+use pqlab::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use pqlab::moves::{for_each_move, Components, Direction, Moves};
+use pqlab::reference;
+use pqlab::trace::{replay, Oracle, Recorder};
+use pqlab_queues::registry::{self, Entry, Visitor};
+use pqlab_queues::{Frontier, KeyRule, PushError};
+
+fn maps() -> Vec<Grid> {
+    let spec = |kind, size, seed| MapSpec { kind, size, seed }.build();
+    vec![
+        spec(MapKind::Random { density: 25 }, 48, 3),
+        spec(MapKind::Maze { corridor: 2 }, 40, 4),
+        spec(MapKind::Rooms { room: 8 }, 48, 5),
+        spec(MapKind::Cave { fill: 45, steps: 4 }, 48, 6),
+        spec(MapKind::Weighted { feature: 8 }, 40, 7),
+    ]
+}
+
+/// `count` start/goal pairs of passable cells, some in other components.
+fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<((u32, u32), (u32, u32))> {
+    let mut rng = seed | 1;
+    let mut next = move |bound: u32| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % bound as u64) as u32
+    };
+    let mut cell = || loop {
+        let (x, y) = (next(grid.width()), next(grid.height()));
+        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
+            return (x, y);
+        }
+    };
+    (0..count).map(|_| (cell(), cell())).collect()
+}
+
+/// Checks that `path` runs from `start` to `goal` by legal moves and costs `cost`.
+fn check_path(grid: &Grid, rules: Rules, path: &[(u32, u32)], cost: u64) {
+    let moves = Moves::new(grid, rules.connectivity, rules.scale);
+    let mut total = 0;
+    for pair in path.windows(2) {
+        let (from, to) = (grid.index(pair[0].0, pair[0].1), grid.index(pair[1].0, pair[1].1));
+        let mut step = None;
+        for_each_move(grid, &moves, Direction::Forward, from, grid.terrain(from), |m| {
+            if m.cell == to {
+                step = Some(m.cost);
+            }
+        });
+        total +=
+            step.unwrap_or_else(|| panic!("{:?} -> {:?} is not a legal move", pair[0], pair[1]));
+    }
+    assert_eq!(total, cost, "the path's moves do not add up to its cost");
+}
+
+struct AgreesWithReference {
+    heuristic: HeuristicKind,
+}
+
+impl Visitor for AgreesWithReference {
+    type Output = ();
+
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
+        for (m, grid) in maps().iter().enumerate() {
+            for connectivity in [Connectivity::Four, Connectivity::Eight] {
+                let rules = Rules { connectivity, scale: CostScale::FINE };
+                let mut search = AStar::<F>::new(grid, rules);
+                let mut h = AnyHeuristic::new(self.heuristic, grid, connectivity, rules.scale);
+                let components = Components::new(grid);
+                for (i, &(start, goal)) in pairs(grid, 30, m as u64 * 7 + 1).iter().enumerate() {
+                    let expected = reference::cost(grid, connectivity, rules.scale, start, goal);
+                    let use_components = (i % 2 == 0).then_some(&components);
+                    let outcome = search
+                        .search(grid, &mut h, use_components, start, goal)
+                        .unwrap_or_else(|e| panic!("{} on map {m}: {e}", entry.id));
+                    assert_eq!(
+                        outcome.cost, expected,
+                        "{} with {} on map {m} ({connectivity:?}), {start:?} -> {goal:?}",
+                        entry.id, self.heuristic
+                    );
+                    if let Some(cost) = outcome.cost {
+                        let path = search.path(grid, goal).expect("a path");
+                        assert_eq!((path[0], *path.last().unwrap()), (start, goal));
+                        check_path(grid, rules, &path, cost);
+                        let c = outcome.counters;
+                        assert!(c.expansions >= 1 && c.pops >= c.expansions && c.max_open >= 1);
+                        assert_eq!(c.pops, c.expansions + c.stale_pops);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_queue_finds_the_reference_costs_with_octile() {
+    for entry in registry::ENTRIES {
+        registry::visit(entry.id, AgreesWithReference { heuristic: HeuristicKind::Octile });
+    }
+}
+
+#[test]
+fn every_queue_finds_the_reference_costs_with_dijkstra_and_landmarks() {
+    for entry in registry::ENTRIES {
+        registry::visit(entry.id, AgreesWithReference { heuristic: HeuristicKind::Zero });
+        registry::visit(
+            entry.id,
+            AgreesWithReference { heuristic: HeuristicKind::Differential(3) },
+        );
+    }
+}
+
+/// Weighted octile overestimates: queues taking any key find a path within w of the
+/// optimum, reopening closed cells; monotone queues report the broken rule clearly.
+struct WeightedOctile;
+
+impl Visitor for WeightedOctile {
+    type Output = ();
+
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
+        let grid = MapSpec { kind: MapKind::Random { density: 30 }, size: 64, seed: 9 }.build();
+        let rules = Rules::default();
+        let mut search = AStar::<F>::new(&grid, rules);
+        let mut h = AnyHeuristic::new(
+            HeuristicKind::WeightedOctile(2.0),
+            &grid,
+            rules.connectivity,
+            rules.scale,
+        );
+        assert!(!h.admissible() && !h.consistent());
+        let mut rejected = 0;
+        for (start, goal) in pairs(&grid, 40, 11) {
+            let optimal = reference::cost(&grid, rules.connectivity, rules.scale, start, goal);
+            match search.search(&grid, &mut h, None, start, goal) {
+                Ok(outcome) => match (outcome.cost, optimal) {
+                    (Some(cost), Some(optimal)) => {
+                        assert!(
+                            cost >= optimal && cost <= 2 * optimal,
+                            "{}: {cost} vs {optimal}",
+                            entry.id
+                        );
+                        check_path(&grid, rules, &search.path(&grid, goal).unwrap(), cost);
+                    }
+                    (found, optimal) => assert_eq!(found, optimal, "{}", entry.id),
+                },
+                Err(SearchError::Frontier { source: PushError::BelowFloor { .. }, hint }) => {
+                    assert!(F::KEYS.is_monotone(), "{} accepts any key but rejected one", entry.id);
+                    assert!(hint.contains("inconsistent"), "{hint}");
+                    rejected += 1;
+                }
+                Err(SearchError::Frontier { source: PushError::BeyondSpan { .. }, hint }) => {
+                    assert_eq!(F::KEYS, KeyRule::BoundedSpan, "{} has no span but rejected a key", entry.id);
+                    assert!(hint.contains("consistent"), "{hint}");
+                    rejected += 1;
+                }
+                Err(other) => panic!("{}: {other}", entry.id),
+            }
+        }
+        if F::KEYS.is_monotone() {
+            assert!(
+                rejected > 0,
+                "{}: weighted octile never produced a non-monotone key",
+                entry.id
+            );
+        }
+    }
+}
+
+#[test]
+fn weighted_octile_is_bounded_suboptimal_or_rejected_by_monotone_queues() {
+    for entry in registry::ENTRIES {
+        registry::visit(entry.id, WeightedOctile);
+    }
+}
+
+#[test]
+fn reopenings_happen_under_weighted_octile() {
+    let grid = MapSpec { kind: MapKind::Random { density: 30 }, size: 64, seed: 9 }.build();
+    let rules = Rules::default();
+    let mut search =
+        AStar::<pqlab_queues::dary_heap::DaryHeap<2, pqlab_queues::Dk>>::new(&grid, rules);
+    let mut h = AnyHeuristic::new(
+        HeuristicKind::WeightedOctile(3.0),
+        &grid,
+        rules.connectivity,
+        rules.scale,
+    );
+    let reopened: u64 = pairs(&grid, 60, 5)
+        .into_iter()
+        .map(|(s, g)| search.search(&grid, &mut h, None, s, g).unwrap().counters.reopenings)
+        .sum();
+    assert!(reopened > 0, "no search reopened a closed cell");
+}
+
+#[test]
+fn admissible_heuristics_never_overestimate_and_consistent_ones_are_consistent() {
+    for grid in maps() {
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let rules = Rules { connectivity, scale: CostScale::FINE };
+            let moves = Moves::new(&grid, connectivity, rules.scale);
+            for kind in [
+                HeuristicKind::Zero,
+                HeuristicKind::Manhattan,
+                HeuristicKind::Octile,
+                HeuristicKind::Chebyshev,
+                HeuristicKind::Differential(4),
+            ] {
+                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale);
+                assert_eq!(
+                    h.admissible(),
+                    !(kind == HeuristicKind::Manhattan && connectivity == Connectivity::Eight),
+                    "{kind}"
+                );
+                for (cell, goal) in pairs(&grid, 20, 3) {
+                    let goal_index = grid.index(goal.0, goal.1);
+                    h.set_goal(&grid, goal_index);
+                    let stride = grid.stride();
+                    let estimate = |i: u32| h.estimate(i % stride, i / stride, i);
+                    let index = grid.index(cell.0, cell.1);
+                    if h.admissible() {
+                        if let Some(cost) =
+                            reference::cost(&grid, connectivity, rules.scale, cell, goal)
+                        {
+                            assert!(
+                                estimate(index) <= cost,
+                                "{kind} overestimates: {} > {cost}",
+                                estimate(index)
+                            );
+                        }
+                    }
+                    if h.consistent() {
+                        for_each_move(
+                            &grid,
+                            &moves,
+                            Direction::Forward,
+                            index,
+                            grid.terrain(index),
+                            |m| {
+                                assert!(
+                                    estimate(index) <= m.cost + estimate(m.cell),
+                                    "{kind} is inconsistent"
+                                );
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unreachable_goals_are_answered_at_once_with_components() {
+    // Two open halves split by a wall.
+    let grid =
+        Grid::from_fn(20, 10, |x, _| if x == 10 { Terrain::Blocked } else { Terrain::Ground });
+    let rules = Rules::default();
+    let components = Components::new(&grid);
+    let mut search = AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&grid, rules);
+    let mut h = AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+    let with = search.search(&grid, &mut h, Some(&components), (0, 0), (19, 9)).unwrap();
+    assert_eq!((with.cost, with.counters.expansions), (None, 0));
+    let without = search.search(&grid, &mut h, None, (0, 0), (19, 9)).unwrap();
+    assert_eq!(without.cost, None);
+    assert_eq!(without.counters.expansions, 100, "the whole left half is expanded");
+    assert!(matches!(
+        search.search(&grid, &mut h, None, (10, 0), (0, 0)),
+        Err(SearchError::BadStart { .. })
+    ));
+    assert!(matches!(
+        search.search(&grid, &mut h, None, (0, 0), (20, 0)),
+        Err(SearchError::BadGoal { .. })
+    ));
+}
+
+/// Records a search's trace with `F`, replays it personalised on every other queue of the
+/// same strategy and key rule, and runs the oracle on it.
+struct TracesReplay;
+
+impl Visitor for TracesReplay {
+    type Output = ();
+
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
+        let grid = MapSpec { kind: MapKind::Rooms { room: 8 }, size: 64, seed: 2 }.build();
+        let rules = Rules::default();
+        let mut recorder = AStar::<Recorder<F>>::new(&grid, rules);
+        let mut oracle = AStar::<Oracle>::new(&grid, rules);
+        let mut h =
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+        for (start, goal) in pairs(&grid, 5, 1) {
+            let recorded = recorder.search(&grid, &mut h, None, start, goal).unwrap();
+            let trace = recorder.frontier().trace().clone();
+            let personal = trace.personalize::<F>().expect("a queue follows its own trace");
+            let mut queue =
+                F::new(pqlab_queues::Spec { capacity: trace.capacity, span: trace.span });
+            replay(&mut queue, &personal);
+            assert!(queue.is_empty() || recorded.cost.is_some());
+            if F::KEYS == KeyRule::Any && F::STRATEGY == pqlab_queues::Strategy::Duplicates {
+                oracle.frontier_mut().load(&trace);
+                let replayed = oracle.search(&grid, &mut h, None, start, goal).unwrap();
+                assert_eq!(replayed.cost, recorded.cost, "{}: the oracle diverged", entry.id);
+                assert_eq!(replayed.counters.expansions, recorded.counters.expansions);
+            }
+            // Every queue of the same strategy and key rule follows the trace.
+            for other in registry::ENTRIES {
+                if other.strategy == entry.strategy
+                    && other.keys.is_monotone() == entry.keys.is_monotone()
+                {
+                    registry::visit(other.id, Follow(&trace));
+                }
+            }
+        }
+    }
+}
+
+struct Follow<'a>(&'a pqlab::trace::Trace);
+
+impl Visitor for Follow<'_> {
+    type Output = ();
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
+        self.0
+            .personalize::<F>()
+            .unwrap_or_else(|e| panic!("{} cannot follow the trace: {e}", entry.id));
+    }
+}
+
+#[test]
+fn traces_replay_on_every_queue_and_the_oracle_reproduces_the_search() {
+    for entry in registry::ENTRIES {
+        registry::visit(entry.id, TracesReplay);
+    }
+}
