@@ -156,7 +156,12 @@ impl Visitor for WeightedOctile {
                     rejected += 1;
                 }
                 Err(SearchError::Frontier { source: PushError::BeyondSpan { .. }, hint }) => {
-                    assert_eq!(F::KEYS, KeyRule::BoundedSpan, "{} has no span but rejected a key", entry.id);
+                    assert_eq!(
+                        F::KEYS,
+                        KeyRule::BoundedSpan,
+                        "{} has no span but rejected a key",
+                        entry.id
+                    );
                     assert!(hint.contains("consistent"), "{hint}");
                     rejected += 1;
                 }
