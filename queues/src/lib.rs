@@ -52,7 +52,11 @@
 pub mod registry;
 
 pub mod dary_heap;
+pub mod hot_queue;
 pub mod std_binary_heap;
+pub mod two_level;
+
+mod top_heap;
 
 use std::fmt;
 

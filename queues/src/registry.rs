@@ -22,6 +22,10 @@ macro_rules! for_each_queue {
             "dary4-dk" dary4_dk $crate::dary_heap::DaryHeap<4, $crate::Dk>,
             "dary8-dup" dary8_dup $crate::dary_heap::DaryHeap<8, $crate::Dup>,
             "dary8-dk" dary8_dk $crate::dary_heap::DaryHeap<8, $crate::Dk>,
+            "hot-queue-dup" hot_queue_dup $crate::hot_queue::HotQueue<$crate::Dup>,
+            "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
+            "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
+            "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
         }
     };
 }
