@@ -54,6 +54,7 @@ pub mod registry;
 pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;
+pub mod hot_queue;
 pub mod max_heap_adapter;
 pub mod orx_dary_heap;
 pub mod pairing_heap;
@@ -63,7 +64,10 @@ pub mod radix_heap;
 pub mod radix_heap_crate;
 pub mod sorted_array;
 pub mod std_binary_heap;
+pub mod two_level;
 pub mod unsorted_array;
+
+mod top_heap;
 
 use std::fmt;
 

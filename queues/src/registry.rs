@@ -37,6 +37,10 @@ macro_rules! for_each_queue {
             "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
             "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
             "priority-queue-crate-dk" priority_queue_crate_dk $crate::priority_queue_crate::PriorityQueueCrate,
+            "hot-queue-dup" hot_queue_dup $crate::hot_queue::HotQueue<$crate::Dup>,
+            "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
+            "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
+            "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
         }
     };
 }
