@@ -9,6 +9,7 @@
 //! | [`MapKind::Open`] | `open-b16-512-s1` | open ground with `b` rectangular obstacles |
 //! | [`MapKind::Cave`] | `cave-f45-i4-512-s1` | caves: `f`% random walls, `i` smoothing steps |
 //! | [`MapKind::Weighted`] | `weighted-f32-512-s1` | all ground, weights 1/2/4/8 from noise of feature size `f` |
+//! | [`MapKind::Rugged`] | `rugged-h20-512-s1` | all ground, `h`% of cells rough with weights 2 to 255 |
 //!
 //! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab uses 32 to
 //! 4096). Building one takes O(size²) time and memory: a 4096² map takes a fraction of a
@@ -111,6 +112,15 @@ pub enum MapKind {
         /// The noise's feature size in cells, 1 to `size`.
         feature: u32,
     },
+    /// All ground; each cell is rough with probability `heavy`%, with a weight drawn
+    /// uniformly from 2 to 255, else weight 1 (rubble, scree, thickets). Rough cells next
+    /// to explored ground stay open long after the wave front passes them, so Dijkstra's
+    /// frontier is a thick band rather than a thin ring: the lab's source of frontiers
+    /// above 100,000 open cells on maps of a million cells.
+    Rugged {
+        /// The percentage of rough cells, 0 to 100.
+        heavy: u32,
+    },
 }
 
 impl MapKind {
@@ -123,6 +133,7 @@ impl MapKind {
             MapKind::Open { blocks } => ("open", vec![('b', blocks)]),
             MapKind::Cave { fill, steps } => ("cave", vec![('f', fill), ('i', steps)]),
             MapKind::Weighted { feature } => ("weighted", vec![('f', feature)]),
+            MapKind::Rugged { heavy } => ("rugged", vec![('h', heavy)]),
         }
     }
 
@@ -135,6 +146,7 @@ impl MapKind {
             ("open", &[('b', blocks)]) => MapKind::Open { blocks },
             ("cave", &[('f', fill), ('i', steps)]) => MapKind::Cave { fill, steps },
             ("weighted", &[('f', feature)]) => MapKind::Weighted { feature },
+            ("rugged", &[('h', heavy)]) => MapKind::Rugged { heavy },
             _ => return None,
         })
     }
@@ -179,6 +191,7 @@ impl MapSpec {
                 in_range("the number of steps", steps, 0, 100)
             }
             MapKind::Weighted { feature } => in_range("the feature size", feature, 1, size),
+            MapKind::Rugged { heavy } => in_range("the share of rough cells", heavy, 0, 100),
         }
     }
 
@@ -205,6 +218,11 @@ impl MapSpec {
                 let weights = weights(n, feature as usize, &mut rng);
                 return Grid::from_fn(self.size, self.size, |_, _| Terrain::Ground)
                     .with_weights(|x, y| weights[y as usize * n + x as usize]);
+            }
+            MapKind::Rugged { heavy } => {
+                return Grid::from_fn(self.size, self.size, |_, _| Terrain::Ground).with_weights(
+                    |_, _| if rng.percent(heavy) { 2 + rng.below(254) as u8 } else { 1 },
+                );
             }
         };
         Grid::from_fn(self.size, self.size, |x, y| {

@@ -154,44 +154,64 @@ pub struct Suite {
     pub rules: Rules,
 }
 
-fn generated(kind: MapKind, size: u32, problems: usize, heuristic: HeuristicKind) -> Suite {
+fn generated(
+    kind: MapKind,
+    size: u32,
+    problems: usize,
+    heuristic: HeuristicKind,
+    scale: CostScale,
+) -> Suite {
     let map = MapSpec { kind, size, seed: 1 };
     let family = map.to_string().split('-').next().unwrap_or("generated").to_owned();
-    let name = match heuristic {
-        HeuristicKind::Octile => map.to_string(),
-        other => format!("{map}-{other}"),
-    };
+    let mut name = map.to_string();
+    if heuristic != HeuristicKind::Octile {
+        name = format!("{name}-{heuristic}");
+    }
+    if scale != CostScale::FINE {
+        name = format!("{name}-{}", scale.name());
+    }
     Suite {
         name,
         family,
         source: Source::Generated { map, problems },
         heuristic,
-        rules: Rules::default(),
+        rules: Rules { scale, ..Rules::default() },
     }
 }
 
 /// The built-in suites of a profile, smallest frontiers first. Together they span
 /// maximum frontiers from about 10 to beyond 100,000 open cells: small maps under the
 /// octile heuristic, larger ones under Dijkstra (zero heuristic), whose frontier is the
-/// whole wave front, and weighted terrain, whose front is thick.
+/// whole wave front, and rugged terrain, whose front is a thick band. Two suites repeat
+/// with the coarse cost scale (10/14), whose small key span is what bucket queues need.
+///
+/// Problem counts are set so each suite's baseline pass takes roughly 20 to 150 ms: every
+/// queue runs each suite about 12 times (a check pass, a warm-up, 10 samples), and the
+/// whole default run must stay within 15 minutes on 2 cores (`pqlab suites` prints each
+/// suite's frontier sizes and pass time).
 pub fn builtin_suites(profile: Profile) -> Vec<Suite> {
     use HeuristicKind::{Octile, Zero};
+    let (fine, coarse) = (CostScale::FINE, CostScale::COARSE);
     match profile {
         Profile::Full => vec![
-            generated(MapKind::Random { density: 20 }, 32, 200, Octile),
-            generated(MapKind::Rooms { room: 8 }, 128, 100, Octile),
-            generated(MapKind::Maze { corridor: 4 }, 256, 30, Octile),
-            generated(MapKind::Random { density: 25 }, 256, 40, Octile),
-            generated(MapKind::Cave { fill: 45, steps: 4 }, 512, 30, Octile),
-            generated(MapKind::Rooms { room: 32 }, 512, 20, Zero),
-            generated(MapKind::Random { density: 10 }, 1024, 6, Zero),
-            generated(MapKind::Weighted { feature: 64 }, 1024, 4, Octile),
-            generated(MapKind::Weighted { feature: 16 }, 2048, 2, Zero),
+            generated(MapKind::Random { density: 20 }, 32, 100, Octile, fine),
+            generated(MapKind::Maze { corridor: 4 }, 256, 6, Octile, fine),
+            generated(MapKind::Rooms { room: 8 }, 128, 40, Octile, fine),
+            generated(MapKind::Random { density: 25 }, 256, 30, Octile, fine),
+            generated(MapKind::Random { density: 25 }, 256, 30, Octile, coarse),
+            generated(MapKind::Cave { fill: 45, steps: 4 }, 512, 12, Octile, fine),
+            generated(MapKind::Rooms { room: 32 }, 512, 3, Zero, fine),
+            generated(MapKind::Weighted { feature: 16 }, 512, 1, Zero, fine),
+            generated(MapKind::Rugged { heavy: 4 }, 384, 1, Zero, fine),
+            generated(MapKind::Rugged { heavy: 10 }, 512, 1, Zero, fine),
+            generated(MapKind::Rugged { heavy: 30 }, 512, 1, Zero, fine),
+            generated(MapKind::Rugged { heavy: 30 }, 512, 1, Zero, coarse),
+            generated(MapKind::Rugged { heavy: 55 }, 1100, 1, Zero, fine),
         ],
         Profile::Quick => vec![
-            generated(MapKind::Random { density: 20 }, 32, 50, Octile),
-            generated(MapKind::Maze { corridor: 4 }, 128, 10, Octile),
-            generated(MapKind::Weighted { feature: 32 }, 256, 4, Zero),
+            generated(MapKind::Random { density: 20 }, 32, 50, Octile, fine),
+            generated(MapKind::Maze { corridor: 4 }, 128, 10, Octile, fine),
+            generated(MapKind::Rugged { heavy: 30 }, 256, 1, Zero, coarse),
         ],
     }
 }

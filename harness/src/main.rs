@@ -78,6 +78,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Lists the lab's built-in suites with the frontier sizes they produce (one untimed
+    /// pass with std-binary-heap-dup; checks every answer).
+    Suites {
+        /// The quick profile's suites instead of the full one's.
+        #[arg(long)]
+        quick: bool,
+    },
     /// Times pqlab's A* (std-binary-heap-dup, octile) against the A* of the `pathfinding`
     /// and `petgraph` crates on the same problems, in alternating rounds; every cost is
     /// checked; prints medians and ratios.
@@ -147,6 +154,7 @@ fn main() -> ExitCode {
         Command::Compare { map, scen, limit, rounds } => {
             compare(&map, scen.as_deref(), limit, rounds)
         }
+        Command::Suites { quick } => suites(quick),
     };
     match outcome {
         Ok(code) => code,
@@ -323,6 +331,58 @@ impl Visitor for RunQueue<'_> {
         }
         Ok(())
     }
+}
+
+fn suites(quick: bool) -> Result<ExitCode> {
+    use pqlab::lab::{builtin_suites, Profile};
+    use pqlab_queues::std_binary_heap::StdBinaryHeap;
+
+    let profile = if quick { Profile::Quick } else { Profile::Full };
+    println!(
+        "{:<34} {:>8} {:>9} {:>10} {:>11} {:>11} {:>9} {:>9}",
+        "suite", "problems", "prepare s", "pass ms", "expansions", "min open", "mean", "largest"
+    );
+    for suite in builtin_suites(profile) {
+        let started = Instant::now();
+        let prepared = suite.prepare()?;
+        let prepare = started.elapsed().as_secs_f64();
+        let mut search = AStar::<StdBinaryHeap>::new(&prepared.grid, suite.rules);
+        let mut heuristic = prepared.heuristic.clone();
+        let started = Instant::now();
+        let mut counters = Vec::new();
+        for (i, p) in prepared.problems.iter().enumerate() {
+            let outcome = search.search(
+                &prepared.grid,
+                &mut heuristic,
+                Some(&prepared.components),
+                p.start,
+                p.goal,
+            )?;
+            anyhow::ensure!(
+                p.expected.accepts(outcome.cost, suite.rules.scale),
+                "{} problem {i}: expected {:?}, found {:?}",
+                suite.name,
+                p.expected,
+                outcome.cost
+            );
+            counters.push(outcome.counters);
+        }
+        let pass = started.elapsed().as_secs_f64() * 1e3;
+        let n = counters.len() as f64;
+        let open: Vec<u64> = counters.iter().map(|c| c.max_open).collect();
+        println!(
+            "{:<34} {:>8} {:>9.1} {:>10.1} {:>11.0} {:>11} {:>9.0} {:>9}",
+            suite.name,
+            prepared.problems.len(),
+            prepare,
+            pass,
+            counters.iter().map(|c| c.expansions).sum::<u64>() as f64 / n,
+            open.iter().min().unwrap_or(&0),
+            open.iter().sum::<u64>() as f64 / n,
+            open.iter().max().unwrap_or(&0),
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The map and problems named on the command line: the scenario defaults to `FILE.scen`.

@@ -13,76 +13,22 @@
 //! operation) get cheaper and the children scanned by a pop share cache lines; 4 is the
 //! usual sweet spot for 16-byte entries (four children fill one 64-byte line).
 
-use std::marker::PhantomData;
-
+use crate::heap_core::HeapCore;
 use crate::{
     check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
     StrategyKind,
 };
 
-/// A min-first d-ary heap of `(key, node)`; with `S = Dk`, a position table finds a node's
-/// entry for decrease-key.
+/// A min-first d-ary heap of `(key, node)` (the sifting lives in [`HeapCore`]); with
+/// `S = Dk`, a position table finds a node's entry for decrease-key.
 ///
-/// Invariant: every entry's key is at least its parent's (`heap[(i - 1) / D]`), and with
-/// `Dk`, `positions` maps each held node to its index in `heap`.
+/// Invariant: with `Dk`, `positions` maps each held node to its index in the heap.
 #[derive(Debug)]
 pub struct DaryHeap<const D: usize, S> {
-    heap: Vec<(Key, Node)>,
+    heap: HeapCore<D, S>,
     /// Only allocated for `Dk`.
     positions: PositionTable,
     capacity: usize,
-    strategy: PhantomData<S>,
-}
-
-impl<const D: usize, S: StrategyKind> DaryHeap<D, S> {
-    /// Moves `entry` up from the hole at `index` until its parent's key is not larger.
-    #[inline]
-    fn sift_up(&mut self, mut index: usize, entry: (Key, Node)) {
-        while index > 0 {
-            let parent = (index - 1) / D;
-            let above = self.heap[parent];
-            if above.0 <= entry.0 {
-                break;
-            }
-            self.place(index, above);
-            index = parent;
-        }
-        self.place(index, entry);
-    }
-
-    /// Moves `entry` down from the hole at `index` until no child has a smaller key.
-    #[inline]
-    fn sift_down(&mut self, mut index: usize, entry: (Key, Node)) {
-        let len = self.heap.len();
-        loop {
-            let first = index * D + 1;
-            if first >= len {
-                break;
-            }
-            let last = (first + D).min(len);
-            let mut best = first;
-            for child in first + 1..last {
-                if self.heap[child].0 < self.heap[best].0 {
-                    best = child;
-                }
-            }
-            let below = self.heap[best];
-            if below.0 >= entry.0 {
-                break;
-            }
-            self.place(index, below);
-            index = best;
-        }
-        self.place(index, entry);
-    }
-
-    #[inline]
-    fn place(&mut self, index: usize, entry: (Key, Node)) {
-        self.heap[index] = entry;
-        if S::DECREASE_KEY {
-            self.positions.set(entry.1, index as u32);
-        }
-    }
 }
 
 impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
@@ -91,13 +37,11 @@ impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
     const KEYS: KeyRule = KeyRule::Any;
 
     fn new(spec: Spec) -> Self {
-        const { assert!(D >= 2, "a d-ary heap needs at least two children per node") };
-        let positions = if S::DECREASE_KEY {
-            PositionTable::new(spec.capacity)
-        } else {
-            PositionTable::default()
-        };
-        DaryHeap { heap: Vec::new(), positions, capacity: spec.capacity, strategy: PhantomData }
+        DaryHeap {
+            heap: HeapCore::new(),
+            positions: PositionTable::for_strategy::<S>(spec.capacity),
+            capacity: spec.capacity,
+        }
     }
 
     #[inline]
@@ -106,32 +50,24 @@ impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
         if S::DECREASE_KEY {
             if let Some(index) = self.positions.get(node) {
                 let index = index as usize;
-                if key >= self.heap[index].0 {
+                if key >= self.heap.key(index) {
                     return Ok(Pushed::Kept);
                 }
-                self.sift_up(index, (key, node));
+                self.heap.decrease(index, key, &mut self.positions);
                 return Ok(Pushed::Decreased);
             }
         }
-        self.heap.push((key, node));
-        self.sift_up(self.heap.len() - 1, (key, node));
+        self.heap.push((key, node), &mut self.positions);
         Ok(Pushed::Added)
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(Node, Key)> {
-        let last = self.heap.pop()?;
-        let top = if self.heap.is_empty() {
-            last
-        } else {
-            let top = self.heap[0];
-            self.sift_down(0, last);
-            top
-        };
+        let (key, node) = self.heap.pop(&mut self.positions)?;
         if S::DECREASE_KEY {
-            self.positions.remove(top.1);
+            self.positions.remove(node);
         }
-        Some((top.1, top.0))
+        Some((node, key))
     }
 
     fn len(&self) -> usize {
@@ -140,7 +76,7 @@ impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
 
     fn clear(&mut self) {
         if S::DECREASE_KEY {
-            for &(_, node) in &self.heap {
+            for &(_, node) in self.heap.entries() {
                 self.positions.remove(node);
             }
         }

@@ -39,7 +39,7 @@
 
 use std::mem;
 
-use crate::top_heap::{HeapSlots, TopHeap};
+use crate::heap_core::{HeapCore, HeapSlots};
 use crate::{
     check_node, Frontier, Key, KeyFloor, KeyRule, Node, PushError, Pushed, Spec, Strategy,
     StrategyKind,
@@ -181,7 +181,7 @@ impl Buckets {
 /// each held node to its entry.
 #[derive(Debug)]
 pub struct HotQueue<S> {
-    heap: TopHeap<S>,
+    heap: HeapCore<2, S>,
     buckets: Buckets,
     /// The key bucket positions are relative to (0 initially).
     base: Key,
@@ -258,7 +258,7 @@ impl<S: StrategyKind> Frontier for HotQueue<S> {
             Locations::default()
         };
         HotQueue {
-            heap: TopHeap::new(),
+            heap: HeapCore::new(),
             buckets: Buckets {
                 bins: (0..LEVELS * FANOUT).map(|_| Vec::new()).collect(),
                 occupied: [0; LEVELS],

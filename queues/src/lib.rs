@@ -67,7 +67,7 @@ pub mod std_binary_heap;
 pub mod two_level;
 pub mod unsorted_array;
 
-mod top_heap;
+mod heap_core;
 
 use std::fmt;
 
@@ -351,6 +351,16 @@ impl PositionTable {
         match self.slots[node as usize] {
             Self::ABSENT => None,
             slot => Some(slot),
+        }
+    }
+
+    /// A table for decrease-key queues (`S = Dk`); an empty one, never touched, for
+    /// duplicate queues.
+    pub fn for_strategy<S: StrategyKind>(capacity: usize) -> Self {
+        if S::DECREASE_KEY {
+            PositionTable::new(capacity)
+        } else {
+            PositionTable::default()
         }
     }
 

@@ -63,11 +63,7 @@ impl<S: StrategyKind> Frontier for SortedArray<S> {
     const KEYS: KeyRule = KeyRule::Any;
 
     fn new(spec: Spec) -> Self {
-        let positions = if S::DECREASE_KEY {
-            PositionTable::new(spec.capacity)
-        } else {
-            PositionTable::default()
-        };
+        let positions = PositionTable::for_strategy::<S>(spec.capacity);
         SortedArray {
             keys: Vec::new(),
             nodes: Vec::new(),

@@ -29,7 +29,7 @@
 //! entries, and the queue took 0.9 of `std`'s `BinaryHeap` time (duplicates) and 0.7 of
 //! the indexed binary heap's (decrease-key).
 
-use crate::top_heap::TopHeap;
+use crate::heap_core::HeapCore;
 use crate::{
     check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
     StrategyKind,
@@ -58,7 +58,7 @@ const IN_ARRAY: u32 = 1 << 31;
 /// maps each held node to its heap index, or to its array index tagged with `IN_ARRAY`.
 #[derive(Debug)]
 pub struct TwoLevel<S> {
-    heap: TopHeap<S>,
+    heap: HeapCore<2, S>,
     /// Entries above the heap's range, unordered.
     array: Vec<(Key, Node)>,
     threshold: Key,
@@ -118,7 +118,7 @@ impl<S: StrategyKind> Frontier for TwoLevel<S> {
             PositionTable::default()
         };
         TwoLevel {
-            heap: TopHeap::new(),
+            heap: HeapCore::new(),
             array: Vec::new(),
             threshold: 0,
             positions,

@@ -1,15 +1,16 @@
-//! The heap kept on top of unsorted storage by the HOT queue ([`crate::hot_queue`]) and the
-//! two-level queue ([`crate::two_level`]): a binary heap of `(key, node)` that is refilled
-//! in bulk (Floyd's O(k) build) whenever it runs dry, and that reports every index it
-//! moves an entry to, so a decrease-key queue's location table can tell "in the heap at
-//! `i`" from "in a bucket / in the array" in its own encoding.
+//! The d-ary heap core shared by the d-ary heaps ([`crate::dary_heap`]) and the heap kept
+//! on top of unsorted storage by the HOT queue ([`crate::hot_queue`]) and the two-level
+//! queue ([`crate::two_level`]): a heap of `(key, node)` with `D` children per entry that
+//! can be refilled in bulk (Floyd's O(k) build), and that reports every index it moves an
+//! entry to, so a decrease-key queue's location table can tell "in the heap at `i`" from
+//! "in a bucket / in the array" in its own encoding.
 //!
-//! Invariant: every entry's key is at least its parent's (`entries[(i - 1) / 2]`). Ties:
+//! Invariant: every entry's key is at least its parent's (`entries[(i - 1) / D]`). Ties:
 //! unspecified heap order (entries compare by key alone).
 //!
 //! Two measured choices (recorded A* traces, see `hot_queue::THRESHOLD`): sifting down
-//! picks the smaller child arithmetically rather than by a branch, which cut the two-level
-//! queue's time by a third (70 to 46 ms) and a plain heap's from 81 to 55 ms; and pop
+//! picks the smallest child by selects rather than branches, which cut the two-level
+//! queue's time by a third (70 to 46 ms) and a plain binary heap's from 81 to 55 ms; and pop
 //! sifts the last entry down from the root, stopping where it fits, rather than walking
 //! the hole to a leaf first as `std` does: the HOT queue heaps whole buckets of equal keys,
 //! where this stops at once, and the leaf walk made it 15 to 40% slower (the two-level
@@ -33,17 +34,18 @@ impl HeapSlots for PositionTable {
     }
 }
 
-/// A min-first binary heap of `(key, node)`; with `S = Dk` every move is reported through
+/// A min-first `D`-ary heap of `(key, node)`; with `S = Dk` every move is reported through
 /// [`HeapSlots`] (with `Dup` the slot argument is never touched).
 #[derive(Debug)]
-pub(crate) struct TopHeap<S> {
+pub(crate) struct HeapCore<const D: usize, S> {
     entries: Vec<(Key, Node)>,
     strategy: PhantomData<S>,
 }
 
-impl<S: StrategyKind> TopHeap<S> {
+impl<const D: usize, S: StrategyKind> HeapCore<D, S> {
     pub(crate) fn new() -> Self {
-        TopHeap { entries: Vec::new(), strategy: PhantomData }
+        const { assert!(D >= 2, "a d-ary heap needs at least two children per entry") };
+        HeapCore { entries: Vec::new(), strategy: PhantomData }
     }
 
     #[inline]
@@ -72,14 +74,14 @@ impl<S: StrategyKind> TopHeap<S> {
         self.entries.clear();
     }
 
-    /// Adds an entry. O(log h).
+    /// Adds an entry. O(log_D h).
     #[inline]
     pub(crate) fn push(&mut self, entry: (Key, Node), slots: &mut impl HeapSlots) {
         self.entries.push(entry);
         self.sift_up(self.entries.len() - 1, entry, slots);
     }
 
-    /// Lowers the key of the entry at `index` to `key` (`key <=` its key). O(log h).
+    /// Lowers the key of the entry at `index` to `key` (`key <=` its key). O(log_D h).
     #[inline]
     pub(crate) fn decrease(&mut self, index: usize, key: Key, slots: &mut impl HeapSlots) {
         debug_assert!(key <= self.entries[index].0);
@@ -87,7 +89,7 @@ impl<S: StrategyKind> TopHeap<S> {
         self.sift_up(index, (key, node), slots);
     }
 
-    /// Removes and returns an entry with the smallest key. O(log h).
+    /// Removes and returns an entry with the smallest key. O(D log_D h).
     ///
     /// The caller forgets the popped node in its location table.
     #[inline]
@@ -114,7 +116,7 @@ impl<S: StrategyKind> TopHeap<S> {
                 slots.set_heap_index(node, index);
             }
         }
-        let parents = (self.entries.len().saturating_sub(1)).div_ceil(2);
+        let parents = (self.entries.len().saturating_sub(1)).div_ceil(D);
         for index in (0..parents).rev() {
             self.sift_down(index, self.entries[index], slots);
         }
@@ -124,7 +126,7 @@ impl<S: StrategyKind> TopHeap<S> {
     #[inline]
     fn sift_up(&mut self, mut index: usize, entry: (Key, Node), slots: &mut impl HeapSlots) {
         while index > 0 {
-            let parent = (index - 1) / 2;
+            let parent = (index - 1) / D;
             let above = self.entries[parent];
             if above.0 <= entry.0 {
                 break;
@@ -140,16 +142,19 @@ impl<S: StrategyKind> TopHeap<S> {
     fn sift_down(&mut self, mut index: usize, entry: (Key, Node), slots: &mut impl HeapSlots) {
         let len = self.entries.len();
         loop {
-            let left = 2 * index + 1;
-            // The smaller child chosen arithmetically, not by a branch: which one is
-            // smaller is a coin toss the branch predictor would lose half the time.
-            let child = if left + 1 < len {
-                left + usize::from(self.entries[left + 1].0 < self.entries[left].0)
-            } else if left < len {
-                left
-            } else {
+            let first = D * index + 1;
+            if first >= len {
                 break;
-            };
+            }
+            // The smallest child chosen by selects, not branches: which child is smallest
+            // is a coin toss the branch predictor would lose half the time.
+            let (mut child, mut smallest) = (first, self.entries[first].0);
+            for next in first + 1..(first + D).min(len) {
+                let key = self.entries[next].0;
+                let smaller = key < smallest;
+                child = if smaller { next } else { child };
+                smallest = if smaller { key } else { smallest };
+            }
             let below = self.entries[child];
             if below.0 >= entry.0 {
                 break;
