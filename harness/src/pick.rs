@@ -352,6 +352,10 @@ impl fmt::Display for Pick {
             _ => unreachable!("one or two bracketing workloads"),
         };
         writeln!(f, "Backed by {} workloads, {bracket}.\n", analysis::kind_name(self.kind))?;
+        let Some(best) = self.ranked.first() else {
+            writeln!(f, "No queue meeting the query was timed on these workloads.")?;
+            return self.fmt_notes(f);
+        };
         writeln!(
             f,
             "{:>4}  {:<28} {:>11} {:>8} {:>8}  {:<23} keys",
@@ -362,16 +366,15 @@ impl fmt::Display for Pick {
             "× std",
             "p25 – p75"
         )?;
-        let best = self.ranked.first().map(|e| e.median);
         for (i, e) in self.ranked.iter().enumerate() {
-            let noise = if i > 0 && self.ranked[0].p75 >= e.p25 { "≈" } else { " " };
+            let noise = if i > 0 && best.p75 >= e.p25 { "≈" } else { " " };
             writeln!(
                 f,
                 "{:>4}  {:<28} {:>11} {:>7}{noise} {:>8}  {:<23} {}",
                 i + 1,
                 e.queue,
                 time(e.median),
-                best.map_or("–".into(), |b| ratio(e.median / b)),
+                ratio(e.median / best.median),
                 self.baseline.map_or("–".into(), |b| ratio(e.median / b)),
                 format!("{} – {}", time(e.p25), time(e.p75)),
                 e.keys
@@ -382,6 +385,13 @@ impl fmt::Display for Pick {
             "\n× best: time ÷ the first queue's; × std: time ÷ {BASELINE}'s; ≈: p25–p75 overlaps \
              the first queue's."
         )?;
+        self.fmt_notes(f)
+    }
+}
+
+impl Pick {
+    /// The unranked queues, the band check and the caveats.
+    fn fmt_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.unranked.is_empty() {
             writeln!(f, "\nNot ranked:")?;
             for (queue, reason) in &self.unranked {
@@ -466,6 +476,12 @@ mod tests {
         let dk = ask(&rows, 20.0, true, Keys::Monotone);
         assert_eq!(order(&dk), ["sorted-array-dk"]);
         assert_eq!(dk.baseline, Some(100.0), "the baseline is given even when filtered out");
+        // The only decrease-key queue was cut off at 50,000: nothing to rank, and it says so.
+        let none = ask(&rows, 50_000.0, true, Keys::Monotone);
+        assert!(none.ranked.is_empty());
+        let text = none.to_string();
+        assert!(text.contains("No queue meeting the query was timed"), "{text}");
+        assert!(text.contains("sorted-array-dk: cut off on large/octile/fine"), "{text}");
     }
 
     #[test]

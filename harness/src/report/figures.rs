@@ -36,8 +36,8 @@ fn ratio_point(x: f64, a: &Row, b: &Row) -> Point {
 
 /// One series per queue over `workloads`: `point` gives a measured row's point (or
 /// none); a cut-off row becomes a cross at its workload's size.
-fn per_queue<'a>(
-    workloads: &[Workload<'a>],
+fn per_queue<'w, 'a: 'w>(
+    workloads: impl IntoIterator<Item = &'w Workload<'a>>,
     palette: &Palette,
     point: impl Fn(&Workload<'a>, &'a Row) -> Option<Point>,
 ) -> Vec<(&'a str, Series)> {
@@ -352,7 +352,8 @@ pub fn peers_and_oracle(lab: &Lab<'_>, palette: &Palette) -> Option<Figure> {
         }));
     }
     if !lab.oracle.is_empty() {
-        let named = per_queue(&lab.astar, palette, |w, row| {
+        let floored = lab.astar.iter().filter(|w| twin(&lab.oracle, w).is_some());
+        let named = per_queue(floored, palette, |w, row| {
             let floor = twin(&lab.oracle, w)?.ok("oracle")?;
             Some(ratio_point(w.size, row, floor))
         });
