@@ -34,7 +34,12 @@ fn main() -> anyhow::Result<()> {
     if lab::criterion_is_measuring() && !lab.rows().is_empty() {
         let csv = lab.save()?;
         eprintln!("pqlab: wrote {} ({} rows)", csv.display(), lab.rows().len());
-        lab::publish(&lab.settings.results_dir, &csv)?;
+        let files = lab::publish(&lab.settings.results_dir, &csv)?;
+        eprintln!(
+            "pqlab: wrote the report: {} files in {}",
+            files.len(),
+            lab.settings.results_dir.display()
+        );
     }
     eprintln!("pqlab: done in {:.0} s", started.elapsed().as_secs_f64());
     Ok(())

@@ -78,6 +78,30 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Ranks the queues for a frontier size from the latest results, with the margins and
+    /// the measurements behind the answer.
+    Pick {
+        /// The frontier size: the most open nodes your searches hold at once.
+        #[arg(long, value_name = "N")]
+        frontier: f64,
+        /// Only decrease-key queues (your code updates keys in place).
+        #[arg(long)]
+        decrease_key: bool,
+        /// Your keys: monotone (A* with a consistent heuristic: every queue works) or any
+        /// (only queues that accept any key).
+        #[arg(long, value_enum, default_value_t = pqlab::pick::Keys::Monotone)]
+        keys: pqlab::pick::Keys,
+        /// The results folder (`results/` of this checkout by default).
+        #[arg(long, value_name = "DIR", default_value_os_t = default_results())]
+        results: PathBuf,
+    },
+    /// Regenerates the charts, `README.md` and `index.html` from the latest run's CSV,
+    /// without measuring again.
+    Report {
+        /// The results folder (`results/` of this checkout by default).
+        #[arg(long, value_name = "DIR", default_value_os_t = default_results())]
+        results: PathBuf,
+    },
     /// Lists the lab's built-in suites with the frontier sizes they produce (one untimed
     /// pass with std-binary-heap-dup; checks every answer).
     Suites {
@@ -118,6 +142,11 @@ enum Scale {
     Coarse,
 }
 
+/// `results/` at the root of the checkout this binary was built from.
+fn default_results() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("results")
+}
+
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -155,6 +184,19 @@ fn main() -> ExitCode {
             compare(&map, scen.as_deref(), limit, rounds)
         }
         Command::Suites { quick } => suites(quick),
+        Command::Pick { frontier, decrease_key, keys, results } => {
+            let query = pqlab::pick::Query { frontier, decrease_key, keys };
+            pqlab::pick::pick_latest(&results, &query).map(|pick| {
+                println!("{pick}");
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Report { results } => pqlab::report::regenerate(&results).map(|files| {
+            for file in files {
+                println!("wrote {}", file.display());
+            }
+            ExitCode::SUCCESS
+        }),
     };
     match outcome {
         Ok(code) => code,

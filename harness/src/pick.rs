@@ -92,8 +92,9 @@ pub struct Pick {
 /// The message for a results folder with no run in it.
 pub fn no_results(results_dir: &Path) -> String {
     format!(
-        "no results yet: {} holds no run. Measure first with `cargo bench` (or its quick \
-         profile), then ask again.",
+        "no results yet: {} holds no run. Measure first with `cargo bench` (the quick \
+         profile, `PQLAB_QUICK=1 cargo bench`, writes to results/quick: pass \
+         `--results results/quick`), then ask again.",
         results_dir.join("runs").display()
     )
 }

@@ -98,7 +98,7 @@ impl Strategy {
 
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Strategy::Duplicates => "duplicates",
             Strategy::DecreaseKey => "decrease-key",
         })
@@ -125,7 +125,7 @@ impl KeyRule {
 
 impl fmt::Display for KeyRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             KeyRule::Any => "any keys",
             KeyRule::Monotone => "monotone",
             KeyRule::BoundedSpan => "monotone, bounded span",

@@ -88,7 +88,31 @@ pub fn generate(results_dir: &Path, rows: &[Row], source: &Path) -> Result<Vec<P
     let index = results_dir.join("index.html");
     write_atomic(&index, page::html("pqlab results", &blocks).as_bytes())?;
     written.extend([readme, index]);
+    let root_readme = results_dir.join("..").join("README.md");
+    let summary = page::markdown_in(&sections::summary(&lab, &drawn, &source_name), "results/");
+    if update_between_markers(&root_readme, &summary)? {
+        written.push(root_readme);
+    }
     Ok(written)
+}
+
+/// Where the summary goes in the repository's README.
+pub const SUMMARY_START: &str = "<!-- pqlab:summary:start -->";
+/// Where it ends.
+pub const SUMMARY_END: &str = "<!-- pqlab:summary:end -->";
+
+/// Replaces the text between [`SUMMARY_START`] and [`SUMMARY_END`] in `readme` with
+/// `summary`, atomically; returns whether it did. A file without both markers (no such
+/// README, or the results folder is not the repository's) is left alone.
+pub fn update_between_markers(readme: &Path, summary: &str) -> Result<bool> {
+    let Ok(text) = fs::read_to_string(readme) else { return Ok(false) };
+    let (Some(start), Some(end)) = (text.find(SUMMARY_START), text.find(SUMMARY_END)) else {
+        return Ok(false);
+    };
+    ensure!(start < end, "{}: the summary's end marker comes before its start", readme.display());
+    let updated = format!("{}{SUMMARY_START}\n\n{summary}{}", &text[..start], &text[end..]);
+    write_atomic(readme, updated.as_bytes())?;
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -99,6 +123,24 @@ mod tests {
     use crate::results::Kind;
     use chart::Panel;
     use page::Block;
+
+    #[test]
+    fn the_readme_summary_replaces_only_what_is_between_its_markers() {
+        let dir = temp_dir("markers");
+        fs::create_dir_all(&dir).unwrap();
+        let readme = dir.join("README.md");
+        assert!(!update_between_markers(&readme, "x").unwrap(), "no file, no update");
+        fs::write(&readme, "# Title\nno markers\n").unwrap();
+        assert!(!update_between_markers(&readme, "x").unwrap());
+        fs::write(&readme, format!("intro\n{SUMMARY_START}\nold\n{SUMMARY_END}\noutro\n")).unwrap();
+        assert!(update_between_markers(&readme, "new\n").unwrap());
+        assert!(update_between_markers(&readme, "newer\n").unwrap());
+        let text = fs::read_to_string(&readme).unwrap();
+        assert_eq!(text, format!("intro\n{SUMMARY_START}\n\nnewer\n{SUMMARY_END}\noutro\n"));
+        fs::write(&readme, format!("{SUMMARY_END}{SUMMARY_START}")).unwrap();
+        assert!(update_between_markers(&readme, "x").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pqlab-{name}-{}", std::process::id()));

@@ -127,8 +127,14 @@ fn slug(text: &str) -> String {
     words.join("-")
 }
 
-/// The document as Markdown.
+/// The document as Markdown, beside its charts.
 pub fn markdown(blocks: &[Block]) -> String {
+    markdown_in(blocks, "")
+}
+
+/// The document as Markdown for a page whose charts are in the folder `charts` (a path
+/// relative to the page, ending in `/`, or empty for the same folder).
+pub fn markdown_in(blocks: &[Block], charts: &str) -> String {
     let mut out = String::new();
     for block in blocks {
         match block {
@@ -155,7 +161,7 @@ pub fn markdown(blocks: &[Block]) -> String {
                 writeln!(out)
             }
             Block::Chart(name, alt) => {
-                writeln!(out, "[![{}]({name}.png)]({name}.svg)\n", md_escape(alt))
+                writeln!(out, "[![{}]({charts}{name}.png)]({charts}{name}.svg)\n", md_escape(alt))
             }
         }
         .expect("writing to a String");
