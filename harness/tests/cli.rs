@@ -1,0 +1,142 @@
+//! The `pqlab` command as a user meets it: exit statuses, messages naming the file and
+//! line of bad input, the listing of valid names, and a validation on a tiny map whose
+//! optimal lengths are worked out by hand.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pqlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pqlab")).args(args).output().expect("pqlab runs")
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// A fresh folder under the system's temporary folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pqlab-cli-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A 4x4 map with a tree at (1, 2) and its scenario: (1,3) -> (3,1) must go around the
+/// tree (2 + sqrt 2), (0,0) -> (3,0) is 3 straight steps, and (0,0) -> (3,3) may not cut
+/// past the tree either: 2 straight steps and 2 diagonals (2 + 2 sqrt 2).
+fn tiny_map(dir: &Path) -> PathBuf {
+    let map = dir.join("tiny.map");
+    fs::write(
+        &map,
+        "type octile\r\nheight 4\r\nwidth 4\r\nmap\r\n....\r\n....\r\n.T..\r\n....\r\n",
+    )
+    .unwrap();
+    let scen = "version 1\n\
+        0\ttiny.map\t4\t4\t1\t3\t3\t1\t3.41421356\n\
+        0\ttiny.map\t4\t4\t0\t0\t3\t0\t3\n\
+        1\ttiny.map\t4\t4\t0\t0\t3\t3\t4.82842712\n";
+    fs::write(dir.join("tiny.map.scen"), scen).unwrap();
+    map
+}
+
+#[test]
+fn list_names_every_queue() {
+    let out = pqlab(&["list"]);
+    assert!(out.status.success());
+    for entry in pqlab_queues::registry::ENTRIES {
+        assert!(text(&out).contains(entry.id), "{} is not listed", entry.id);
+    }
+}
+
+#[test]
+fn validate_checks_every_queue_on_a_hand_worked_map() {
+    let dir = folder("validate");
+    tiny_map(&dir);
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap()]);
+    let text = text(&out);
+    assert!(out.status.success(), "{text}");
+    let checks = 3 * pqlab_queues::registry::ENTRIES.len();
+    assert!(text.contains(&format!("{checks} passed, 0 failed")), "{text}");
+}
+
+#[test]
+fn a_wrong_optimal_length_fails_the_validation() {
+    let dir = folder("wrong");
+    tiny_map(&dir);
+    fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
+        .unwrap();
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("0 passed, 1 failed"), "{}", text(&out));
+}
+
+#[test]
+fn a_malformed_map_names_its_file_and_line_and_exits_2() {
+    let dir = folder("malformed");
+    let map = tiny_map(&dir);
+    fs::write(&map, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("tiny.map:6"), "{}", text(&out));
+    let out = pqlab(&["run", "--map", map.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("tiny.map:6"), "{}", text(&out));
+}
+
+#[test]
+fn a_malformed_scenario_names_its_file_and_line_and_exits_2() {
+    let dir = folder("scen");
+    let map = tiny_map(&dir);
+    fs::write(
+        dir.join("tiny.map.scen"),
+        "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t3\n0\ttiny.map\t4\t4\t9\t0\n",
+    )
+    .unwrap();
+    let out = pqlab(&["run", "--map", map.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("tiny.map.scen:3"), "{}", text(&out));
+}
+
+#[test]
+fn unknown_names_list_the_valid_ones() {
+    let out = pqlab(&["run", "--map", "x.map", "--queue", "fibonacci-heap-dk"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("unknown queue 'fibonacci-heap-dk'"), "{}", text(&out));
+    assert!(text(&out).contains("std-binary-heap-dup"), "{}", text(&out));
+    let out = pqlab(&["run", "--map", "x.map", "--heuristic", "euclid"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("octile"), "{}", text(&out));
+}
+
+#[test]
+fn run_prints_one_checked_json_row_per_search() {
+    let dir = folder("run");
+    let map = tiny_map(&dir);
+    let out =
+        pqlab(&["run", "--map", map.to_str().unwrap(), "--queue", "radix-heap-dup", "--json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r["correct"] == true && r["queue"] == "radix-heap-dup"));
+    assert_eq!(rows[0]["cost"], 2 * 195_025 + 275_807, "around the tree, not through it");
+}
+
+#[test]
+fn pick_and_report_without_results_say_to_measure_first() {
+    let dir = folder("empty");
+    for args in [vec!["pick", "--frontier", "100"], vec!["report"]] {
+        let mut args = args.clone();
+        args.extend(["--results", dir.to_str().unwrap()]);
+        let out = pqlab(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out).contains("cargo bench"), "{}", text(&out));
+    }
+}
