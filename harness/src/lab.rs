@@ -38,7 +38,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Strategy};
 
-use crate::astar::{AStar, Counters, Rules};
+use crate::astar::{AStar, Counters, Outcome, Rules, SearchError};
 use crate::generate::{self, MapKind, MapSpec};
 use crate::grid::{CostScale, Grid};
 use crate::heuristic::{AnyHeuristic, HeuristicKind};
@@ -251,6 +251,19 @@ pub struct Prepared {
     pub heuristic: AnyHeuristic,
 }
 
+impl Prepared {
+    /// Solves `problem` with `search`, components checked first.
+    #[inline]
+    pub fn solve<F: Frontier>(
+        &self,
+        search: &mut AStar<F>,
+        heuristic: &mut AnyHeuristic,
+        problem: &Problem,
+    ) -> Result<Outcome, SearchError> {
+        search.search(&self.grid, heuristic, Some(&self.components), problem.start, problem.goal)
+    }
+}
+
 impl Suite {
     /// Builds the map, the problems and the heuristic.
     pub fn prepare(&self) -> Result<Prepared> {
@@ -423,9 +436,8 @@ fn check_pass<F: Frontier>(
     let started = Instant::now();
     let mut counters = Vec::with_capacity(prepared.problems.len());
     for (i, p) in prepared.problems.iter().enumerate() {
-        let outcome = search
-            .search(&prepared.grid, &mut heuristic, Some(&prepared.components), p.start, p.goal)
-            .map_err(|e| format!("problem {i}: {e}"))?;
+        let outcome =
+            prepared.solve(search, &mut heuristic, p).map_err(|e| format!("problem {i}: {e}"))?;
         if !p.expected.accepts(outcome.cost, prepared.suite.rules.scale) {
             return Err(format!(
                 "problem {i} {:?} -> {:?}: expected {:?}, found {:?}",
@@ -506,13 +518,7 @@ impl Visitor for MeasureQueue<'_, '_> {
                 let started = Instant::now();
                 for _ in 0..iters {
                     for p in &prepared.problems {
-                        let outcome = search.search(
-                            &prepared.grid,
-                            &mut heuristic,
-                            Some(&prepared.components),
-                            p.start,
-                            p.goal,
-                        );
+                        let outcome = prepared.solve(&mut search, &mut heuristic, p);
                         std::hint::black_box(outcome.ok());
                     }
                 }
@@ -542,8 +548,8 @@ impl Visitor for RecordTraces<'_> {
         let mut heuristic = prepared.heuristic.clone();
         let mut traces = Vec::new();
         for p in &prepared.problems {
-            search
-                .search(&prepared.grid, &mut heuristic, Some(&prepared.components), p.start, p.goal)
+            prepared
+                .solve(&mut search, &mut heuristic, p)
                 .map_err(|e| format!("recording with {}: {e}", entry.id))?;
             traces.push(search.frontier().trace().clone());
         }
@@ -760,13 +766,7 @@ impl Lab {
         let mut counters = Vec::new();
         for (p, trace) in prepared.problems.iter().zip(traces) {
             search.frontier_mut().load(trace);
-            let outcome = search.search(
-                &prepared.grid,
-                &mut heuristic,
-                Some(&prepared.components),
-                p.start,
-                p.goal,
-            );
+            let outcome = prepared.solve(&mut search, &mut heuristic, p);
             match outcome {
                 Ok(o) if p.expected.accepts(o.cost, suite.rules.scale) => counters.push(o.counters),
                 other => {
@@ -789,13 +789,7 @@ impl Lab {
                     for (p, trace) in prepared.problems.iter().zip(traces) {
                         search.frontier_mut().load(trace);
                         let started = Instant::now();
-                        let outcome = search.search(
-                            &prepared.grid,
-                            &mut heuristic,
-                            Some(&prepared.components),
-                            p.start,
-                            p.goal,
-                        );
+                        let outcome = prepared.solve(&mut search, &mut heuristic, p);
                         elapsed += started.elapsed();
                         std::hint::black_box(outcome.ok());
                     }

@@ -393,13 +393,7 @@ fn suites(quick: bool) -> Result<ExitCode> {
         let started = Instant::now();
         let mut counters = Vec::new();
         for (i, p) in prepared.problems.iter().enumerate() {
-            let outcome = search.search(
-                &prepared.grid,
-                &mut heuristic,
-                Some(&prepared.components),
-                p.start,
-                p.goal,
-            )?;
+            let outcome = prepared.solve(&mut search, &mut heuristic, p)?;
             anyhow::ensure!(
                 p.expected.accepts(outcome.cost, suite.rules.scale),
                 "{} problem {i}: expected {:?}, found {:?}",
