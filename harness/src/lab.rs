@@ -23,10 +23,13 @@
 //! # Cut-offs
 //!
 //! A queue that would run far too long is not timed and gets a `cut-off` row saying why.
+//! "Far too long" is a pass over the suite's problems taking more than the profile's
+//! budget (1 s) *and* more than [`Settings::slowdown`] (8) times the baseline's pass (the
+//! baseline, `std-binary-heap-dup`, is never cut off), since timing costs about 12 passes.
 //! Before a suite, a queue whose time relative to the baseline grew with the frontier is
 //! predicted from its last suite (its ratio to the baseline, scaled by the growth of the
-//! frontier); if the check pass would take longer than the budget it is cut off. A check
-//! pass that exceeds the budget anyway is stopped after the problem that crossed it.
+//! frontier) and cut off if the prediction is far too long. A check pass that turns out
+//! far too long anyway is stopped after the problem that crossed the limit.
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -74,8 +77,13 @@ pub struct Settings {
     pub measure: Duration,
     /// Samples per benchmark (criterion's minimum is 10).
     pub samples: usize,
-    /// The longest a check pass may take before its queue is cut off.
+    /// A pass over a suite's problems longer than this and than `slowdown` times the
+    /// baseline's pass is far too long: its queue is cut off there.
     pub budget: Duration,
+    /// See `budget`.
+    pub slowdown: f64,
+    /// The longest filling a synthetic frontier may take before its queue is cut off.
+    pub fill_budget: Duration,
     /// Synthetic workload sizes.
     pub synthetic_sizes: Vec<usize>,
     /// Where the run's CSV and the report go.
@@ -96,10 +104,12 @@ impl Settings {
         match profile {
             Profile::Full => Settings {
                 profile,
-                warm_up: Duration::from_millis(200),
-                measure: Duration::from_millis(700),
+                warm_up: Duration::from_millis(50),
+                measure: Duration::from_millis(350),
                 samples: 10,
-                budget: Duration::from_secs(8),
+                budget: Duration::from_secs(1),
+                slowdown: 8.0,
+                fill_budget: Duration::from_secs(8),
                 synthetic_sizes: vec![10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000],
                 results_dir,
                 maps,
@@ -109,7 +119,9 @@ impl Settings {
                 warm_up: Duration::from_millis(20),
                 measure: Duration::from_millis(60),
                 samples: 10,
-                budget: Duration::from_secs(2),
+                budget: Duration::from_millis(250),
+                slowdown: 8.0,
+                fill_budget: Duration::from_secs(2),
                 synthetic_sizes: vec![10, 1_000, 100_000],
                 results_dir: results_dir.join("quick"),
                 maps,
@@ -426,11 +438,11 @@ struct Checked {
 }
 
 /// Solves every problem once with `search`, checking each answer; stops with an error at
-/// the first wrong one, and with `Ok(None)` when the pass exceeds `budget`.
+/// the first wrong one, and with `Ok(None)` when the pass exceeds `limit`.
 fn check_pass<F: Frontier>(
     prepared: &Prepared,
     search: &mut AStar<F>,
-    budget: Duration,
+    limit: Duration,
 ) -> Result<Option<Checked>, String> {
     let mut heuristic = prepared.heuristic.clone();
     let started = Instant::now();
@@ -445,7 +457,7 @@ fn check_pass<F: Frontier>(
             ));
         }
         counters.push(outcome.counters);
-        if started.elapsed() > budget && i + 1 < prepared.problems.len() {
+        if started.elapsed() > limit && i + 1 < prepared.problems.len() {
             return Ok(None);
         }
     }
@@ -471,17 +483,18 @@ impl Visitor for MeasureQueue<'_, '_> {
         out.units = prepared.problems.len() as u64;
 
         // Predicted cut-off: a queue that grows slower with the frontier, far too slow here.
+        let limit = lab.pass_limit(baseline.map(|b| b.0));
         if let (Some(standing), Some((base_secs, frontier))) =
             (lab.standing.get(entry.id), baseline)
         {
             let predicted = standing.ratio * base_secs * (frontier / standing.frontier).max(1.0);
-            if standing.growing && predicted > lab.settings.budget.as_secs_f64() {
+            if standing.growing && predicted > limit.as_secs_f64() {
                 out.status = Status::CutOff;
                 out.note = format!(
-                    "predicted {predicted:.0} s per check pass (it ran {:.1}x the baseline at {:.0} open cells, and slows with the frontier); budget {} s",
+                    "predicted {predicted:.1} s per pass (it ran {:.1}x the baseline at {:.0} open cells, and slows with the frontier); limit {:.1} s",
                     standing.ratio,
                     standing.frontier,
-                    lab.settings.budget.as_secs()
+                    limit.as_secs_f64()
                 );
                 out.max_open = frontier;
                 lab.rows.push(out);
@@ -490,7 +503,7 @@ impl Visitor for MeasureQueue<'_, '_> {
         }
 
         let mut search = AStar::<F>::new(&prepared.grid, suite.rules);
-        let checked = match check_pass(prepared, &mut search, lab.settings.budget) {
+        let checked = match check_pass(prepared, &mut search, limit) {
             Err(reason) => {
                 out.status = Status::Failed;
                 out.note = reason;
@@ -499,10 +512,8 @@ impl Visitor for MeasureQueue<'_, '_> {
             }
             Ok(None) => {
                 out.status = Status::CutOff;
-                out.note = format!(
-                    "the check pass exceeded the {} s budget",
-                    lab.settings.budget.as_secs()
-                );
+                out.note =
+                    format!("the check pass exceeded the {:.1} s limit", limit.as_secs_f64());
                 out.max_open = baseline.map_or(0.0, |b| b.1);
                 lab.rows.push(out);
                 return None;
@@ -612,6 +623,17 @@ impl Visitor for ReplayQueue<'_, '_> {
 }
 
 impl Lab {
+    /// The longest a queue's pass may take on a suite whose baseline pass took
+    /// `baseline` seconds (`None`: this is the baseline, never cut off).
+    fn pass_limit(&self, baseline: Option<f64>) -> Duration {
+        match baseline {
+            None => Duration::MAX,
+            Some(secs) => {
+                self.settings.budget.max(Duration::from_secs_f64(self.settings.slowdown * secs))
+            }
+        }
+    }
+
     /// A lab with `settings`; criterion reads its command-line options (filters, `--test`).
     pub fn new(settings: Settings) -> Lab {
         let criterion = Criterion::default()
@@ -724,8 +746,9 @@ impl Lab {
         }
 
         // 4: the peers.
-        self.peer::<PathfindingAstar>(&mut group, prepared, max_open);
-        self.peer::<PetgraphAstar>(&mut group, prepared, max_open);
+        let base_secs = baseline.map(|b| b.0);
+        self.peer::<PathfindingAstar>(&mut group, prepared, max_open, base_secs);
+        self.peer::<PetgraphAstar>(&mut group, prepared, max_open, base_secs);
         group.finish();
         self.criterion = criterion;
     }
@@ -810,6 +833,7 @@ impl Lab {
         group: &mut BenchmarkGroup<'_, WallTime>,
         prepared: &Prepared,
         max_open: f64,
+        baseline: Option<f64>,
     ) {
         let suite = &prepared.suite;
         let mut out = row(self, Kind::Peer, suite, P::ID, None);
@@ -818,6 +842,7 @@ impl Lab {
         if suite.heuristic != HeuristicKind::Octile {
             return; // peers run with the octile heuristic only
         }
+        let limit = self.pass_limit(baseline);
         let mut peer = P::new(&prepared.grid, suite.rules);
         let started = Instant::now();
         for (i, p) in prepared.problems.iter().enumerate() {
@@ -828,12 +853,10 @@ impl Lab {
                 self.rows.push(out);
                 return;
             }
-            if started.elapsed() > self.settings.budget {
+            if started.elapsed() > limit {
                 out.status = Status::CutOff;
-                out.note = format!(
-                    "the check pass exceeded the {} s budget",
-                    self.settings.budget.as_secs()
-                );
+                out.note =
+                    format!("the check pass exceeded the {:.1} s limit", limit.as_secs_f64());
                 self.rows.push(out);
                 return;
             }

@@ -135,7 +135,7 @@ impl Visitor for MeasureHold<'_, '_> {
     fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> Option<f64> {
         let MeasureHold { lab, criterion, size, increments, share, .. } = self;
         let mut out = synthetic_row(lab, entry, size);
-        let budget = lab.settings.budget;
+        let budget = lab.settings.fill_budget;
         let started = Instant::now();
         let mut hold = Hold::<F>::new(size, increments, share);
         if let Err(reason) = hold.fill() {
@@ -220,12 +220,12 @@ pub(super) fn run(lab: &mut Lab, criterion: &mut Criterion) {
             let past = history.entry(entry.id).or_default();
             if let Some(predicted) = predict(past, size) {
                 let fill = predicted * size as f64 * 1e-9;
-                if fill > lab.settings.budget.as_secs_f64() {
+                if fill > lab.settings.fill_budget.as_secs_f64() {
                     let mut out = synthetic_row(lab, entry, size);
                     out.status = Status::CutOff;
                     out.note = format!(
                         "predicted {predicted:.0} ns per operation, {fill:.0} s to fill; budget {} s",
-                        lab.settings.budget.as_secs()
+                        lab.settings.fill_budget.as_secs()
                     );
                     lab.rows.push(out);
                     past.push((size, predicted));
