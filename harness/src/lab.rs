@@ -575,26 +575,43 @@ struct ReplayQueue<'a, 'g> {
     suite: &'a Suite,
     traces: &'a [Trace],
     max_open: f64,
+    /// The seconds the group's first queue took to personalise the traces (a full replay
+    /// and more); `None` for that first queue.
+    baseline: Option<f64>,
 }
 
 impl Visitor for ReplayQueue<'_, '_> {
-    type Output = ();
+    /// The seconds personalising the traces took.
+    type Output = f64;
 
-    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
-        let ReplayQueue { lab, group, suite, traces, max_open } = self;
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> f64 {
+        let ReplayQueue { lab, group, suite, traces, max_open, baseline } = self;
         let mut out = row(lab, Kind::Replay, suite, entry.id, Some(entry));
         out.unit = "op".into();
         out.max_open = max_open;
+        let started = Instant::now();
         let personal: Result<Vec<Trace>, _> = traces.iter().map(Trace::personalize::<F>).collect();
+        let secs = started.elapsed().as_secs_f64();
         let personal = match personal {
             Ok(personal) => personal,
             Err(error) => {
                 out.status = Status::Failed;
                 out.note = error.to_string();
                 lab.rows.push(out);
-                return;
+                return secs;
             }
         };
+        // Personalising replays every trace once: a queue far too slow at it is cut off.
+        let limit = lab.pass_limit(baseline);
+        if secs > limit.as_secs_f64() {
+            out.status = Status::CutOff;
+            out.note = format!(
+                "one pass over the traces took {secs:.1} s, over the {:.1} s limit",
+                limit.as_secs_f64()
+            );
+            lab.rows.push(out);
+            return secs;
+        }
         let ops: u64 = personal.iter().map(|t| t.ops.len() as u64).sum();
         out.units = ops;
         let mut queues: Vec<F> = personal
@@ -619,6 +636,7 @@ impl Visitor for ReplayQueue<'_, '_> {
             set_spread(&mut out, spread);
             lab.rows.push(out);
         }
+        secs
     }
 }
 
@@ -721,6 +739,7 @@ impl Lab {
                 if monotone && strategy == Strategy::Duplicates {
                     self.collect_increments(&traces);
                 }
+                let mut first: Option<f64> = None;
                 for entry in queues.iter().filter(matching) {
                     let timed = self.rows.iter().any(|r| {
                         r.kind == Kind::Astar
@@ -735,8 +754,10 @@ impl Lab {
                             suite,
                             traces: &traces,
                             max_open,
+                            baseline: first,
                         };
-                        registry::visit(entry.id, visitor).expect("registered");
+                        let secs = registry::visit(entry.id, visitor).expect("registered");
+                        first.get_or_insert(secs);
                     }
                 }
                 if !monotone && strategy == Strategy::Duplicates {
