@@ -20,6 +20,21 @@ use pqlab::validate::{check_map, sample, MapCase};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
+/// `println!` for a command line: when stdout is closed (`pqlab pick ... | head`) the
+/// program ends quietly instead of panicking; another write error ends it with status 2.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if let Err(error) = writeln!(std::io::stdout(), $($arg)*) {
+            if error.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("pqlab: writing to stdout: {error}");
+                std::process::exit(2);
+            }
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "pqlab",
@@ -187,13 +202,13 @@ fn main() -> ExitCode {
         Command::Pick { frontier, decrease_key, keys, results } => {
             let query = pqlab::pick::Query { frontier, decrease_key, keys };
             pqlab::pick::pick_latest(&results, &query).map(|pick| {
-                println!("{pick}");
+                say!("{pick}");
                 ExitCode::SUCCESS
             })
         }
         Command::Report { results } => pqlab::report::regenerate(&results).map(|files| {
             for file in files {
-                println!("wrote {}", file.display());
+                say!("wrote {}", file.display());
             }
             ExitCode::SUCCESS
         }),
@@ -208,9 +223,9 @@ fn main() -> ExitCode {
 }
 
 fn list() -> Result<ExitCode> {
-    println!("{:<26} {:<42} {:<13} keys", "id", "family", "strategy");
+    say!("{:<26} {:<42} {:<13} keys", "id", "family", "strategy");
     for entry in registry::ENTRIES {
-        println!("{:<26} {:<42} {:<13} {}", entry.id, entry.family, entry.strategy, entry.keys);
+        say!("{:<26} {:<42} {:<13} {}", entry.id, entry.family, entry.strategy, entry.keys);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -246,7 +261,7 @@ fn validate(
         let case = MapCase { name, grid, problems: sample(&problems, per_map) };
         let report = check_map(&case, &queues, Rules::default(), threads);
         bar.suspend(|| {
-            println!(
+            say!(
                 "{}: {} problems x {} queues: {} passed, {} failed",
                 report.name,
                 report.problems,
@@ -256,7 +271,7 @@ fn validate(
             );
             for failure in report.failures.iter().take(10) {
                 let problem = &case.problems[failure.problem];
-                println!(
+                say!(
                     "  FAILED {} problem {} {:?} -> {:?}: expected {:?}, found {:?} (first queue found {:?})",
                     failure.queue,
                     failure.problem,
@@ -273,13 +288,13 @@ fn validate(
         bar.inc(1);
     }
     bar.finish_and_clear();
-    println!(
+    say!(
         "validated {} maps with {} queues in {:.1} s",
         maps.len(),
         queues.len(),
         started.elapsed().as_secs_f64()
     );
-    println!("{passed} passed, {failed} failed");
+    say!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -340,10 +355,10 @@ impl Visitor for RunQueue<'_> {
                 counters: outcome.counters,
             };
             if self.json {
-                println!("{}", serde_json::to_string(&row)?);
+                say!("{}", serde_json::to_string(&row)?);
             } else {
                 let c = &row.counters;
-                println!(
+                say!(
                     "{:<22} {:>5} {:>12.4} {:>5} {:>10.1} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
                     entry.id,
                     i,
@@ -363,7 +378,7 @@ impl Visitor for RunQueue<'_> {
         if !self.json && !nanos.is_empty() {
             let total: u64 = nanos.iter().sum();
             nanos.sort_unstable();
-            println!(
+            say!(
                 "{}: {} searches, median {:.1} us per search, {:.1} ns per expansion overall",
                 entry.id,
                 nanos.len(),
@@ -380,9 +395,16 @@ fn suites(quick: bool) -> Result<ExitCode> {
     use pqlab_queues::std_binary_heap::StdBinaryHeap;
 
     let profile = if quick { Profile::Quick } else { Profile::Full };
-    println!(
+    say!(
         "{:<34} {:>8} {:>9} {:>10} {:>11} {:>11} {:>9} {:>9}",
-        "suite", "problems", "prepare s", "pass ms", "expansions", "min open", "mean", "largest"
+        "suite",
+        "problems",
+        "prepare s",
+        "pass ms",
+        "expansions",
+        "min open",
+        "mean",
+        "largest"
     );
     for suite in builtin_suites(profile) {
         let started = Instant::now();
@@ -406,7 +428,7 @@ fn suites(quick: bool) -> Result<ExitCode> {
         let pass = started.elapsed().as_secs_f64() * 1e3;
         let n = counters.len() as f64;
         let open: Vec<u64> = counters.iter().map(|c| c.max_open).collect();
-        println!(
+        say!(
             "{:<34} {:>8} {:>9.1} {:>10.1} {:>11.0} {:>11} {:>9.0} {:>9}",
             suite.name,
             prepared.problems.len(),
@@ -476,7 +498,7 @@ fn compare(
     }
     let medians: Vec<f64> = times.iter().map(|t| pqlab::results::Spread::of(t).median).collect();
     let per_search_expansions = expansions as f64 / problems.len() as f64;
-    println!(
+    say!(
         "{} problems of {}, {} rounds, {:.0} expansions per search (pqlab's count); medians of the rounds:",
         problems.len(),
         map.display(),
@@ -484,7 +506,7 @@ fn compare(
         per_search_expansions
     );
     for (name, median) in names.iter().zip(&medians) {
-        println!(
+        say!(
             "  {name:<28} {:>10.1} us per search {:>8.1} ns per pqlab expansion {:>6.2}x pqlab's time",
             median / 1e3,
             median / per_search_expansions,
@@ -512,7 +534,7 @@ fn run(
     let heuristic = AnyHeuristic::new(kind, &grid, rules.connectivity, rules.scale);
     let components = Components::new(&grid);
     if !json {
-        println!(
+        say!(
             "{:<22} {:>5} {:>12} {:>5} {:>10} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
             "queue",
             "#",
