@@ -8,15 +8,12 @@
 //! `PQLAB_MAPS=../shared/movingai cargo bench` to add the Moving AI maps. Criterion's
 //! filters work as usual (`cargo bench -- maze`); rows come only from what ran.
 
-use std::time::Instant;
-
 use pqlab::lab::{self, Lab, Profile, Settings};
 
 fn main() -> anyhow::Result<()> {
     let quick = std::env::var("PQLAB_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
     let settings = Settings::from_env(if quick { Profile::Quick } else { Profile::Full });
     let suites = lab::suites(&settings)?;
-    let started = Instant::now();
     let mut lab = Lab::new(settings);
     eprintln!("pqlab: run {} on {}", lab.provenance.run, lab.provenance.machine);
     for (i, suite) in suites.iter().enumerate() {
@@ -25,7 +22,7 @@ fn main() -> anyhow::Result<()> {
             i + 1,
             suites.len(),
             suite.name,
-            started.elapsed().as_secs_f64()
+            lab.elapsed_secs()
         );
         let prepared = suite.prepare()?;
         lab.run_suite(&prepared);
@@ -41,6 +38,6 @@ fn main() -> anyhow::Result<()> {
             lab.settings.results_dir.display()
         );
     }
-    eprintln!("pqlab: done in {:.0} s", started.elapsed().as_secs_f64());
+    eprintln!("pqlab: done in {:.0} s", lab.elapsed_secs());
     Ok(())
 }

@@ -370,6 +370,7 @@ pub struct Lab {
     increments: Vec<u64>,
     /// Decrease-key pushes and all pushes seen with the baseline decrease-key queue.
     decrease_share: (u64, u64),
+    started: Instant,
 }
 
 /// A row with the provenance and the registry's columns filled in.
@@ -438,7 +439,8 @@ struct Checked {
 }
 
 /// Solves every problem once with `search`, checking each answer; stops with an error at
-/// the first wrong one, and with `Ok(None)` when the pass exceeds `limit`.
+/// the first wrong one, and with `Ok(None)` as soon as the pass exceeds `limit` (also on
+/// its last problem: a one-problem suite's pass that took too long is not timed either).
 fn check_pass<F: Frontier>(
     prepared: &Prepared,
     search: &mut AStar<F>,
@@ -457,7 +459,7 @@ fn check_pass<F: Frontier>(
             ));
         }
         counters.push(outcome.counters);
-        if started.elapsed() > limit && i + 1 < prepared.problems.len() {
+        if started.elapsed() > limit {
             return Ok(None);
         }
     }
@@ -670,7 +672,13 @@ impl Lab {
             standing: Default::default(),
             increments: Vec::new(),
             decrease_share: (0, 0),
+            started: Instant::now(),
         }
+    }
+
+    /// Seconds since the lab was created, for progress lines.
+    pub fn elapsed_secs(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
     }
 
     /// The rows measured so far.
@@ -958,4 +966,47 @@ impl Lab {
 pub fn publish(results_dir: &Path, csv: &Path) -> Result<Vec<PathBuf>> {
     let rows = results::load_run(csv)?;
     crate::report::generate(results_dir, &rows, csv)
+}
+
+#[cfg(test)]
+mod tests {
+    use pqlab_queues::dary_heap::DaryHeap;
+    use pqlab_queues::Dup;
+
+    use super::*;
+    use crate::scenario::Expected;
+
+    fn one_problem_suite() -> Prepared {
+        let suite = generated(
+            MapKind::Random { density: 20 },
+            32,
+            1,
+            HeuristicKind::Octile,
+            CostScale::FINE,
+        );
+        suite.prepare().expect("a generated suite prepares")
+    }
+
+    #[test]
+    fn a_check_pass_over_its_limit_is_cut_off_even_on_its_last_problem() {
+        let prepared = one_problem_suite();
+        assert_eq!(prepared.problems.len(), 1);
+        let mut search = AStar::<DaryHeap<4, Dup>>::new(&prepared.grid, prepared.suite.rules);
+        let within = check_pass(&prepared, &mut search, Duration::MAX).expect("correct answers");
+        assert_eq!(within.map(|c| c.counters.len()), Some(1));
+        let over = check_pass(&prepared, &mut search, Duration::ZERO).expect("correct answers");
+        assert!(over.is_none(), "a pass longer than its limit must not go on to timing");
+    }
+
+    #[test]
+    fn a_check_pass_rejects_a_wrong_cost() {
+        let mut prepared = one_problem_suite();
+        let Expected::Cost(cost) = prepared.problems[0].expected else {
+            panic!("generated problems expect exact costs")
+        };
+        prepared.problems[0].expected = Expected::Cost(cost + 1);
+        let mut search = AStar::<DaryHeap<4, Dup>>::new(&prepared.grid, prepared.suite.rules);
+        let error = check_pass(&prepared, &mut search, Duration::MAX).err().expect("rejected");
+        assert!(error.contains("expected"), "{error}");
+    }
 }

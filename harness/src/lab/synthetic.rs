@@ -215,7 +215,10 @@ pub(super) fn run(lab: &mut Lab, criterion: &mut Criterion) {
     let share = lab.decrease_share();
     let mut history: HashMap<&'static str, Vec<(usize, f64)>> = HashMap::new();
     for size in lab.settings.synthetic_sizes.clone() {
-        eprintln!("pqlab: synthetic workload at {size} entries");
+        eprintln!(
+            "pqlab: synthetic workload at {size} entries ({:.0} s so far)",
+            lab.elapsed_secs()
+        );
         for entry in registry::ENTRIES {
             let past = history.entry(entry.id).or_default();
             if let Some(predicted) = predict(past, size) {
