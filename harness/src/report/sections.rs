@@ -20,7 +20,8 @@ fn span(values: impl Iterator<Item = f64>) -> Option<String> {
         .then(|| if lo == hi { count(lo) } else { format!("{}–{}", count(lo), count(hi)) })
 }
 
-/// "medians of 10–20 samples, each timing 5–50 searches" over the measured rows of `kind`.
+/// "the median of 10 samples; a sample times whole passes over 5–50 searches ..." over the
+/// measured rows of `kind`.
 fn sampling(rows: &[Row], kind: Kind) -> Option<String> {
     let measured: Vec<&Row> =
         rows.iter().filter(|r| r.kind == kind && r.status == Status::Ok).collect();
@@ -33,11 +34,16 @@ fn sampling(rows: &[Row], kind: Kind) -> Option<String> {
         })
         .collect();
     let unit = units.into_iter().collect::<Vec<_>>().join(" or ");
+    let samples = span(measured.iter().map(|r| f64::from(r.samples)))?;
+    let timed = if measured.iter().all(|r| r.units == 1) {
+        format!("a sample times a run of consecutive {unit}, as many as fill it")
+    } else {
+        let units = span(measured.iter().map(|r| r.units as f64))?;
+        format!("a sample times one or more whole passes over the workload's {units} {unit}")
+    };
     Some(format!(
-        "each figure is the median of {} samples, each timing {} {unit}; the spread is the \
-         p25–p75 of those samples",
-        span(measured.iter().map(|r| f64::from(r.samples)))?,
-        span(measured.iter().map(|r| r.units as f64))?,
+        "each figure is the median of {samples} samples; {timed}, divided by their count; \
+         the spread is the p25–p75 of those samples"
     ))
 }
 
