@@ -259,15 +259,17 @@ fn validate(
         let grid = movingai::parse_map(map_path)?;
         let problems = movingai::parse_scen(scen_path, &grid)?;
         let case = MapCase { name, grid, problems: sample(&problems, per_map) };
+        let map_started = Instant::now();
         let report = check_map(&case, &queues, Rules::default(), threads);
         bar.suspend(|| {
             say!(
-                "{}: {} problems x {} queues: {} passed, {} failed",
+                "{}: {} problems x {} queues: {} passed, {} failed ({:.1} s)",
                 report.name,
                 report.problems,
                 queues.len(),
                 report.passed,
-                report.failures.len()
+                report.failures.len(),
+                map_started.elapsed().as_secs_f64()
             );
             for failure in report.failures.iter().take(10) {
                 let problem = &case.problems[failure.problem];
