@@ -3,10 +3,11 @@
 //! synthetic workload; the peers and the oracle; then a new CSV under `results/runs/` and
 //! the report in `results/`.
 //!
-//! Run: `cargo bench` (20 minutes on 2 cores in the committed run; the target is 15), `PQLAB_QUICK=1 cargo bench` (the
-//! smoke profile, under 2 minutes once built, results under `results/quick/`),
-//! `PQLAB_MAPS=../shared/movingai cargo bench` to add the Moving AI maps. Criterion's
-//! filters work as usual (`cargo bench -- maze`); rows come only from what ran.
+//! Run: `cargo bench` (700 s of measuring on 2 cores in the committed run, after a 2-minute
+//! build), `PQLAB_QUICK=1 cargo bench` (the smoke profile, under 2 minutes once built,
+//! results under `results/quick/`), `PQLAB_MAPS=../shared/movingai cargo bench` to add the
+//! Moving AI maps. Criterion's filters work as usual (`cargo bench -- maze`); rows come only
+//! from what ran.
 
 use pqlab::lab::{self, Lab, Profile, Settings};
 
