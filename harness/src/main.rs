@@ -260,7 +260,10 @@ fn validate(
         let problems = movingai::parse_scen(scen_path, &grid)?;
         let case = MapCase { name, grid, problems: sample(&problems, per_map) };
         let map_started = Instant::now();
-        let report = check_map(&case, &queues, Rules::default(), threads);
+        let finished = |done: usize| {
+            bar.set_message(format!("{} ({done}/{} queues)", case.name, queues.len()))
+        };
+        let report = check_map(&case, &queues, Rules::default(), threads, &finished);
         bar.suspend(|| {
             say!(
                 "{}: {} problems x {} queues: {} passed, {} failed ({:.1} s)",

@@ -98,15 +98,19 @@ impl Visitor for SolveAll<'_> {
 }
 
 /// Runs every queue in `queues` over `case` on `threads` threads, and checks the answers.
+/// `finished` is called with the number of queues done so far each time one finishes (for
+/// progress: one queue over a large map can take a minute).
 pub fn check_map(
     case: &MapCase,
     queues: &[&'static Entry],
     rules: Rules,
     threads: usize,
+    finished: &(dyn Fn(usize) + Sync),
 ) -> MapReport {
     let components = Components::new(&case.grid);
     let answers: Vec<Mutex<Vec<Answer>>> = queues.iter().map(|_| Mutex::new(Vec::new())).collect();
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, queues.len().max(1)) {
             scope.spawn(|| loop {
@@ -116,6 +120,7 @@ pub fn check_map(
                     registry::visit(entry.id, SolveAll { case, rules, components: &components })
                         .expect("queues come from the registry");
                 *answers[i].lock().unwrap() = solved;
+                finished(done.fetch_add(1, Ordering::Relaxed) + 1);
             });
         }
     });
