@@ -255,7 +255,7 @@ fn validate(
     let (mut passed, mut failed) = (0, 0);
     for (map_path, scen_path) in &maps {
         let name = map_path.strip_prefix(dir).unwrap_or(map_path).display().to_string();
-        bar.set_message(name.clone());
+        bar.set_message(format!("{name} (0/{} queues)", queues.len()));
         let grid = movingai::parse_map(map_path)?;
         let problems = movingai::parse_scen(scen_path, &grid)?;
         let case = MapCase { name, grid, problems: sample(&problems, per_map) };
