@@ -750,23 +750,40 @@ impl Lab {
                 }
                 let mut first: Option<f64> = None;
                 for entry in queues.iter().filter(matching) {
-                    let timed = self.rows.iter().any(|r| {
-                        r.kind == Kind::Astar
-                            && r.suite == suite.name
-                            && r.queue == entry.id
-                            && r.status == Status::Ok
-                    });
-                    if timed {
-                        let visitor = ReplayQueue {
-                            lab: self,
-                            group: &mut group,
-                            suite,
-                            traces: &traces,
-                            max_open,
-                            baseline: first,
-                        };
-                        let secs = registry::visit(entry.id, visitor).expect("registered");
-                        first.get_or_insert(secs);
+                    // A queue cut off (or failed) in whole searches is not replayed: its
+                    // replay would take about as long. Its row says so.
+                    let searched = self
+                        .rows
+                        .iter()
+                        .find(|r| {
+                            r.kind == Kind::Astar && r.suite == suite.name && r.queue == entry.id
+                        })
+                        .map(|r| r.status);
+                    match searched {
+                        Some(Status::Ok) => {
+                            let visitor = ReplayQueue {
+                                lab: self,
+                                group: &mut group,
+                                suite,
+                                traces: &traces,
+                                max_open,
+                                baseline: first,
+                            };
+                            let secs = registry::visit(entry.id, visitor).expect("registered");
+                            first.get_or_insert(secs);
+                        }
+                        Some(status) => {
+                            let mut out = row(self, Kind::Replay, suite, entry.id, Some(entry));
+                            out.unit = "op".into();
+                            out.max_open = max_open;
+                            out.status = status;
+                            out.note = format!(
+                                "not replayed: its whole searches on this suite were {}",
+                                if status == Status::CutOff { "cut off" } else { "failed" }
+                            );
+                            self.rows.push(out);
+                        }
+                        None => {} // filtered out on criterion's command line
                     }
                 }
                 if !monotone && strategy == Strategy::Duplicates {
