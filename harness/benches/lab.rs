@@ -3,7 +3,7 @@
 //! synthetic workload; the peers and the oracle; then a new CSV under `results/runs/` and
 //! the report in `results/`.
 //!
-//! Run: `cargo bench` (700 s of measuring on 2 cores in the committed run, after a 2-minute
+//! Run: `cargo bench` (693 s of measuring on 2 cores in the committed run, after a 2-minute
 //! build), `PQLAB_QUICK=1 cargo bench` (the smoke profile, under 2 minutes once built,
 //! results under `results/quick/`), `PQLAB_MAPS=../shared/movingai cargo bench` to add the
 //! Moving AI maps. Criterion's filters work as usual (`cargo bench -- maze`); rows come only

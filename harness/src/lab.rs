@@ -60,7 +60,7 @@ pub mod synthetic;
 pub enum Profile {
     /// The default `cargo bench`: every suite, synthetic sizes up to 10,000,000. The
     /// budget is 15 minutes on 2 cores, build included; the committed run measured for
-    /// 700 s (11.7 min) after a 2-minute build from a fresh clone.
+    /// 693 s (11.6 min) after a 2-minute build from a fresh clone.
     Full,
     /// `PQLAB_QUICK=1`: small suites and short measurements, a smoke test of the whole
     /// pipeline (under 2 minutes once built).
