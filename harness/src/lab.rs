@@ -385,7 +385,7 @@ fn row(lab: &Lab, kind: Kind, suite: &Suite, queue: &str, entry: Option<&Entry>)
         heuristic: suite.heuristic.to_string(),
         scale: suite.rules.scale.name(),
         queue: queue.to_owned(),
-        queue_family: entry.map_or("-".into(), |e| e.family.to_owned()),
+        queue_family: entry.map_or("-".into(), |e| e.family.to_string()),
         strategy: entry.map_or("-".into(), |e| e.strategy.to_string()),
         keys: entry.map_or("-".into(), |e| e.keys.to_string()),
         status: Status::Ok,

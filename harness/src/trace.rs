@@ -12,7 +12,9 @@
 //! [`Oracle`] is the floor: a frontier that answers a recorded pop order at almost no
 //! cost, through the same A*, so a report can show what share of a search a queue costs.
 
-use pqlab_queues::{Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy};
+use pqlab_queues::{
+    Family, Frontier, Key, KeyRule, Node, Order, Origin, PushError, Pushed, Spec, Strategy, Ties,
+};
 
 /// One frontier operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,9 +149,12 @@ impl<F> Recorder<F> {
 }
 
 impl<F: Frontier> Frontier for Recorder<F> {
-    const FAMILY: &'static str = F::FAMILY;
+    const FAMILY: Family = F::FAMILY;
+    const ORIGIN: Origin = F::ORIGIN;
     const STRATEGY: Strategy = F::STRATEGY;
     const KEYS: KeyRule = F::KEYS;
+    const TIES: Ties = F::TIES;
+    const ORDER: Order = F::ORDER;
 
     fn new(spec: Spec) -> Self {
         Recorder {
@@ -206,9 +211,12 @@ impl Oracle {
 }
 
 impl Frontier for Oracle {
-    const FAMILY: &'static str = "oracle (recorded pop order)";
+    /// The recorded pops, in order: a sorted array that was sorted by the recording.
+    const FAMILY: Family = Family::SortedArray;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(_: Spec) -> Self {
         Oracle::default()

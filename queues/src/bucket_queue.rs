@@ -54,8 +54,8 @@
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Frontier, Key, KeyFloor, KeyRule, Node, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
+    Strategy, StrategyKind, Ties,
 };
 
 /// The largest span served as given: `2^28` buckets. A larger `Spec::span` is served as this.
@@ -241,9 +241,11 @@ impl<S: StrategyKind> BucketQueue<S> {
 }
 
 impl<S: StrategyKind> Frontier for BucketQueue<S> {
-    const FAMILY: &'static str = "bucket queue";
+    const FAMILY: Family = Family::BucketQueue;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::BoundedSpan;
+    const TIES: Ties = Ties::Lifo;
 
     /// Buckets for `min(spec.span, MAX_SPAN)`, zero-initialised (committed lazily).
     fn new(spec: Spec) -> Self {

@@ -15,8 +15,8 @@
 
 use crate::heap_core::HeapCore;
 use crate::{
-    check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
 /// A min-first d-ary heap of `(key, node)` (the sifting lives in [`HeapCore`]); with
@@ -32,9 +32,11 @@ pub struct DaryHeap<const D: usize, S> {
 }
 
 impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
-    const FAMILY: &'static str = "d-ary heap";
+    const FAMILY: Family = if D == 2 { Family::BinaryHeap } else { Family::DaryHeap };
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         DaryHeap {

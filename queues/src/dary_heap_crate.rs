@@ -16,12 +16,14 @@
 use dary_heap::DaryHeap;
 
 use crate::max_heap_adapter::{MaxHeap, MaxHeapFrontier, MinEntry};
+use crate::{Family, Origin};
 
 /// The `dary_heap` crate's 4-ary heap of `(key, node)`, duplicates allowed.
 pub type DaryHeapCrate = MaxHeapFrontier<DaryHeap<MinEntry, 4>>;
 
 impl MaxHeap for DaryHeap<MinEntry, 4> {
-    const FAMILY: &'static str = "d-ary heap (dary_heap crate)";
+    const FAMILY: Family = Family::DaryHeap;
+    const ORIGIN: Origin = Origin::Crate { name: "dary_heap", version: "0.3" };
 
     #[inline]
     fn push(&mut self, entry: MinEntry) {

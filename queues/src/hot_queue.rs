@@ -41,8 +41,8 @@ use std::mem;
 
 use crate::heap_core::{HeapCore, HeapSlots};
 use crate::{
-    check_node, Frontier, Key, KeyFloor, KeyRule, Node, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
+    Strategy, StrategyKind, Ties,
 };
 
 /// Bits per digit: 64 buckets a level, so one `u64` marks a level's non-empty buckets.
@@ -247,9 +247,11 @@ impl<S: StrategyKind> HotQueue<S> {
 }
 
 impl<S: StrategyKind> Frontier for HotQueue<S> {
-    const FAMILY: &'static str = "HOT queue";
+    const FAMILY: Family = Family::HotQueue;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Monotone;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         let locations = if S::DECREASE_KEY {
@@ -342,5 +344,56 @@ impl<S: StrategyKind> Frontier for HotQueue<S> {
         self.base = 0;
         self.limit = 0;
         self.floor.reset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dk, Dup};
+
+    /// Pops everything, checking the keys come out sorted.
+    fn drain_sorted<S: StrategyKind>(queue: &mut HotQueue<S>) -> Vec<Key> {
+        let keys: Vec<Key> = std::iter::from_fn(|| queue.pop()).map(|(_, key)| key).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]), "popped out of order: {keys:x?}");
+        keys
+    }
+
+    /// A clear must forget the heaped bucket's range (`limit`). Left stale at `0x43fff`,
+    /// it sends later keys up to it into the heap while `0x44000` goes to a level-3 bucket
+    /// relative to base 0; the spill then rebases on `0x43000`, where `0x44000` belongs
+    /// at level 2, and a later `0x45000`, filed at level 2, pops before it.
+    fn a_clear_forgets_the_heaped_range<S: StrategyKind>() {
+        let mut queue = HotQueue::<S>::new(Spec { capacity: 64, span: 0 });
+        // Expand a level-3 bucket of 18 entries, then heap the level-2 bucket
+        // 0x43000..0x4300f (16 entries): the heaped range ends at 0x43fff.
+        queue.push(40, 0x40000).unwrap();
+        queue.push(41, 0x41000).unwrap();
+        for i in 0..16 {
+            queue.push(i, 0x43000 + Key::from(i)).unwrap();
+        }
+        for expected in [0x40000, 0x41000, 0x43000] {
+            assert_eq!(queue.pop().map(|(_, key)| key), Some(expected));
+        }
+        queue.clear();
+        queue.push(44, 0x44000).unwrap();
+        for i in 0..17 {
+            queue.push(i, 0x43000 + Key::from(i)).unwrap();
+        }
+        assert_eq!(queue.pop(), Some((0, 0x43000)));
+        queue.push(45, 0x45000).unwrap();
+        let keys = drain_sorted(&mut queue);
+        assert_eq!(keys.len(), 18);
+        assert_eq!(keys[16..], [0x44000, 0x45000]);
+    }
+
+    #[test]
+    fn a_clear_forgets_the_heaped_range_dup() {
+        a_clear_forgets_the_heaped_range::<Dup>();
+    }
+
+    #[test]
+    fn a_clear_forgets_the_heaped_range_dk() {
+        a_clear_forgets_the_heaped_range::<Dk>();
     }
 }

@@ -41,8 +41,29 @@
 //! for queues with [`KeyRule::Any`]. Restricted queues cannot take that (a child with equal
 //! `f` has a larger `g`, so its composite key would fall below the floor): they are given
 //! `f` alone, and the ones whose ties pop last-in-first-out behave like the larger-`g` rule
-//! (the most recently generated node is usually the deepest). Each queue's file says what
-//! it does on ties.
+//! (the most recently generated node is usually the deepest). Each queue declares its rule
+//! as [`Frontier::TIES`] and its file says what it does; the conformance suite checks
+//! every declared rule.
+//!
+//! # The approximate contract
+//!
+//! A queue whose [`Frontier::ORDER`] is [`Order::Approximate`] (a soft heap) keeps every
+//! rule above except min-first order. Instead:
+//! * every entry pushed is popped exactly once, with the key it was pushed with (none is
+//!   lost, none is invented), and `len` counts the entries held;
+//! * at most `epsilon × n` entries are *corrupted* at any time (`n` being the pushes since
+//!   construction or the last `clear`), and a pop never returns an entry while an
+//!   uncorrupted one with a smaller key is held. So when a pop returns key `k`, at most
+//!   `epsilon × n` entries held have a key below `k`.
+//!
+//! An A* with such a frontier finds a path, not always a cheapest one; the lab measures
+//! how much longer, beside weighted A*, and never ranks it among the exact queues.
+//!
+//! # Facts
+//!
+//! Each queue also declares what it is ([`Family`], and through it a [`Class`]), who wrote
+//! it ([`Origin`]), its tie rule and its order; the registry, the reports and
+//! `pqlab pick` read these constants and never a display string.
 //!
 //! # Complexity
 //!
@@ -71,6 +92,8 @@ mod heap_core;
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 /// A node id: a dense index below [`Spec::capacity`].
 pub type Node = u32;
 
@@ -78,16 +101,18 @@ pub type Node = u32;
 pub type Key = u64;
 
 /// How a frontier treats a node pushed while it is already held.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Strategy {
     /// Every push adds an entry; stale entries are skipped by the search (lazy deletion).
+    #[serde(rename = "dup", alias = "duplicates")]
     Duplicates,
     /// A node is held at most once; pushing it again with a smaller key lowers its key.
+    #[serde(rename = "dk", alias = "decrease-key")]
     DecreaseKey,
 }
 
 impl Strategy {
-    /// The suffix used in registry ids: `dup` or `dk`.
+    /// The suffix used in registry ids and the stable token in results: `dup` or `dk`.
     pub fn suffix(self) -> &'static str {
         match self {
             Strategy::Duplicates => "dup",
@@ -106,13 +131,16 @@ impl fmt::Display for Strategy {
 }
 
 /// Which keys a frontier accepts, relative to the floor (the last popped key).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum KeyRule {
     /// Any key at any time.
+    #[serde(alias = "any keys")]
     Any,
     /// No key below the floor.
     Monotone,
     /// No key below the floor nor above `floor + span`.
+    #[serde(alias = "monotone, bounded span")]
     BoundedSpan,
 }
 
@@ -130,6 +158,197 @@ impl fmt::Display for KeyRule {
             KeyRule::Monotone => "monotone",
             KeyRule::BoundedSpan => "monotone, bounded span",
         })
+    }
+}
+
+/// The data structure a frontier is, whoever wrote it: what reports group queues by and
+/// what the verdicts name. Its [`Class`] is the coarser grouping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// A binary heap (std's `BinaryHeap`, a d-ary heap with d = 2, an indexed binary heap).
+    BinaryHeap,
+    /// A d-ary heap with d > 2.
+    DaryHeap,
+    /// A heap laid out in blocks (pages or cache lines).
+    BHeap,
+    /// A pairing heap.
+    PairingHeap,
+    /// A Fibonacci heap.
+    FibonacciHeap,
+    /// Sanders' sequence heap.
+    SequenceHeap,
+    /// An unsorted array.
+    UnsortedArray,
+    /// A sorted array.
+    SortedArray,
+    /// A small heap over an unsorted array.
+    TwoLevel,
+    /// Dial's bucket queue.
+    BucketQueue,
+    /// A radix heap.
+    RadixHeap,
+    /// A HOT queue (multi-level buckets with a heap on top).
+    HotQueue,
+    /// A sorted skip list.
+    SkipList,
+    /// A splay tree.
+    SplayTree,
+    /// A soft heap: approximate order.
+    SoftHeap,
+}
+
+impl Family {
+    /// Every family, in declaration order.
+    pub const ALL: [Family; 15] = [
+        Family::BinaryHeap,
+        Family::DaryHeap,
+        Family::BHeap,
+        Family::PairingHeap,
+        Family::FibonacciHeap,
+        Family::SequenceHeap,
+        Family::UnsortedArray,
+        Family::SortedArray,
+        Family::TwoLevel,
+        Family::BucketQueue,
+        Family::RadixHeap,
+        Family::HotQueue,
+        Family::SkipList,
+        Family::SplayTree,
+        Family::SoftHeap,
+    ];
+
+    /// The coarser class the family belongs to.
+    pub const fn class(self) -> Class {
+        match self {
+            Family::BinaryHeap
+            | Family::DaryHeap
+            | Family::BHeap
+            | Family::PairingHeap
+            | Family::FibonacciHeap
+            | Family::SequenceHeap => Class::Heap,
+            Family::UnsortedArray | Family::SortedArray | Family::TwoLevel => Class::Array,
+            Family::BucketQueue | Family::RadixHeap | Family::HotQueue => Class::Bucketing,
+            Family::SkipList | Family::SplayTree => Class::Ordered,
+            Family::SoftHeap => Class::Approximate,
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Family::BinaryHeap => "binary heap",
+            Family::DaryHeap => "d-ary heap",
+            Family::BHeap => "B-heap",
+            Family::PairingHeap => "pairing heap",
+            Family::FibonacciHeap => "Fibonacci heap",
+            Family::SequenceHeap => "sequence heap",
+            Family::UnsortedArray => "unsorted array",
+            Family::SortedArray => "sorted array",
+            Family::TwoLevel => "two-level queue",
+            Family::BucketQueue => "bucket queue",
+            Family::RadixHeap => "radix heap",
+            Family::HotQueue => "HOT queue",
+            Family::SkipList => "skip list",
+            Family::SplayTree => "splay tree",
+            Family::SoftHeap => "soft heap",
+        })
+    }
+}
+
+/// The broad kinds of frontier the verdicts compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// Comparison-based heaps: binary, d-ary, B-, pairing, Fibonacci and sequence heaps.
+    Heap,
+    /// Integer-key bucketing: bucket queues, radix heaps, HOT queues (monotone keys).
+    Bucketing,
+    /// Arrays: unsorted, sorted, and a small heap over an unsorted array.
+    Array,
+    /// Ordered sets: skip lists and balanced or self-adjusting search trees.
+    Ordered,
+    /// Approximate order (soft heaps): never an exact A*'s frontier.
+    Approximate,
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Class::Heap => "heap",
+            Class::Bucketing => "bucketing",
+            Class::Array => "array",
+            Class::Ordered => "ordered set",
+            Class::Approximate => "approximate",
+        })
+    }
+}
+
+/// Who wrote a frontier's structure: what adopting it means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Written here: copy the file (with `lib.rs`'s contract types it uses).
+    Ours {
+        /// The file, relative to the repository root (`file!()`).
+        file: &'static str,
+    },
+    /// The standard library.
+    Std {
+        /// The type's path.
+        path: &'static str,
+    },
+    /// A crate from crates.io, through a thin adapter here.
+    Crate {
+        /// The crate's name on crates.io.
+        name: &'static str,
+        /// The version requirement the lab measured.
+        version: &'static str,
+    },
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Ours { file } => write!(f, "pqlab's own ({file})"),
+            Origin::Std { path } => write!(f, "the standard library ({path})"),
+            Origin::Crate { name, version } => write!(f, "the `{name}` crate ({version})"),
+        }
+    }
+}
+
+/// What a frontier does with entries of equal keys; the conformance suite checks every
+/// rule but [`Ties::Unspecified`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// Last in, first out, always: among the entries with the smallest key, the one added
+    /// (or, with decrease-key, lowered to that key) most recently pops first.
+    Lifo,
+    /// Last in, first out among equal keys pushed since the last pop and never decreased:
+    /// a pop or a decrease-key may reorder the entries it moves (the file says how).
+    LifoUntilMoved,
+    /// The structure's own deterministic order, documented in its file but not promised.
+    Unspecified,
+}
+
+/// Whether a frontier pops in exact key order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Order {
+    /// Every pop returns an entry with the smallest key held (the contract above).
+    Exact,
+    /// Pops may return an entry with a larger key than the smallest: see
+    /// [the approximate contract](crate#the-approximate-contract).
+    Approximate {
+        /// The error rate: at most `epsilon × n` entries are corrupted at any time, `n`
+        /// being the pushes since construction or the last `clear`.
+        epsilon: f64,
+    },
+}
+
+impl Order {
+    /// Whether pops follow the exact contract.
+    pub fn is_exact(self) -> bool {
+        self == Order::Exact
     }
 }
 
@@ -213,12 +432,18 @@ impl StrategyKind for Dk {
 
 /// An A* frontier: see the [crate documentation](crate) for the contract.
 pub trait Frontier {
-    /// The data structure family, for reports ("d-ary heap", "bucket queue", ...).
-    const FAMILY: &'static str;
+    /// The data structure.
+    const FAMILY: Family;
+    /// Who wrote it.
+    const ORIGIN: Origin;
     /// How a push of a held node is treated.
     const STRATEGY: Strategy;
     /// Which keys are accepted.
     const KEYS: KeyRule;
+    /// What it does with equal keys.
+    const TIES: Ties;
+    /// Exact order, or the error rate of an approximate one.
+    const ORDER: Order = Order::Exact;
 
     /// An empty frontier for node ids below `spec.capacity`.
     fn new(spec: Spec) -> Self

@@ -5,7 +5,10 @@
 
 use std::cmp::Ordering;
 
-use crate::{check_node, Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy};
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
+    Ties,
+};
 
 /// A `(key, node)` entry ordered by key alone and reversed, so that a max-heap pops the
 /// smallest key first. Equal keys compare equal: ties are left to the heap.
@@ -40,7 +43,9 @@ impl Ord for MinEntry {
 #[allow(clippy::len_without_is_empty)]
 pub trait MaxHeap: Default {
     /// The family reported by the [`Frontier`] built on it.
-    const FAMILY: &'static str;
+    const FAMILY: Family;
+    /// Where the heap comes from.
+    const ORIGIN: Origin;
     /// Adds an entry.
     fn push(&mut self, entry: MinEntry);
     /// Removes a greatest entry (the smallest key).
@@ -59,9 +64,11 @@ pub struct MaxHeapFrontier<H> {
 }
 
 impl<H: MaxHeap> Frontier for MaxHeapFrontier<H> {
-    const FAMILY: &'static str = H::FAMILY;
+    const FAMILY: Family = H::FAMILY;
+    const ORIGIN: Origin = H::ORIGIN;
     const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         MaxHeapFrontier { heap: H::default(), capacity: spec.capacity }

@@ -22,7 +22,10 @@ use orx_priority_queue::{
     PriorityQueue, PriorityQueueDecKey, QuaternaryHeapOfIndices, ResTryDecreaseKeyOrPush,
 };
 
-use crate::{check_node, Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy};
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
+    Ties,
+};
 
 /// `orx_priority_queue::QuaternaryHeapOfIndices<Node, Key>` sized to the capacity.
 ///
@@ -34,9 +37,11 @@ pub struct OrxDaryHeap {
 }
 
 impl Frontier for OrxDaryHeap {
-    const FAMILY: &'static str = "d-ary heap (orx-priority-queue crate)";
+    const FAMILY: Family = Family::DaryHeap;
+    const ORIGIN: Origin = Origin::Crate { name: "orx-priority-queue", version: "1.7" };
     const STRATEGY: Strategy = Strategy::DecreaseKey;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         OrxDaryHeap { heap: QuaternaryHeapOfIndices::with_index_bound(spec.capacity) }

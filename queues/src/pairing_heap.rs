@@ -30,7 +30,8 @@
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy, StrategyKind,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
+    StrategyKind, Ties,
 };
 
 /// No link: the end of a sibling list, no child, or a root's `prev`.
@@ -183,9 +184,11 @@ impl<S: StrategyKind> PairingHeap<S> {
 }
 
 impl<S: StrategyKind> Frontier for PairingHeap<S> {
-    const FAMILY: &'static str = "pairing heap";
+    const FAMILY: Family = Family::PairingHeap;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         let slots = if S::DECREASE_KEY {

@@ -24,6 +24,7 @@
 use pairing_heap::PairingHeap;
 
 use crate::max_heap_adapter::{MaxHeap, MaxHeapFrontier, MinEntry};
+use crate::{Family, Origin};
 
 /// The `pairing-heap` crate's heap of `(key, node)`, duplicates allowed.
 pub type PairingHeapCrate = MaxHeapFrontier<PoppedOnDrop>;
@@ -48,7 +49,8 @@ impl Drop for PoppedOnDrop {
 }
 
 impl MaxHeap for PoppedOnDrop {
-    const FAMILY: &'static str = "pairing heap (pairing-heap crate)";
+    const FAMILY: Family = Family::PairingHeap;
+    const ORIGIN: Origin = Origin::Crate { name: "pairing-heap", version: "0.1" };
 
     #[inline]
     fn push(&mut self, entry: MinEntry) {

@@ -23,7 +23,10 @@ use std::cmp::Reverse;
 use priority_queue::PriorityQueue;
 use rustc_hash::FxBuildHasher;
 
-use crate::{check_node, Frontier, Key, KeyRule, Node, PushError, Pushed, Spec, Strategy};
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
+    Ties,
+};
 
 /// `priority_queue::PriorityQueue<node, Reverse<key>>` with an Fx hasher.
 ///
@@ -35,9 +38,11 @@ pub struct PriorityQueueCrate {
 }
 
 impl Frontier for PriorityQueueCrate {
-    const FAMILY: &'static str = "hash-indexed heap (priority-queue crate)";
+    const FAMILY: Family = Family::BinaryHeap;
+    const ORIGIN: Origin = Origin::Crate { name: "priority-queue", version: "2" };
     const STRATEGY: Strategy = Strategy::DecreaseKey;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         PriorityQueueCrate { queue: PriorityQueue::with_default_hasher(), capacity: spec.capacity }

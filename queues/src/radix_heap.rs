@@ -33,8 +33,8 @@
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Frontier, Key, KeyFloor, KeyRule, Node, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
+    Strategy, StrategyKind, Ties,
 };
 
 /// One bucket per bit of a key, plus bucket 0 for keys equal to the floor.
@@ -117,9 +117,11 @@ impl<S: StrategyKind> RadixHeap<S> {
 }
 
 impl<S: StrategyKind> Frontier for RadixHeap<S> {
-    const FAMILY: &'static str = "radix heap";
+    const FAMILY: Family = Family::RadixHeap;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Monotone;
+    const TIES: Ties = if S::DECREASE_KEY { Ties::LifoUntilMoved } else { Ties::Lifo };
 
     fn new(spec: Spec) -> Self {
         let positions = if S::DECREASE_KEY {

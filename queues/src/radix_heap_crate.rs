@@ -25,7 +25,8 @@ use std::cmp::Reverse;
 use radix_heap::RadixHeapMap;
 
 use crate::{
-    check_node, Frontier, Key, KeyFloor, KeyRule, Node, PushError, Pushed, Spec, Strategy,
+    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
+    Strategy, Ties,
 };
 
 /// `radix_heap::RadixHeapMap<Reverse<Key>, Node>`, duplicates allowed, behind our floor check.
@@ -37,9 +38,11 @@ pub struct RadixHeapCrate {
 }
 
 impl Frontier for RadixHeapCrate {
-    const FAMILY: &'static str = "radix heap (radix-heap crate)";
+    const FAMILY: Family = Family::RadixHeap;
+    const ORIGIN: Origin = Origin::Crate { name: "radix-heap", version: "0.4" };
     const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::Monotone;
+    const TIES: Ties = Ties::Lifo;
 
     fn new(spec: Spec) -> Self {
         RadixHeapCrate {

@@ -4,7 +4,11 @@
 //! `lib.rs`, and add one line per strategy to [`for_each_queue!`](crate::for_each_queue).
 //! Ids are stable, kebab-case, and end in the strategy's suffix (`-dup` or `-dk`).
 
-use crate::{Frontier, KeyRule, Strategy};
+use crate::{Class, Family, Frontier, KeyRule, Order, Origin, Strategy, Ties};
+
+/// The queue every ratio is also given against: `std`'s `BinaryHeap` with duplicate
+/// insertion, what a Rust A* uses when nobody chose. It is never cut off.
+pub const BASELINE: &str = "std-binary-heap-dup";
 
 /// Calls `$callback! { "id" ident Type, ... }` with every registered queue.
 ///
@@ -45,17 +49,41 @@ macro_rules! for_each_queue {
     };
 }
 
-/// What the registry says of one queue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the registry says of one queue: the facts its type declares.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
     /// Stable kebab-case id, ending in `-dup` or `-dk`.
     pub id: &'static str,
-    /// The data structure family.
-    pub family: &'static str,
+    /// The data structure.
+    pub family: Family,
+    /// Who wrote it.
+    pub origin: Origin,
     /// Duplicates or decrease-key.
     pub strategy: Strategy,
     /// Which keys it accepts.
     pub keys: KeyRule,
+    /// What it does with equal keys.
+    pub ties: Ties,
+    /// Exact, or approximate with an error rate.
+    pub order: Order,
+}
+
+impl Entry {
+    /// The family's class.
+    pub fn class(&self) -> Class {
+        self.family.class()
+    }
+
+    /// The id without its strategy suffix: the two strategies of one structure share it.
+    pub fn structure(&self) -> &'static str {
+        let suffix = self.strategy.suffix();
+        &self.id[..self.id.len() - suffix.len() - 1]
+    }
+
+    /// Whether it pops in exact key order (every queue but the soft heaps).
+    pub fn is_exact(&self) -> bool {
+        self.order.is_exact()
+    }
 }
 
 /// Code run with a queue's concrete type, so every queue gets its own monomorphised copy.
@@ -73,8 +101,11 @@ macro_rules! build_registry {
             Entry {
                 id: $id,
                 family: <$ty as Frontier>::FAMILY,
+                origin: <$ty as Frontier>::ORIGIN,
                 strategy: <$ty as Frontier>::STRATEGY,
                 keys: <$ty as Frontier>::KEYS,
+                ties: <$ty as Frontier>::TIES,
+                order: <$ty as Frontier>::ORDER,
             }
         ),*];
 
@@ -94,6 +125,11 @@ for_each_queue!(build_registry);
 /// The entry registered as `id`.
 pub fn find(id: &str) -> Option<&'static Entry> {
     ENTRIES.iter().find(|entry| entry.id == id)
+}
+
+/// The baseline's entry.
+pub fn baseline() -> &'static Entry {
+    find(BASELINE).expect("the baseline is registered")
 }
 
 /// Every id, comma-separated: for "unknown queue" messages.
@@ -124,6 +160,15 @@ mod tests {
                 entry.id
             );
         }
+    }
+
+    #[test]
+    fn the_baseline_is_registered_exact_and_accepts_any_key() {
+        let entry = baseline();
+        assert_eq!(entry.id, BASELINE);
+        assert!(entry.is_exact());
+        assert_eq!(entry.keys, KeyRule::Any);
+        assert_eq!(entry.structure(), "std-binary-heap");
     }
 
     #[test]

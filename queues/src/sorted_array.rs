@@ -26,8 +26,8 @@
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
 /// An array of entries sorted by descending key, keys and nodes in separate vectors so the
@@ -58,9 +58,11 @@ impl<S: StrategyKind> SortedArray<S> {
 }
 
 impl<S: StrategyKind> Frontier for SortedArray<S> {
-    const FAMILY: &'static str = "sorted array";
+    const FAMILY: Family = Family::SortedArray;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Lifo;
 
     fn new(spec: Spec) -> Self {
         let positions = PositionTable::for_strategy::<S>(spec.capacity);

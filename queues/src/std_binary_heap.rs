@@ -13,12 +13,14 @@
 use std::collections::BinaryHeap;
 
 use crate::max_heap_adapter::{MaxHeap, MaxHeapFrontier, MinEntry};
+use crate::{Family, Origin};
 
 /// `std::collections::BinaryHeap` holding `(key, node)` entries, duplicates allowed.
 pub type StdBinaryHeap = MaxHeapFrontier<BinaryHeap<MinEntry>>;
 
 impl MaxHeap for BinaryHeap<MinEntry> {
-    const FAMILY: &'static str = "binary heap (std)";
+    const FAMILY: Family = Family::BinaryHeap;
+    const ORIGIN: Origin = Origin::Std { path: "std::collections::BinaryHeap" };
 
     #[inline]
     fn push(&mut self, entry: MinEntry) {

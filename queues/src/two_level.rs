@@ -31,8 +31,8 @@
 
 use crate::heap_core::HeapCore;
 use crate::{
-    check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
 /// The fewest entries a refill moves into the heap (all of them when fewer are held).
@@ -102,9 +102,11 @@ impl<S: StrategyKind> TwoLevel<S> {
 }
 
 impl<S: StrategyKind> Frontier for TwoLevel<S> {
-    const FAMILY: &'static str = "two-level queue";
+    const FAMILY: Family = Family::TwoLevel;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
         let positions = if S::DECREASE_KEY {

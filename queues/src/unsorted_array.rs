@@ -22,8 +22,8 @@
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Frontier, Key, KeyRule, Node, PositionTable, PushError, Pushed, Spec, Strategy,
-    StrategyKind,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
 /// An unsorted array of entries, keys and nodes in separate vectors so the minimum scan
@@ -74,9 +74,11 @@ fn last_min(keys: &[Key]) -> usize {
 }
 
 impl<S: StrategyKind> Frontier for UnsortedArray<S> {
-    const FAMILY: &'static str = "unsorted array";
+    const FAMILY: Family = Family::UnsortedArray;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
     const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::LifoUntilMoved;
 
     fn new(spec: Spec) -> Self {
         let positions = PositionTable::for_strategy::<S>(spec.capacity);
