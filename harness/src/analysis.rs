@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use pqlab_queues::{KeyRule, Strategy};
 
-use crate::report::format::{plural, short};
+use crate::format::{plural, short};
 use crate::results::{Kind, Row, Status};
 
 /// The reference queue every ratio is also given against: `std`'s `BinaryHeap` with

@@ -12,7 +12,7 @@
 //!    (`suite/queue/heuristic`); the row holds our own samples' median and quartiles per
 //!    search.
 //! 3. **The queue alone.** The searches' frontier operations are recorded once per strategy
-//!    and key rule, personalised to each queue ([`crate::trace`]) and replayed
+//!    and key rule, personalised to each queue ([`crate::search::trace`]) and replayed
 //!    (`replay/suite/queue`); times are per operation.
 //! 4. **The floor and the peers.** The same A* with the [`Oracle`] frontier, and the A* of
 //!    the `pathfinding` and `petgraph` crates, checked and timed the same way.
@@ -41,16 +41,16 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Strategy};
 
-use crate::astar::{AStar, Counters, Outcome, Rules, SearchError};
-use crate::generate::{self, MapKind, MapSpec};
-use crate::grid::{CostScale, Grid};
-use crate::heuristic::{AnyHeuristic, HeuristicKind};
-use crate::moves::Components;
-use crate::movingai;
-use crate::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::maps::generate::{self, MapKind, MapSpec};
+use crate::maps::grid::{CostScale, Grid};
+use crate::maps::moves::Components;
+use crate::maps::movingai;
+use crate::maps::scenario::Problem;
 use crate::results::{self, Kind, Provenance, Row, Spread, Status};
-use crate::scenario::Problem;
-use crate::trace::{replay, Op, Oracle, Recorder, Trace};
+use crate::search::astar::{AStar, Counters, Outcome, Rules, SearchError};
+use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::trace::{replay, Op, Oracle, Recorder, Trace};
 use crate::validate::sample;
 
 pub mod synthetic;
@@ -992,7 +992,7 @@ mod tests {
     use pqlab_queues::Dup;
 
     use super::*;
-    use crate::scenario::Expected;
+    use crate::maps::scenario::Expected;
 
     fn one_problem_suite() -> Prepared {
         let suite = generated(

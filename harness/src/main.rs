@@ -10,12 +10,12 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use pqlab::astar::{AStar, Counters, Rules};
-use pqlab::grid::{Connectivity, CostScale, Grid};
-use pqlab::heuristic::{AnyHeuristic, HeuristicKind};
-use pqlab::moves::Components;
-use pqlab::movingai;
-use pqlab::scenario::Problem;
+use pqlab::maps::grid::{Connectivity, CostScale, Grid};
+use pqlab::maps::moves::Components;
+use pqlab::maps::movingai;
+use pqlab::maps::scenario::Problem;
+use pqlab::search::astar::{AStar, Counters, Rules};
+use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab::validate::{check_map, sample, MapCase};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
@@ -463,8 +463,8 @@ fn compare(
     limit: Option<usize>,
     rounds: usize,
 ) -> Result<ExitCode> {
-    use pqlab::heuristic::Geometric;
-    use pqlab::peers::{PathfindingAstar, Peer, PetgraphAstar};
+    use pqlab::search::heuristic::Geometric;
+    use pqlab::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
     use pqlab_queues::std_binary_heap::StdBinaryHeap;
 
     let (grid, problems) = load(map, scen, limit)?;

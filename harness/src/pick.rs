@@ -16,7 +16,7 @@ use anyhow::{ensure, Result};
 use pqlab_queues::Strategy;
 
 use crate::analysis::{self, Lab, Workload, BASELINE};
-use crate::report::format::{count, plural, ratio, time};
+use crate::format::{count, plural, ratio, time};
 use crate::results::{self, Kind, Row, Status};
 
 /// Which keys the caller's search produces.

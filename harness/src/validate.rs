@@ -8,11 +8,11 @@ use std::sync::Mutex;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
-use crate::astar::{AStar, Rules, SearchError};
-use crate::grid::Grid;
-use crate::heuristic::{Geometric, HeuristicKind};
-use crate::moves::Components;
-use crate::scenario::{Expected, Problem};
+use crate::maps::grid::Grid;
+use crate::maps::moves::Components;
+use crate::maps::scenario::{Expected, Problem};
+use crate::search::astar::{AStar, Rules, SearchError};
+use crate::search::heuristic::{Geometric, HeuristicKind};
 
 /// A map with the problems to check on it.
 #[derive(Clone, Debug)]

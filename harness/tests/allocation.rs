@@ -6,10 +6,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use pqlab::astar::{AStar, Rules};
-use pqlab::generate::{MapKind, MapSpec};
-use pqlab::heuristic::{AnyHeuristic, HeuristicKind};
-use pqlab::moves::Components;
+use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::moves::Components;
+use pqlab::search::astar::{AStar, Rules};
+use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
@@ -55,7 +55,8 @@ impl Visitor for SecondPass {
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> (usize, usize) {
         let grid = MapSpec { kind: MapKind::Random { density: 20 }, size: 128, seed: 4 }.build();
         let rules = Rules::default();
-        let problems = pqlab::generate::problems(&grid, rules.connectivity, rules.scale, 12, 4);
+        let problems =
+            pqlab::maps::generate::problems(&grid, rules.connectivity, rules.scale, 12, 4);
         let components = Components::new(&grid);
         let mut heuristic =
             AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);

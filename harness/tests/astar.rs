@@ -3,13 +3,13 @@
 //! the heuristics' admissibility and consistency where they claim it; traces and the
 //! oracle.
 
-use pqlab::astar::{AStar, Rules, SearchError};
-use pqlab::generate::{MapKind, MapSpec};
-use pqlab::grid::{Connectivity, CostScale, Grid, Terrain};
-use pqlab::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use pqlab::moves::{for_each_move, Components, Direction, Moves};
-use pqlab::reference;
-use pqlab::trace::{replay, Oracle, Recorder};
+use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
+use pqlab::maps::moves::{for_each_move, Components, Direction, Moves};
+use pqlab::search::astar::{AStar, Rules, SearchError};
+use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use pqlab::search::reference;
+use pqlab::search::trace::{replay, Oracle, Recorder};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule, PushError};
 
@@ -49,7 +49,7 @@ fn check_path(grid: &Grid, rules: Rules, path: &[(u32, u32)], cost: u64) {
     for pair in path.windows(2) {
         let (from, to) = (grid.index(pair[0].0, pair[0].1), grid.index(pair[1].0, pair[1].1));
         let mut step = None;
-        for_each_move(grid, &moves, Direction::Forward, from, grid.terrain(from), |m| {
+        for_each_move(grid, &moves, Direction::Forward, from, |m| {
             if m.cell == to {
                 step = Some(m.cost);
             }
@@ -241,19 +241,12 @@ fn admissible_heuristics_never_overestimate_and_consistent_ones_are_consistent()
                         }
                     }
                     if h.consistent() {
-                        for_each_move(
-                            &grid,
-                            &moves,
-                            Direction::Forward,
-                            index,
-                            grid.terrain(index),
-                            |m| {
-                                assert!(
-                                    estimate(index) <= m.cost + estimate(m.cell),
-                                    "{kind} is inconsistent"
-                                );
-                            },
-                        );
+                        for_each_move(&grid, &moves, Direction::Forward, index, |m| {
+                            assert!(
+                                estimate(index) <= m.cost + estimate(m.cell),
+                                "{kind} is inconsistent"
+                            );
+                        });
                     }
                 }
             }
@@ -325,7 +318,7 @@ impl Visitor for TracesReplay {
     }
 }
 
-struct Follow<'a>(&'a pqlab::trace::Trace);
+struct Follow<'a>(&'a pqlab::search::trace::Trace);
 
 impl Visitor for Follow<'_> {
     type Output = ();

@@ -17,11 +17,11 @@ use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Key, Node, Spec};
 
 use super::{row, set_spread, Lab, Samples, Suite};
-use crate::astar::Rules;
-use crate::generate::{MapKind, MapSpec};
-use crate::heuristic::HeuristicKind;
 use crate::lab::Source;
+use crate::maps::generate::{MapKind, MapSpec};
 use crate::results::{Kind, Row, Status};
+use crate::search::astar::Rules;
+use crate::search::heuristic::HeuristicKind;
 
 const NOT_HELD: u32 = u32::MAX;
 

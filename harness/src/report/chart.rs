@@ -19,7 +19,7 @@ use plotters::style::FontStyle;
 use pqlab_queues::Strategy;
 
 use crate::analysis;
-use crate::report::format;
+use crate::format;
 use crate::results::{Kind, Row};
 
 /// The bundled font (DejaVu Sans; its license is beside it in `harness/assets/`).

@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::analysis::{
     bands, by_family_and_heuristic, ratio_spread, twin, versus, Lab, Workload, BASELINE,
 };
+use crate::format::{self, plural, ratio};
 use crate::report::chart::{
     self, Bar, Bars, Figure, Legend, Lines, Palette, Panel, Point, Series, Strip, Strips, Style,
 };
-use crate::report::format::{self, plural, ratio};
 use crate::report::verdicts;
 use crate::results::{Kind, Row, Status};
 

@@ -8,7 +8,6 @@
 
 mod chart;
 mod figures;
-pub(crate) mod format;
 mod page;
 mod sections;
 mod verdicts;

@@ -7,7 +7,7 @@ use crate::analysis::{
     self, accepts_any_keys, bands, by_family_and_heuristic, geomean, twin, versus, Lab, Workload,
     BASELINE,
 };
-use crate::report::format::{count, plural, ratio, time};
+use crate::format::{count, plural, ratio, time};
 use crate::report::page::Block;
 use crate::report::verdicts;
 use crate::results::{self, Kind, Row, Status};

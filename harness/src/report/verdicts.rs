@@ -11,7 +11,7 @@ use std::fmt;
 use pqlab_queues::Strategy;
 
 use crate::analysis::{self, bands, rank, versus, BandResult, Lab, Workload, SAME_SPEED};
-use crate::report::format::{plural, ratio, significant, speedup};
+use crate::format::{plural, ratio, significant, speedup};
 use crate::results::{Kind, Row};
 
 /// The binary heaps of the registry: `std`'s, and the d-ary heap with d = 2.

@@ -1,5 +1,5 @@
 //! Built-in maps, generated deterministically from a [`MapSpec`], and [`problems`] on them
-//! whose exact costs come from the [reference Dijkstra](crate::reference).
+//! whose exact costs come from the [reference Dijkstra](crate::search::reference).
 //!
 //! | kind | short name | what it is |
 //! |------|------------|------------|
@@ -21,10 +21,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Connectivity, CostScale, Grid, Terrain};
-use crate::moves::Components;
-use crate::reference::CostField;
-use crate::scenario::{Expected, Problem};
+use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
+use crate::maps::moves::Components;
+use crate::maps::scenario::{Expected, Problem};
+use crate::search::reference::CostField;
 
 /// The largest side of a generated map.
 pub const MAX_SIZE: u32 = 16_384;
@@ -557,7 +557,7 @@ pub fn problems(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference;
+    use crate::search::reference;
 
     fn spec(name: &str) -> MapSpec {
         name.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -781,7 +781,7 @@ mod tests {
 
     #[test]
     fn components_follow_terrain_classes() {
-        use crate::movingai::terrain_of;
+        use crate::maps::movingai::terrain_of;
         let rows = ["..W.", "@.W.", "TT@.", "..T@"];
         let grid = Grid::from_fn(4, 4, |x, y| {
             terrain_of(rows[y as usize].as_bytes()[x as usize] as char).unwrap()

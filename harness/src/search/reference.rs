@@ -4,7 +4,7 @@
 //! Written to be obviously right rather than fast, and independent of the A*: it works on
 //! `(x, y)` coordinates with explicit bounds checks (not on the padded indices), uses
 //! `std::collections::BinaryHeap` with lazy deletion, and restates the movement rules of
-//! [`crate::grid`] itself:
+//! [`crate::maps::grid`] itself:
 //!
 //! - a move joins two cells of the same terrain class, and never a blocked cell;
 //! - 4-connectivity allows the straight steps; 8-connectivity adds the diagonal steps
@@ -20,7 +20,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
 
-use crate::grid::{Connectivity, CostScale, Grid, Terrain};
+use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 
 /// The straight steps, then the diagonal steps.
 const STEPS: [(i64, i64); 8] =
@@ -185,8 +185,8 @@ fn dijkstra(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movingai::{self, terrain_of};
-    use crate::scenario::Expected;
+    use crate::maps::movingai::{self, terrain_of};
+    use crate::maps::scenario::Expected;
     use proptest::prelude::*;
 
     const FINE: CostScale = CostScale::FINE;

@@ -17,8 +17,8 @@ use std::collections::BinaryHeap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::grid::{Connectivity, CostScale, Grid, Terrain};
-use crate::moves::{for_each_move, Direction, Moves};
+use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
+use crate::maps::moves::{for_each_move, Direction, Moves};
 
 /// An estimate of the remaining cost, prepared once per goal.
 ///
@@ -97,14 +97,19 @@ impl FromStr for HeuristicKind {
     }
 }
 
-/// The geometric estimates: a function of |dx| and |dy| in one cost scale.
+/// The geometric estimates: `low × a + high × b` for `low = min(|dx|, |dy|)` and
+/// `high = max(|dx|, |dy|)`, with `a` and `b` set per kind (octile: `a = diagonal -
+/// straight`, `b = straight`), so one estimate is a few selects and two multiplies, with
+/// no branch on the data.
 #[derive(Clone, Copy, Debug)]
 pub struct Geometric {
     kind: HeuristicKind,
-    straight: u64,
-    diagonal: u64,
-    /// Weighted octile's weight; 1 otherwise.
-    weight: f64,
+    /// The cost of the `low` steps beyond `b` each.
+    a: u64,
+    /// The cost of each of the `high` steps.
+    b: u64,
+    /// Weighted octile's weight (applied in floating point, rounded down); `None` otherwise.
+    weight: Option<f64>,
     connectivity: Connectivity,
     goal: (u32, u32),
 }
@@ -119,19 +124,19 @@ impl Geometric {
         scale: CostScale,
     ) -> Self {
         let min_weight = grid.min_weight() as u64;
-        let weight = match kind {
-            HeuristicKind::WeightedOctile(w) => w,
+        let straight = scale.straight as u64 * min_weight;
+        let diagonal = scale.diagonal as u64 * min_weight;
+        let (a, b, weight) = match kind {
+            HeuristicKind::Zero => (0, 0, None),
+            // |dx| + |dy| = low + high.
+            HeuristicKind::Manhattan => (straight, straight, None),
+            HeuristicKind::Chebyshev => (0, straight, None),
+            // diagonal × low + straight × (high - low).
+            HeuristicKind::Octile => (diagonal - straight, straight, None),
+            HeuristicKind::WeightedOctile(w) => (diagonal - straight, straight, Some(w)),
             HeuristicKind::Differential(_) => panic!("the differential heuristic is not geometric"),
-            _ => 1.0,
         };
-        Geometric {
-            kind,
-            straight: scale.straight as u64 * min_weight,
-            diagonal: scale.diagonal as u64 * min_weight,
-            weight,
-            connectivity,
-            goal: (0, 0),
-        }
+        Geometric { kind, a, b, weight, connectivity, goal: (0, 0) }
     }
 }
 
@@ -142,18 +147,12 @@ impl Heuristic for Geometric {
 
     #[inline(always)]
     fn estimate(&self, x: u32, y: u32, _: u32) -> u64 {
-        let dx = x.abs_diff(self.goal.0) as u64;
-        let dy = y.abs_diff(self.goal.1) as u64;
-        let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
-        match self.kind {
-            HeuristicKind::Zero => 0,
-            HeuristicKind::Manhattan => self.straight * (dx + dy),
-            HeuristicKind::Chebyshev => self.straight * high,
-            HeuristicKind::Octile => self.diagonal * low + self.straight * (high - low),
-            HeuristicKind::WeightedOctile(_) => {
-                ((self.diagonal * low + self.straight * (high - low)) as f64 * self.weight) as u64
-            }
-            HeuristicKind::Differential(_) => unreachable!("checked in Geometric::new"),
+        let dx = u64::from(x.abs_diff(self.goal.0));
+        let dy = u64::from(y.abs_diff(self.goal.1));
+        let estimate = self.a * dx.min(dy) + self.b * dx.max(dy);
+        match self.weight {
+            None => estimate,
+            Some(w) => (estimate as f64 * w) as u64,
         }
     }
 
@@ -222,10 +221,9 @@ impl Differential {
     }
 }
 
-/// Dijkstra from `source` over its terrain class: the cost from it to every cell
-/// (`Forward`) or from every cell to it (`Backward`).
+/// Dijkstra from `source` over its terrain class (the moves stay in it): the cost from it
+/// to every cell (`Forward`) or from every cell to it (`Backward`).
 fn distances(grid: &Grid, moves: &Moves, source: u32, direction: Direction) -> Vec<u64> {
-    let class = grid.terrain(source);
     let mut dist = vec![UNREACHED; grid.cells()];
     let mut heap = BinaryHeap::new();
     dist[source as usize] = 0;
@@ -234,7 +232,7 @@ fn distances(grid: &Grid, moves: &Moves, source: u32, direction: Direction) -> V
         if d > dist[cell as usize] {
             continue;
         }
-        for_each_move(grid, moves, direction, cell, class, |m| {
+        for_each_move(grid, moves, direction, cell, |m| {
             if d + m.cost < dist[m.cell as usize] {
                 dist[m.cell as usize] = d + m.cost;
                 heap.push(Reverse((d + m.cost, m.cell)));

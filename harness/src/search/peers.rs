@@ -1,5 +1,5 @@
 //! The A* searches Rust users pick today, on the same maps and problems: the `pathfinding`
-//! crate's `astar` and `petgraph`'s `astar`. Both use the movement rules of [`crate::moves`]
+//! crate's `astar` and `petgraph`'s `astar`. Both use the movement rules of [`crate::maps::moves`]
 //! and the octile heuristic, so their costs are checked exactly against pqlab's.
 //!
 //! Each is written as their documentation shows: `pathfinding` takes a successor closure
@@ -8,10 +8,10 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::astar::Rules;
-use crate::grid::{Grid, Terrain};
-use crate::heuristic::{Geometric, Heuristic, HeuristicKind};
-use crate::moves::{for_each_move, Direction, Moves};
+use crate::maps::grid::{Grid, Terrain};
+use crate::maps::moves::{for_each_move, Direction, Moves};
+use crate::search::astar::Rules;
+use crate::search::heuristic::{Geometric, Heuristic, HeuristicKind};
 
 /// A peer's search prepared for one map.
 pub trait Peer {
@@ -50,12 +50,12 @@ impl Peer for PathfindingAstar {
         }
         let h = octile(grid, self.rules, goal);
         let stride = grid.stride();
-        let moves = self.moves;
+        let moves = &self.moves;
         pathfinding::directed::astar::astar(
             &start,
             |&cell| {
                 let mut next = Vec::with_capacity(8);
-                for_each_move(grid, &moves, Direction::Forward, cell, class, |m| {
+                for_each_move(grid, moves, Direction::Forward, cell, |m| {
                     next.push((m.cell, m.cost))
                 });
                 next
@@ -85,7 +85,7 @@ impl Peer for PetgraphAstar {
         for cell in 0..grid.cells() as u32 {
             let class = grid.terrain(cell);
             if class != Terrain::Blocked {
-                for_each_move(grid, &moves, Direction::Forward, cell, class, |m| {
+                for_each_move(grid, &moves, Direction::Forward, cell, |m| {
                     graph.add_edge(
                         NodeIndex::new(cell as usize),
                         NodeIndex::new(m.cell as usize),

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::grid::{Grid, Terrain};
-use crate::scenario::{Expected, Problem};
+use crate::maps::grid::{Grid, Terrain};
+use crate::maps::scenario::{Expected, Problem};
 
 /// An error reading a Moving AI file.
 ///

@@ -1,6 +1,6 @@
 //! Problems (start, goal, expected answer) and the tolerance rule used to check them.
 
-use crate::grid::CostScale;
+use crate::maps::grid::CostScale;
 
 /// What a problem's answer must be.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
