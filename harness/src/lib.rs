@@ -1,6 +1,18 @@
-//! The pqlab harness: grid maps, scenarios, one A* generic over the frontier, and the lab.
+//! The pqlab harness: the stages of the lab, in the order data flows through them.
+//!
+//! - [`maps`]: grids and their movement rules, the Moving AI parsers, the generators, and
+//!   problems with their expected answers.
+//! - [`search`]: the one A*, its per-cell stores, the heuristics, the reference Dijkstra,
+//!   traces and the oracle, the answer checks, and other crates' A*.
+//! - [`lab`]: what `cargo bench` runs: suites, the interleaved sampler, the contenders.
+//! - [`results`]: the CSV schema, written and read.
+//! - [`analysis`]: workloads, rankings with tie groups, bands, verdicts, noise, diffs.
+//! - [`report`] and [`pick`]: what users read.
+//! - [`validate`] and [`commands`]: the command line's checks and verbs.
+//! - [`format`]: numbers as every page prints them.
 
 pub mod analysis;
+pub mod commands;
 pub mod format;
 pub mod lab;
 pub mod maps;

@@ -1,59 +1,34 @@
-//! `pqlab validate`: every selected queue solves every problem of a map, each cost is
-//! checked against the scenario's expected answer, and all queues against each other
-//! exactly (same cost to the last fixed-point unit).
+//! `pqlab validate`: every selected queue solves every problem of every Moving AI map under
+//! a folder. Exact queues must find the scenario's optimal length, and all of them the same
+//! cost to the last fixed-point unit; approximate queues (soft heaps) must return a valid
+//! path no shorter than optimal, and their excess is reported.
+//!
+//! The work (map × queue) is spread over worker threads, so one queue over many maps uses
+//! every core. A map that cannot be read is reported and the others are still checked.
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
-use crate::maps::grid::Grid;
-use crate::maps::moves::Components;
-use crate::maps::scenario::{Expected, Problem};
-use crate::search::astar::{AStar, Rules, SearchError};
+use crate::maps::instance::{Instance, Sample};
+use crate::maps::moves::{Components, Moves};
+use crate::maps::scenario::describe_cost;
+use crate::search::astar::{AStar, Rules};
+use crate::search::check;
 use crate::search::heuristic::{Geometric, HeuristicKind};
 
-/// A map with the problems to check on it.
-#[derive(Clone, Debug)]
-pub struct MapCase {
-    /// How reports name it (e.g. `dao/arena.map`).
-    pub name: String,
-    /// The map.
-    pub grid: Grid,
-    /// The problems to solve.
-    pub problems: Vec<Problem>,
-}
+/// What one search answered: its cost and excess over the optimum, or what was wrong.
+type Answer = Result<(Option<u64>, f64), String>;
 
-/// Up to `n` problems spread evenly over `problems` (all of them when `n` is `None`), so
-/// a sample covers every length bucket.
-pub fn sample(problems: &[Problem], n: Option<usize>) -> Vec<Problem> {
-    match n {
-        Some(n) if n < problems.len() => (0..n).map(|i| problems[i * problems.len() / n]).collect(),
-        _ => problems.to_vec(),
-    }
-}
+/// The failures shown per map; the rest are counted.
+pub const SHOWN: usize = 10;
 
-/// What one search answered: a cost, no path (`None`), or an error.
-pub type Answer = Result<Option<u64>, SearchError>;
-
-/// One wrong answer.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// The queue's id.
-    pub queue: &'static str,
-    /// The problem's position in the map's (sampled) list.
-    pub problem: usize,
-    /// What the scenario says.
-    pub expected: Expected,
-    /// What the queue's search answered.
-    pub found: Answer,
-    /// What the first selected queue answered (all must agree exactly).
-    pub reference: Option<u64>,
-}
-
-/// The checks of one map.
-#[derive(Clone, Debug)]
+/// One map's checks.
+#[derive(Clone, Debug, Default)]
 pub struct MapReport {
     /// The map's name.
     pub name: String,
@@ -61,97 +36,209 @@ pub struct MapReport {
     pub problems: usize,
     /// Queue × problem checks that passed.
     pub passed: usize,
-    /// The checks that failed.
-    pub failures: Vec<Failure>,
+    /// The failed checks' messages (`file:line: queue: expected …, found …`).
+    pub failures: Vec<String>,
+    /// For approximate queues: `(queue, mean excess, largest excess)`.
+    pub excess: Vec<(&'static str, f64, f64)>,
+    /// Why the map could not be checked at all.
+    pub error: Option<String>,
+    /// Seconds of work spent on it (summed over threads).
+    pub seconds: f64,
 }
 
-/// Solves every problem with queue `F` (octile heuristic, components checked first).
-pub fn solve_all<F: Frontier>(
-    grid: &Grid,
-    rules: Rules,
-    components: &Components,
-    problems: &[Problem],
-) -> Vec<Answer> {
+/// Solves every problem of `instance` with queue `F` and checks each answer.
+fn solve<F: Frontier>(instance: &Instance, rules: Rules, components: &Components) -> Vec<Answer> {
+    let grid = &instance.grid;
     let mut search = AStar::<F>::new(grid, rules);
-    let mut heuristic =
-        Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
-    problems
+    let mut octile = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
+    let moves = Moves::new(grid, rules.connectivity, rules.scale);
+    let exact = F::ORDER.is_exact();
+    instance
+        .problems
         .iter()
         .map(|p| {
-            search.search(grid, &mut heuristic, Some(components), p.start, p.goal).map(|o| o.cost)
+            let outcome = search
+                .search(grid, &mut octile, Some(components), p.start, p.goal)
+                .map_err(|e| e.to_string())?;
+            let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)?;
+            if !exact {
+                if let Some(cost) = outcome.cost {
+                    let path = search.path(grid, p.goal).unwrap_or_default();
+                    if check::path_cost(grid, &moves, &path) != Some(cost) {
+                        return Err("the path returned does not add up to its cost".into());
+                    }
+                }
+            }
+            Ok((outcome.cost, checked.excess()))
         })
         .collect()
 }
 
-struct SolveAll<'a> {
-    case: &'a MapCase,
+struct Solve<'a> {
+    instance: &'a Instance,
     rules: Rules,
     components: &'a Components,
 }
 
-impl Visitor for SolveAll<'_> {
+impl Visitor for Solve<'_> {
     type Output = Vec<Answer>;
 
-    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
-        solve_all::<F>(&self.case.grid, self.rules, self.components, &self.case.problems)
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Vec<Answer> {
+        solve::<F>(self.instance, self.rules, self.components)
     }
 }
 
-/// Runs every queue in `queues` over `case` on `threads` threads, and checks the answers.
-/// `finished` is called with the number of queues done so far each time one finishes (for
-/// progress: one queue over a large map can take a minute).
-pub fn check_map(
-    case: &MapCase,
+/// One map's slot in the shared work.
+struct Slot {
+    loaded: Result<(Instance, Components), String>,
+    answers: Vec<Mutex<Option<Vec<Answer>>>>,
+    left: AtomicUsize,
+    seconds: Mutex<f64>,
+}
+
+/// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
+/// `report` is called with each map's report as soon as all its queues are done, in the
+/// order they finish. Returns every report, in map order.
+pub fn validate(
+    root: &Path,
+    maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
-    rules: Rules,
+    sample: Sample,
     threads: usize,
-    finished: &(dyn Fn(usize) + Sync),
-) -> MapReport {
-    let components = Components::new(&case.grid);
-    let answers: Vec<Mutex<Vec<Answer>>> = queues.iter().map(|_| Mutex::new(Vec::new())).collect();
+    report: &(dyn Fn(&MapReport) + Sync),
+) -> Vec<MapReport> {
+    let rules = Rules::default();
+    let slots: Vec<Slot> = maps
+        .iter()
+        .map(|(map, scen)| {
+            let loaded = Instance::movingai(map, Some(scen), sample, Some(root))
+                .map(|i| {
+                    let components = Components::new(&i.grid);
+                    (i, components)
+                })
+                .map_err(|e| format!("{e:#}"));
+            Slot {
+                loaded,
+                answers: queues.iter().map(|_| Mutex::new(None)).collect(),
+                left: AtomicUsize::new(queues.len()),
+                seconds: Mutex::new(0.0),
+            }
+        })
+        .collect();
+    let reports: Vec<Mutex<Option<MapReport>>> = maps.iter().map(|_| Mutex::new(None)).collect();
+    // Broken maps are reported at once.
+    for (i, slot) in slots.iter().enumerate() {
+        if let Err(error) = &slot.loaded {
+            let r = MapReport {
+                name: maps[i].0.display().to_string(),
+                error: Some(error.clone()),
+                ..MapReport::default()
+            };
+            report(&r);
+            *reports[i].lock().expect("not poisoned") = Some(r);
+        }
+    }
+    let work: Vec<(usize, usize)> = (0..slots.len())
+        .filter(|&m| slots[m].loaded.is_ok())
+        .flat_map(|m| (0..queues.len()).map(move |q| (m, q)))
+        .collect();
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, queues.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(entry) = queues.get(i) else { break };
-                let solved =
-                    registry::visit(entry.id, SolveAll { case, rules, components: &components })
-                        .expect("queues come from the registry");
-                *answers[i].lock().unwrap() = solved;
-                finished(done.fetch_add(1, Ordering::Relaxed) + 1);
+        for _ in 0..threads.clamp(1, work.len().max(1)) {
+            scope.spawn(|| {
+                while let Some(&(m, q)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let slot = &slots[m];
+                    let (instance, components) =
+                        slot.loaded.as_ref().expect("only loaded maps are queued");
+                    let started = Instant::now();
+                    let answers =
+                        registry::visit(queues[q].id, Solve { instance, rules, components })
+                            .expect("queues come from the registry");
+                    *slot.answers[q].lock().expect("not poisoned") = Some(answers);
+                    *slot.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
+                    if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+                        let r = judge(instance, queues, slot, rules);
+                        report(&r);
+                        *reports[m].lock().expect("not poisoned") = Some(r);
+                    }
+                }
             });
         }
     });
-    let answers: Vec<_> = answers.into_iter().map(|a| a.into_inner().unwrap()).collect();
+    reports.into_iter().map(|r| r.into_inner().expect("not poisoned").unwrap_or_default()).collect()
+}
 
+/// One map's report from its queues' answers: every answer checked, and the exact queues'
+/// costs against each other.
+fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rules) -> MapReport {
+    let answers: Vec<Vec<Answer>> = slot
+        .answers
+        .iter()
+        .map(|a| a.lock().expect("not poisoned").take().unwrap_or_default())
+        .collect();
     let mut report = MapReport {
-        name: case.name.clone(),
-        problems: case.problems.len(),
-        passed: 0,
-        failures: Vec::new(),
+        name: instance.name.clone(),
+        problems: instance.problems.len(),
+        seconds: *slot.seconds.lock().expect("not poisoned"),
+        ..MapReport::default()
     };
-    for (p, problem) in case.problems.iter().enumerate() {
-        let reference = answers.first().and_then(|a| a[p].clone().ok()).flatten();
-        for (entry, answer) in queues.iter().zip(&answers) {
-            let found = answer[p].clone();
-            let ok = match found {
-                Ok(cost) => problem.expected.accepts(cost, rules.scale) && cost == reference,
-                Err(_) => false,
+    let reference_queue = queues.iter().position(|e| e.is_exact());
+    for (p, _) in instance.problems.iter().enumerate() {
+        let reference = reference_queue.and_then(|r| answers[r][p].as_ref().ok()).map(|(c, _)| *c);
+        for (q, entry) in queues.iter().enumerate() {
+            let outcome = match &answers[q][p] {
+                Err(e) => Err(e.clone()),
+                Ok((cost, _)) if entry.is_exact() && reference.is_some_and(|r| r != *cost) => {
+                    Err(format!(
+                        "found {}, but {} found {}",
+                        describe_cost(*cost, rules.scale),
+                        queues[reference_queue.expect("a reference")].id,
+                        describe_cost(reference.expect("checked"), rules.scale)
+                    ))
+                }
+                Ok(_) => Ok(()),
             };
-            if ok {
-                report.passed += 1;
-            } else {
-                report.failures.push(Failure {
-                    queue: entry.id,
-                    problem: p,
-                    expected: problem.expected,
-                    found,
-                    reference,
-                });
+            match outcome {
+                Ok(()) => report.passed += 1,
+                Err(e) => {
+                    report.failures.push(format!("{}: {}: {e}", instance.locate(p), entry.id))
+                }
             }
         }
     }
+    for (q, entry) in queues.iter().enumerate().filter(|(_, e)| !e.is_exact()) {
+        let excess: Vec<f64> =
+            answers[q].iter().filter_map(|a| a.as_ref().ok()).map(|(_, e)| *e).collect();
+        if !excess.is_empty() {
+            let mean = excess.iter().sum::<f64>() / excess.len() as f64;
+            report.excess.push((entry.id, mean, excess.iter().copied().fold(0.0, f64::max)));
+        }
+    }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_map_is_reported_and_the_others_checked() {
+        let dir = std::env::temp_dir().join(format!("pqlab-validate-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("good.map"), "type octile\nheight 1\nwidth 3\nmap\n...\n").unwrap();
+        std::fs::write(dir.join("good.map.scen"), "version 1\n0\tgood.map\t3\t1\t0\t0\t2\t0\t2\n")
+            .unwrap();
+        std::fs::write(dir.join("bad.map"), "type octile\nheight 1\nwidth 3\nmap\n..\n").unwrap();
+        std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
+        let maps = crate::maps::movingai::find_maps(&dir).unwrap();
+        let queues = [registry::baseline()];
+        let reports = validate(&dir, &maps, &queues, Sample::All, 2, &|_| {});
+        assert_eq!(reports.len(), 2);
+        let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
+        assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
+        let good = reports.iter().find(|r| r.name.contains("good")).unwrap();
+        assert_eq!((good.passed, good.failures.len()), (1, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,53 +1,53 @@
 //! The synthetic workload: each queue alone, its frontier held at a fixed size from 10 to
 //! 10,000,000 entries, past the sizes maps produce.
 //!
-//! The queue is filled with `size` nodes, then each timed operation is what an A* does at
-//! steady state: pop the best live entry (skipping stale duplicates), push a node with a
-//! key a little above it, and with the measured decrease-key share lower the key of a
-//! random held node (a duplicate push for duplicate queues, a decrease for decrease-key
-//! queues). Key increments are drawn from those the recorded A* traces pushed (keys `f`
-//! alone, so every queue accepts them). One unit is one such operation; it includes a few
+//! The queue is filled with `size` nodes, then each operation is what an A* does at steady
+//! state: pop the best live entry (skipping stale duplicates), push a node with a key a
+//! little above it, and with the measured decrease-key share lower the key of a random
+//! held node (a duplicate push for duplicate queues, a decrease for decrease-key queues).
+//! Key increments are drawn from those the recorded A* traces pushed (keys `f` alone, so
+//! every queue accepts them). One unit is one such operation; it includes a few
 //! nanoseconds of bookkeeping (a random number, two array writes), the same for all queues.
+//! Approximate queues are not held: their pops are not the minimum, so the hold's floor
+//! would drift.
 
-use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use criterion::{Criterion, SamplingMode};
-use pqlab_queues::registry::{self, Entry, Visitor};
+use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, Key, Node, Spec};
 
-use super::{row, set_spread, Lab, Samples, Suite};
-use crate::lab::Source;
-use crate::maps::generate::{MapKind, MapSpec};
-use crate::results::{Kind, Row, Status};
-use crate::search::astar::Rules;
-use crate::search::heuristic::HeuristicKind;
+use super::memory::Counting;
+use super::sampler::Contender;
+use super::searches::{Check, Checking, Untimed};
 
 const NOT_HELD: u32 = u32::MAX;
 
+/// Operations in one pass of a held frontier.
+pub const BATCH: u64 = 1_000;
+
 /// A frontier held at a fixed size by A*-shaped operations.
-struct Hold<'a, F> {
+struct Hold<F> {
     queue: F,
     /// The current key of each node (stale entries carry another).
     key_of: Vec<Key>,
     /// The held nodes, to pick decrease-key targets from, and each node's slot in it.
     held: Vec<Node>,
     slot: Vec<u32>,
-    increments: &'a [u64],
+    increments: Vec<u64>,
     /// The decrease-key share as a threshold on a 32-bit random number.
     threshold: u64,
     rng: u64,
 }
 
-impl<'a, F: Frontier> Hold<'a, F> {
-    fn new(size: usize, increments: &'a [u64], share: f64) -> Self {
+impl<F: Frontier> Hold<F> {
+    fn new(size: usize, increments: &[u64], share: f64) -> Self {
         let span = increments.iter().copied().max().unwrap_or(0).max(1);
         Hold {
             queue: F::new(Spec { capacity: size, span }),
             key_of: vec![0; size],
             held: Vec::with_capacity(size),
             slot: vec![NOT_HELD; size],
-            increments,
+            increments: increments.to_vec(),
             threshold: (share.clamp(0.0, 1.0) * u32::MAX as f64) as u64,
             rng: 0x9e37_79b9_7f4a_7c15,
         }
@@ -105,7 +105,7 @@ impl<'a, F: Frontier> Hold<'a, F> {
         let pushed = key + self.increment();
         let _ = self.queue.push(node, pushed);
         self.hold(node, pushed);
-        if (self.random() & u32::MAX as u64) < self.threshold {
+        if (self.random() & u64::from(u32::MAX)) < self.threshold {
             let pick = (self.random() % self.held.len() as u64) as usize;
             let target = self.held[pick];
             let old = self.key_of[target as usize];
@@ -119,140 +119,81 @@ impl<'a, F: Frontier> Hold<'a, F> {
     }
 }
 
-struct MeasureHold<'a, 'c> {
-    lab: &'a mut Lab,
-    criterion: &'a mut Criterion,
-    size: usize,
-    increments: &'a [u64],
-    share: f64,
-    _c: std::marker::PhantomData<&'c ()>,
-}
-
-impl Visitor for MeasureHold<'_, '_> {
-    /// Nanoseconds per operation, when measured.
-    type Output = Option<f64>;
-
-    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> Option<f64> {
-        let MeasureHold { lab, criterion, size, increments, share, .. } = self;
-        let mut out = synthetic_row(lab, entry, size);
-        let budget = lab.settings.fill_budget;
-        let started = Instant::now();
-        let mut hold = Hold::<F>::new(size, increments, share);
-        if let Err(reason) = hold.fill() {
-            out.status = Status::Failed;
-            out.note = format!("filling to {size}: {reason}");
-            lab.rows.push(out);
-            return None;
-        }
-        // A short untimed run reaches steady state and checks the order on the way.
-        let mut floor = 0;
-        for _ in 0..size.min(10_000) {
-            let key = hold.step();
-            if key < floor {
-                out.status = Status::Failed;
-                out.note = format!("popped key {key} after {floor}: the queue misordered");
-                lab.rows.push(out);
-                return None;
-            }
-            floor = key;
-        }
-        if started.elapsed() > budget {
-            out.status = Status::CutOff;
-            out.note = format!(
-                "filling {size} entries took {:.1} s, over the {} s budget",
-                started.elapsed().as_secs_f64(),
-                budget.as_secs()
-            );
-            lab.rows.push(out);
-            return None;
-        }
-        let samples = Samples::default();
-        let mut group = criterion.benchmark_group(format!("synthetic-{size}"));
-        group.sampling_mode(SamplingMode::Flat);
-        group.bench_function(format!("{}/hold", entry.id), |b| {
-            b.iter_custom(|iters| {
-                let started = Instant::now();
-                for _ in 0..iters {
-                    std::hint::black_box(hold.step());
-                }
-                let elapsed = started.elapsed();
-                samples.record(elapsed, iters, 1);
-                elapsed
-            })
-        });
-        group.finish();
-        let (spread, n) = samples.spread(lab.settings.samples)?;
-        set_spread(&mut out, (spread, n));
-        out.units = 1;
-        lab.rows.push(out);
-        Some(spread.median)
+impl<F: Frontier> Contender for Hold<F> {
+    fn pass(&mut self) -> u64 {
+        (0..BATCH).fold(0u64, |sum, _| sum.wrapping_add(self.step()))
     }
 }
 
-fn synthetic_row(lab: &Lab, queue: &'static Entry, size: usize) -> Row {
-    let suite = Suite {
-        name: format!("synthetic-{size}"),
-        family: "synthetic".into(),
-        source: Source::Generated {
-            map: MapSpec { kind: MapKind::Open { blocks: 0 }, size: 1, seed: 0 },
-            problems: 0,
-        },
-        heuristic: HeuristicKind::Zero,
-        rules: Rules::default(),
-    };
-    let mut out = row(lab, Kind::Synthetic, &suite, queue.id, Some(queue));
-    out.heuristic = "-".into();
-    out.unit = "op".into();
-    out.max_open = size as f64;
-    out
+/// Bytes a held frontier of `size` needs besides its queue: the hold's own arrays
+/// (`key_of` 8, `held` 4, `slot` 4), subtracted from what filling it allocated.
+pub const HOLD_BYTES_PER_ENTRY: usize = 16;
+
+/// Fills a queue to a held size and checks its order on the way; the contender is the
+/// held queue.
+pub struct CheckHold<'a> {
+    /// The held size.
+    pub size: usize,
+    /// Key increments to draw from.
+    pub increments: &'a [u64],
+    /// The share of operations that lower a held key.
+    pub share: f64,
+    /// The longest filling may take.
+    pub limit: Duration,
 }
 
-/// Measures every queue at every synthetic size of the profile. A queue is cut off at a
-/// size when filling it would exceed the budget by the growth it showed between the two
-/// sizes before (a linear-time queue grows tenfold per tenfold size).
-pub(super) fn run(lab: &mut Lab, criterion: &mut Criterion) {
-    let increments = lab.increments_or_default();
-    let share = lab.decrease_share();
-    let mut history: HashMap<&'static str, Vec<(usize, f64)>> = HashMap::new();
-    for size in lab.settings.synthetic_sizes.clone() {
-        eprintln!(
-            "pqlab: synthetic workload at {size} entries ({:.0} s so far)",
-            lab.elapsed_secs()
-        );
-        for entry in registry::ENTRIES {
-            let past = history.entry(entry.id).or_default();
-            if let Some(predicted) = predict(past, size) {
-                let fill = predicted * size as f64 * 1e-9;
-                if fill > lab.settings.fill_budget.as_secs_f64() {
-                    let mut out = synthetic_row(lab, entry, size);
-                    out.status = Status::CutOff;
-                    out.note = format!(
-                        "predicted {predicted:.0} ns per operation, {fill:.0} s to fill; budget {} s",
-                        lab.settings.fill_budget.as_secs()
-                    );
-                    lab.rows.push(out);
-                    past.push((size, predicted));
-                    continue;
-                }
-            }
-            let visitor = MeasureHold {
-                lab,
-                criterion,
-                size,
-                increments: &increments,
-                share,
-                _c: Default::default(),
-            };
-            if let Some(ns) = registry::visit(entry.id, visitor).expect("registered") {
-                history.entry(entry.id).or_default().push((size, ns));
-            }
+impl Visitor for CheckHold<'_> {
+    type Output = Checking<'static>;
+
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'static> {
+        if !F::ORDER.is_exact() {
+            return Err(Untimed::NotApplicable(
+                "a held frontier needs exact pops (its floor follows the popped keys)".into(),
+            ));
         }
+        let started = Instant::now();
+        let (filled, bytes) = Counting::measure(|| {
+            let mut hold = Hold::<F>::new(self.size, self.increments, self.share);
+            hold.fill().map(|()| hold)
+        });
+        let mut hold = filled.map_err(|reason| Untimed::Failed(format!("filling: {reason}")))?;
+        let bytes_per_entry = bytes.map(|b| {
+            (b as f64 - (HOLD_BYTES_PER_ENTRY * self.size) as f64).max(0.0) / self.size as f64
+        });
+        // A short untimed run reaches steady state and checks the order on the way.
+        let mut floor = 0;
+        for _ in 0..self.size.min(10_000) {
+            let key = hold.step();
+            if key < floor {
+                return Err(Untimed::Failed(format!(
+                    "popped key {key} after {floor}: the queue misordered"
+                )));
+            }
+            floor = key;
+        }
+        if started.elapsed() > self.limit {
+            return Err(Untimed::CutOff(format!(
+                "filling {} entries took {:.1} s, over the {:.1} s limit",
+                self.size,
+                started.elapsed().as_secs_f64(),
+                self.limit.as_secs_f64()
+            )));
+        }
+        let timed = Instant::now();
+        hold.pass();
+        Ok(Check {
+            contender: Box::new(hold),
+            counters: Vec::new(),
+            excess: None,
+            pass: timed.elapsed(),
+            bytes_per_entry,
+        })
     }
 }
 
 /// The time per operation at `size` extrapolated from the last two sizes measured, with
 /// the growth exponent between them (clamped to 0..=1.5); `None` with fewer than two.
-fn predict(past: &[(usize, f64)], size: usize) -> Option<f64> {
+pub fn predict(past: &[(usize, f64)], size: usize) -> Option<f64> {
     let [.., (s0, t0), (s1, t1)] = past else { return None };
     let exponent = ((t1 / t0).ln() / (*s1 as f64 / *s0 as f64).ln()).clamp(0.0, 1.5);
     Some(t1 * (size as f64 / *s1 as f64).powf(exponent))

@@ -11,8 +11,8 @@
 //! | [`MapKind::Weighted`] | `weighted-f32-512-s1` | all ground, weights 1/2/4/8 from noise of feature size `f` |
 //! | [`MapKind::Rugged`] | `rugged-h20-512-s1` | all ground, `h`% of cells rough with weights 2 to 255 |
 //!
-//! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab uses 32 to
-//! 4096). Building one takes O(size²) time and memory: a 4096² map takes a fraction of a
+//! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab's suites
+//! say which they use). Building one takes O(size²) time and memory: a 4096² map takes a fraction of a
 //! second in release builds. The same spec always builds the same grid, on every platform:
 //! the only randomness is a local SplitMix64 seeded with the spec's seed.
 
@@ -124,6 +124,22 @@ pub enum MapKind {
 }
 
 impl MapKind {
+    /// Every kind's short-name shape, for messages: `random-d<percent>`, ...
+    pub const SHAPES: [&'static str; 7] = [
+        "random-d<percent>",
+        "maze-w<corridor>",
+        "rooms-r<pitch>",
+        "open-b<blocks>",
+        "cave-f<percent>-i<steps>",
+        "weighted-f<feature>",
+        "rugged-h<percent>",
+    ];
+
+    /// The kind's name: `random`, `maze`, `rooms`, ...
+    pub fn name(self) -> &'static str {
+        self.parts().0
+    }
+
     /// The kind's name and its parameters with their one-letter tags, as in the short name.
     fn parts(self) -> (&'static str, Vec<(char, u32)>) {
         match self {
@@ -258,8 +274,8 @@ impl FromStr for MapSpec {
         let bad = || {
             SpecError(format!(
                 "{name:?} is not a map name such as `maze-w8-512-s1`: <kind>-<params>-<size>-s<seed> \
-                 with kinds random-d<percent>, maze-w<corridor>, rooms-r<pitch>, open-b<blocks>, \
-                 cave-f<percent>-i<steps>, weighted-f<feature>"
+                 with kinds {}",
+                MapKind::SHAPES.join(", ")
             ))
         };
         let parts: Vec<&str> = name.split('-').collect();
@@ -548,6 +564,7 @@ pub fn problems(
                 start,
                 goal,
                 expected: Expected::Cost(cost),
+                line: 0,
             });
         }
     }

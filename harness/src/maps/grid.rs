@@ -34,7 +34,18 @@ pub enum Connectivity {
 }
 
 /// Integer fixed-point costs of a straight and a diagonal step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+///
+/// Written in results as its name (`fine`, `coarse`, or `straight/diagonal`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde_with::SerializeDisplay,
+    serde_with::DeserializeFromStr,
+)]
 pub struct CostScale {
     /// The cost of a straight step.
     pub straight: u32,
@@ -59,10 +70,36 @@ impl CostScale {
 
     /// The name of a built-in scale, or `straight/diagonal`.
     pub fn name(self) -> String {
-        match self {
-            CostScale::FINE => "fine".into(),
-            CostScale::COARSE => "coarse".into(),
-            CostScale { straight, diagonal } => format!("{straight}/{diagonal}"),
+        self.to_string()
+    }
+}
+
+impl fmt::Display for CostScale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CostScale::FINE => f.write_str("fine"),
+            CostScale::COARSE => f.write_str("coarse"),
+            CostScale { straight, diagonal } => write!(f, "{straight}/{diagonal}"),
+        }
+    }
+}
+
+impl std::str::FromStr for CostScale {
+    type Err = String;
+
+    /// `fine`, `coarse`, or `straight/diagonal` with `0 < straight <= diagonal`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "fine" => Ok(CostScale::FINE),
+            "coarse" => Ok(CostScale::COARSE),
+            _ => s
+                .split_once('/')
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                .filter(|&(straight, diagonal): &(u32, u32)| 0 < straight && straight <= diagonal)
+                .map(|(straight, diagonal)| CostScale { straight, diagonal })
+                .ok_or_else(|| {
+                    format!("unknown cost scale '{s}': expected fine, coarse or STRAIGHT/DIAGONAL")
+                }),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod generate;
 pub mod grid;
+pub mod instance;
 pub mod moves;
 pub mod movingai;
 pub mod scenario;

@@ -24,13 +24,21 @@ use crate::maps::scenario::{Expected, Problem};
 /// `F` says what is wrong with the content: [`MapFault`] or [`ScenFault`].
 #[derive(Debug, thiserror::Error)]
 pub enum FileError<F> {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
+    /// The file could not be read. (The OS error is part of this message, not a source
+    /// error, so a chain of causes prints it once.)
+    #[error("{file}: {error}")]
     Io {
         /// The file, as given.
         file: String,
         /// The error from the file system.
-        source: std::io::Error,
+        error: std::io::Error,
+    },
+    /// The path is not a regular file (a FIFO, a device, a directory): reading it could
+    /// block forever or make no sense.
+    #[error("{file}: not a regular file")]
+    NotAFile {
+        /// The file, as given.
+        file: String,
     },
     /// A line holds bytes that are not UTF-8 text.
     #[error("{file}:{line}: not UTF-8 text")]
@@ -62,7 +70,7 @@ impl<F> FileError<F> {
     /// The 1-based line at fault, if the error is about the content.
     pub fn line(&self) -> Option<usize> {
         match self {
-            FileError::Io { .. } => None,
+            FileError::Io { .. } | FileError::NotAFile { .. } => None,
             FileError::NotText { line, .. } | FileError::Invalid { line, .. } => Some(*line),
         }
     }
@@ -278,7 +286,11 @@ pub fn parse_scen(path: impl AsRef<Path>, grid: &Grid) -> Result<Vec<Problem>, S
 
 /// The text of a file; `file` names it in errors.
 fn read_text<F>(path: &Path, file: &str) -> Result<String, FileError<F>> {
-    let bytes = fs::read(path).map_err(|source| FileError::Io { file: file.to_owned(), source })?;
+    let io = |error| FileError::Io { file: file.to_owned(), error };
+    if !fs::metadata(path).map_err(io)?.is_file() {
+        return Err(FileError::NotAFile { file: file.to_owned() });
+    }
+    let bytes = fs::read(path).map_err(io)?;
     String::from_utf8(bytes).map_err(|error| {
         let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -313,7 +325,8 @@ pub fn parse_map_str(text: &str, file: &str) -> Result<Grid, MapError> {
     header_line(lines.next(), "type octile").map_err(|fault| invalid(1, fault))?;
     let height = dimension_line(lines.next(), "height").map_err(|fault| invalid(2, fault))?;
     let width = dimension_line(lines.next(), "width").map_err(|fault| invalid(3, fault))?;
-    if (u64::from(width) + 2) * (u64::from(height) + 2) >= u64::from(u32::MAX) {
+    let padded = (u64::from(width) + 2).checked_mul(u64::from(height) + 2);
+    if padded.map_or(true, |cells| cells >= u64::from(u32::MAX)) {
         return Err(invalid(3, MapFault::TooLarge { width, height }));
     }
     header_line(lines.next(), "map").map_err(|fault| invalid(4, fault))?;
@@ -374,7 +387,8 @@ pub fn parse_scen_str(text: &str, file: &str, grid: &Grid) -> Result<Vec<Problem
     let mut problems = Vec::new();
     let numbered = lines.enumerate().map(|(i, line)| (i + 2, line));
     for (number, line) in numbered.filter(|(_, line)| !line.trim().is_empty()) {
-        let problem = parse_problem(line, grid).map_err(|fault| invalid(number, fault))?;
+        let mut problem = parse_problem(line, grid).map_err(|fault| invalid(number, fault))?;
+        problem.line = number as u32;
         problems.push(problem);
     }
     Ok(problems)
@@ -433,7 +447,7 @@ fn parse_problem(line: &str, grid: &Grid) -> Result<Problem, ScenFault> {
     } else {
         Expected::Length(length)
     };
-    Ok(Problem { bucket, start, goal, expected })
+    Ok(Problem { bucket, start, goal, expected, line: 0 })
 }
 
 /// Every `X.map` under `dir` (recursively) that has an `X.map.scen` beside it, with that
@@ -551,6 +565,15 @@ pub(crate) mod tests {
                 "type octile\nheight 70000\nwidth 70000\nmap\n",
                 "maps/x.map:3: a 70000x70000 map has too many cells for u32 node ids",
             ),
+            // (2^32 + 1)^2 overflows u64: the size check must not wrap or panic.
+            (
+                "type octile\nheight 4294967294\nwidth 4294967295\nmap\n",
+                "maps/x.map:3: a 4294967295x4294967294 map has too many cells for u32 node ids",
+            ),
+            (
+                "type octile\nheight 4294967295\nwidth 4294967295\nmap\n",
+                "maps/x.map:3: a 4294967295x4294967295 map has too many cells for u32 node ids",
+            ),
             (&format!("{header}mop\n"), "maps/x.map:4: expected `map`, found \"mop\""),
             (
                 &format!("{header}map\n.GS@\nWWT\n..T.\n"),
@@ -616,10 +639,29 @@ pub(crate) mod tests {
                     start: (0, 0),
                     goal: (1, 2),
                     expected: Expected::Length(first),
+                    line: 2,
                 },
-                Problem { bucket: 1, start: (0, 1), goal: (1, 1), expected: Expected::Length(1.0) },
-                Problem { bucket: 0, start: (3, 2), goal: (3, 2), expected: Expected::Length(0.0) },
-                Problem { bucket: 0, start: (0, 0), goal: (3, 2), expected: Expected::Unreachable },
+                Problem {
+                    bucket: 1,
+                    start: (0, 1),
+                    goal: (1, 1),
+                    expected: Expected::Length(1.0),
+                    line: 3,
+                },
+                Problem {
+                    bucket: 0,
+                    start: (3, 2),
+                    goal: (3, 2),
+                    expected: Expected::Length(0.0),
+                    line: 4,
+                },
+                Problem {
+                    bucket: 0,
+                    start: (0, 0),
+                    goal: (3, 2),
+                    expected: Expected::Unreachable,
+                    line: 5,
+                },
             ]
         };
         assert_eq!(parse_scen_str(v1, "x.map.scen", &grid).unwrap(), expected(2.41421));
@@ -679,6 +721,21 @@ pub(crate) mod tests {
         assert!(matches!(missing, FileError::Io { .. }), "{missing}");
         assert!(missing.to_string().starts_with(&dir.join("none.map").display().to_string()));
         assert!(find_maps(dir.join("none")).is_err());
+        // The OS error is said once, even through a chain of causes.
+        let chained = format!("{:#}", anyhow::Error::new(missing));
+        assert_eq!(chained.matches("No such file").count(), 1, "{chained}");
+        // A directory (like a FIFO or a device) is refused before any read.
+        let folder = parse_map(&nested).unwrap_err();
+        assert_eq!(folder.to_string(), format!("{}: not a regular file", nested.display()));
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("fifo.map");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                let refused = parse_map(&fifo).unwrap_err();
+                assert!(matches!(refused, FileError::NotAFile { .. }), "{refused}");
+            }
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 

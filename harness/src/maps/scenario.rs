@@ -16,6 +16,16 @@ pub enum Expected {
 }
 
 impl Expected {
+    /// The expected answer in the scenario's units: a length in straight steps (`9.5`),
+    /// an exact cost converted with `scale`, or `no path`.
+    pub fn describe(self, scale: CostScale) -> String {
+        match self {
+            Expected::Length(length) => format!("length {length}"),
+            Expected::Cost(cost) => format!("length {:.4}", scale.to_units(cost)),
+            Expected::Unreachable => "no path".into(),
+        }
+    }
+
     /// Whether a search's answer (`None` = no path) matches, for costs in `scale`.
     pub fn accepts(self, cost: Option<u64>, scale: CostScale) -> bool {
         match (self, cost) {
@@ -30,6 +40,14 @@ impl Expected {
     }
 }
 
+/// A search's answer in a scenario's units: `length 9.5000` or `no path`.
+pub fn describe_cost(cost: Option<u64>, scale: CostScale) -> String {
+    match cost {
+        Some(cost) => format!("length {:.4}", scale.to_units(cost)),
+        None => "no path".into(),
+    }
+}
+
 /// One start/goal problem on a map.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Problem {
@@ -41,4 +59,6 @@ pub struct Problem {
     pub goal: (u32, u32),
     /// The answer the search must give.
     pub expected: Expected,
+    /// The problem's 1-based line in its scenario file; 0 for generated problems.
+    pub line: u32,
 }

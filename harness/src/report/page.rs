@@ -1,8 +1,8 @@
 //! The report as a document (headings, paragraphs, lists, tables, charts) written twice:
 //! as Markdown for `results/README.md` and as HTML for `results/index.html`.
 //!
-//! Text may hold two inline marks: `` `code` `` and `**strong**` (which may hold code);
-//! everything else is escaped for the target format.
+//! Text may hold three inline marks: `` `code` ``, `**strong**` (which may hold code) and
+//! `[text](target)` links; everything else is escaped for the target format.
 
 use std::fmt::Write;
 
@@ -19,6 +19,8 @@ pub enum Block {
     Table(Vec<String>, Vec<Vec<String>>),
     /// A chart by file stem (`<name>.png` / `<name>.svg`), with its alternative text.
     Chart(&'static str, String),
+    /// The table of contents: a link to every level-2 heading of the document.
+    Contents,
 }
 
 /// A piece of inline text.
@@ -26,6 +28,7 @@ enum Inline<'s> {
     Text(&'s str),
     Code(&'s str),
     Strong(&'s str),
+    Link(&'s str, &'s str),
 }
 
 /// Splits `text` at its inline marks; an unclosed mark is kept as text.
@@ -33,26 +36,38 @@ fn inlines(text: &str) -> Vec<Inline<'_>> {
     let mut out = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
-        let next = [("`", 0usize), ("**", 1)]
-            .into_iter()
-            .filter_map(|(mark, which)| {
-                let start = rest.find(mark)?;
-                let end = rest[start + mark.len()..].find(mark)? + start + mark.len();
-                Some((start, end, mark.len(), which))
-            })
-            .min_by_key(|&(start, ..)| start);
-        match next {
-            Some((start, end, len, which)) => {
-                if start > 0 {
-                    out.push(Inline::Text(&rest[..start]));
-                }
-                let inner = &rest[start + len..end];
+        let paired = [("`", 0usize), ("**", 1)].into_iter().filter_map(|(mark, which)| {
+            let start = rest.find(mark)?;
+            rest[start + mark.len()..].find(mark)?;
+            Some((start, which))
+        });
+        let link = rest.find('[').and_then(|start| {
+            let close = rest[start..].find("](")? + start;
+            rest[close..].find(')')?;
+            Some((start, 2usize))
+        });
+        let next = paired.chain(link).min_by_key(|&(start, _)| start);
+        let Some((start, which)) = next else {
+            out.push(Inline::Text(rest));
+            break;
+        };
+        if start > 0 {
+            out.push(Inline::Text(&rest[..start]));
+        }
+        rest = &rest[start..];
+        match which {
+            0 | 1 => {
+                let mark = if which == 0 { "`" } else { "**" };
+                let end = rest[mark.len()..].find(mark).expect("found above") + mark.len();
+                let inner = &rest[mark.len()..end];
                 out.push(if which == 0 { Inline::Code(inner) } else { Inline::Strong(inner) });
-                rest = &rest[end + len..];
+                rest = &rest[end + mark.len()..];
             }
-            None => {
-                out.push(Inline::Text(rest));
-                rest = "";
+            _ => {
+                let close = rest.find("](").expect("found above");
+                let end = close + rest[close..].find(')').expect("found above");
+                out.push(Inline::Link(&rest[1..close], &rest[close + 2..end]));
+                rest = &rest[end + 1..];
             }
         }
     }
@@ -82,6 +97,9 @@ fn md_inline(text: &str) -> String {
             Inline::Code(code) => write!(out, "`{code}`").expect("writing to a String"),
             Inline::Strong(strong) => write!(out, "**{}**", md_inline(strong)).expect("writing"),
             Inline::Text(text) => out.push_str(&md_escape(text)),
+            Inline::Link(text, target) => {
+                write!(out, "[{}]({target})", md_inline(text)).expect("writing to a String")
+            }
         }
     }
     out
@@ -111,6 +129,9 @@ fn html_inline(text: &str) -> String {
             Inline::Code(code) => write!(out, "<code>{}</code>", html_escape(code)),
             Inline::Strong(strong) => write!(out, "<strong>{}</strong>", html_inline(strong)),
             Inline::Text(text) => write!(out, "{}", html_escape(text)),
+            Inline::Link(text, target) => {
+                write!(out, "<a href=\"{}\">{}</a>", html_escape(target), html_inline(text))
+            }
         }
         .expect("writing to a String");
     }
@@ -163,10 +184,25 @@ pub fn markdown_in(blocks: &[Block], charts: &str) -> String {
             Block::Chart(name, alt) => {
                 writeln!(out, "[![{}]({charts}{name}.png)]({charts}{name}.svg)\n", md_escape(alt))
             }
+            Block::Contents => {
+                for text in contents(blocks) {
+                    writeln!(out, "- [{}](#{})", md_inline(text), slug(text))
+                        .expect("writing to a String");
+                }
+                writeln!(out)
+            }
         }
         .expect("writing to a String");
     }
     out
+}
+
+/// The level-2 headings, for the table of contents.
+fn contents(blocks: &[Block]) -> impl Iterator<Item = &str> {
+    blocks.iter().filter_map(|b| match b {
+        Block::Heading(2, text) => Some(text.as_str()),
+        _ => None,
+    })
 }
 
 /// The document as a standalone HTML page titled `title`.
@@ -215,6 +251,14 @@ pub fn html(title: &str, blocks: &[Block]) -> String {
                 html_escape(alt),
                 html_escape(alt)
             ),
+            Block::Contents => {
+                out.push_str("<nav><ul>\n");
+                for text in contents(blocks) {
+                    writeln!(out, "<li><a href=\"#{}\">{}</a></li>", slug(text), html_inline(text))
+                        .expect("writing to a String");
+                }
+                writeln!(out, "</ul></nav>")
+            }
         }
         .expect("writing to a String");
     }
@@ -223,7 +267,7 @@ pub fn html(title: &str, blocks: &[Block]) -> String {
 }
 
 const STYLE: &str = "\
-body { font-family: system-ui, sans-serif; max-width: 1200px; margin: 2em auto; padding: 0 1em;
+body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
        line-height: 1.5; color: #222; }
 h1, h2, h3 { line-height: 1.2; }
 code { background: #f2f2f2; padding: 0 0.25em; border-radius: 3px; }

@@ -36,8 +36,11 @@ pub trait Heuristic {
     fn consistent(&self) -> bool;
 }
 
-/// The heuristics by name, for the command line and reports.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// The heuristics by name, for the command line and reports (and in results, as the
+/// name: `octile`, `weighted:1.5`, `differential:4`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, serde_with::SerializeDisplay, serde_with::DeserializeFromStr,
+)]
 pub enum HeuristicKind {
     /// h = 0: Dijkstra.
     Zero,

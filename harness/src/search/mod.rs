@@ -2,6 +2,7 @@
 //! checks it, operation traces and the oracle floor, and other crates' A* (the peers).
 
 pub mod astar;
+pub mod check;
 pub mod heuristic;
 pub mod peers;
 pub mod reference;

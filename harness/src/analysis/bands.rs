@@ -1,0 +1,203 @@
+//! Frontier-size bands, and the one rule for which workloads answer for a size.
+//!
+//! A series of A* workloads is a [`Selection`]: one heuristic, one cost scale, one per-cell
+//! store. The answer for a band comes from the selection's A* workloads whose frontier
+//! size lies in it ([`evidence`]); a band that no A* workload of the selection reached is
+//! answered by the synthetic held sizes in it, and says so. `pqlab pick` and the report's
+//! band table both ask [`evidence`], so they cannot disagree.
+
+use crate::analysis::rank::{rank, Standing};
+use crate::analysis::{Run, Workload};
+use crate::format::short;
+use crate::maps::grid::CostScale;
+use crate::results::{Kind, Row};
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+/// A frontier-size band `lo..hi` (open cells).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Band {
+    /// Inclusive lower edge.
+    pub lo: f64,
+    /// Exclusive upper edge (infinite for the last band).
+    pub hi: f64,
+}
+
+/// The band edges: about half a decade each, whole decades at the extremes.
+const BAND_EDGES: [f64; 12] =
+    [0.0, 30.0, 100.0, 300.0, 1e3, 3e3, 1e4, 3e4, 1e5, 1e6, 1e7, f64::INFINITY];
+
+impl Band {
+    /// Every band, smallest first; they cover all sizes.
+    pub fn all() -> impl Iterator<Item = Band> {
+        BAND_EDGES.windows(2).map(|edges| Band { lo: edges[0], hi: edges[1] })
+    }
+
+    /// The band holding `size`.
+    pub fn of(size: f64) -> Band {
+        Band::all().find(|b| b.contains(size)).unwrap_or(Band { lo: 0.0, hi: 30.0 })
+    }
+
+    /// Whether `size` lies in the band.
+    pub fn contains(&self, size: f64) -> bool {
+        self.lo <= size && size < self.hi
+    }
+
+    /// `<30`, `30–100`, `1k–3k`, `≥10M`.
+    pub fn label(&self) -> String {
+        match (self.lo, self.hi) {
+            (0.0, hi) => format!("<{}", short(hi)),
+            (lo, hi) if hi.is_infinite() => format!("≥{}", short(lo)),
+            (lo, hi) => format!("{}–{}", short(lo), short(hi)),
+        }
+    }
+}
+
+/// A series of A* workloads: one heuristic, cost scale and store.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+    /// The cost scale.
+    pub scale: CostScale,
+    /// The per-cell store.
+    pub store: StoreKind,
+}
+
+impl Selection {
+    /// The series users run: octile A*, fine costs, a flat per-cell array.
+    pub const OCTILE: Selection = Selection {
+        heuristic: HeuristicKind::Octile,
+        scale: CostScale::FINE,
+        store: StoreKind::Flat,
+    };
+
+    /// Whether `workload` belongs to the series.
+    pub fn admits(&self, workload: &Workload<'_>) -> bool {
+        workload.kind == Kind::Astar
+            && workload.heuristic() == Some(self.heuristic)
+            && workload.scale() == Some(self.scale)
+            && workload.store() == Some(self.store)
+    }
+
+    /// `octile A*, fine costs` (with the store when it is not the flat array).
+    pub fn describe(&self) -> String {
+        let search = match self.heuristic {
+            HeuristicKind::Zero => "Dijkstra".to_owned(),
+            h => format!("{h} A*"),
+        };
+        let store =
+            if self.store == StoreKind::Flat { String::new() } else { format!(", {}", self.store) };
+        format!("{search}, {} costs{store}", self.scale)
+    }
+}
+
+/// The workloads that answer for one band.
+#[derive(Clone, Debug)]
+pub struct Evidence<'w, 'a> {
+    /// The band.
+    pub band: Band,
+    /// `Astar` (whole searches of the selection) or `Synthetic` (the queue alone at held
+    /// sizes, where no search of the selection reached the band).
+    pub kind: Kind,
+    /// The workloads.
+    pub workloads: Vec<&'w Workload<'a>>,
+}
+
+/// Fewer workloads than this make a band's answer weak, and the report says so.
+pub const STRONG: usize = 3;
+
+impl Evidence<'_, '_> {
+    /// Whether fewer than [`STRONG`] workloads back it.
+    pub fn weak(&self) -> bool {
+        self.workloads.len() < STRONG
+    }
+
+    /// The distinct map kinds behind it.
+    pub fn map_kinds(&self) -> Vec<&str> {
+        let mut kinds: Vec<&str> = self.workloads.iter().map(|w| w.map_kind()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds
+    }
+
+    /// Whether any workload is a real Moving AI map.
+    pub fn real(&self) -> bool {
+        self.workloads.iter().any(|w| w.real())
+    }
+}
+
+/// The workloads that answer for `band` in `selection`: its A* workloads in the band, or
+/// the synthetic held sizes in it when there are none; `None` when neither exists.
+pub fn evidence<'w, 'a>(
+    run: &'w Run<'a>,
+    selection: &Selection,
+    band: Band,
+) -> Option<Evidence<'w, 'a>> {
+    let searches: Vec<&Workload<'a>> =
+        run.workloads.iter().filter(|w| selection.admits(w) && band.contains(w.size)).collect();
+    if !searches.is_empty() {
+        return Some(Evidence { band, kind: Kind::Astar, workloads: searches });
+    }
+    let held: Vec<&Workload<'a>> =
+        run.of(Kind::Synthetic).filter(|w| band.contains(w.size)).collect();
+    (!held.is_empty()).then_some(Evidence { band, kind: Kind::Synthetic, workloads: held })
+}
+
+/// One band's ranking.
+#[derive(Clone, Debug)]
+pub struct BandRanking<'w, 'a> {
+    /// What answers for it.
+    pub evidence: Evidence<'w, 'a>,
+    /// Every eligible queue measured there, contenders first.
+    pub standings: Vec<Standing<'a>>,
+}
+
+impl<'a> BandRanking<'_, 'a> {
+    /// The best contender.
+    pub fn winner(&self) -> Option<&Standing<'a>> {
+        self.standings.first().filter(|s| s.contends)
+    }
+
+    /// The winner's tie group, the winner first.
+    pub fn tie_group(&self) -> Vec<&Standing<'a>> {
+        crate::analysis::rank::tie_group(&self.standings).collect()
+    }
+
+    /// The best contender outside the tie group.
+    pub fn runner_up(&self) -> Option<&Standing<'a>> {
+        self.standings.iter().find(|s| s.contends && !s.tied)
+    }
+
+    /// The queues cut off somewhere in the band.
+    pub fn cut_off(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.standings.iter().filter(|s| s.cut_off > 0).map(|s| s.queue)
+    }
+}
+
+/// The ranking of the queues `eligible` admits in every band the selection or the synthetic
+/// workload reached, smallest first.
+pub fn bands<'w, 'a>(
+    run: &'w Run<'a>,
+    selection: &Selection,
+    eligible: impl Fn(&Row) -> bool + Copy,
+) -> Vec<BandRanking<'w, 'a>> {
+    Band::all()
+        .filter_map(|band| {
+            let evidence = evidence(run, selection, band)?;
+            let standings = rank(&evidence.workloads, eligible);
+            (!standings.is_empty()).then_some(BandRanking { evidence, standings })
+        })
+        .collect()
+}
+
+/// Queues an exact answer may rank: exact order (no soft heap), any key rule.
+pub fn exact(row: &Row) -> bool {
+    row.is_exact() && row.family.is_some()
+}
+
+/// Exact queues that accept any key: what a search with an inconsistent heuristic, or a
+/// programmer who does not want to think about keys, can use.
+pub fn any_keys(row: &Row) -> bool {
+    exact(row) && row.keys == Some(pqlab_queues::KeyRule::Any)
+}

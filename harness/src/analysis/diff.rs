@@ -1,0 +1,198 @@
+//! Two runs compared (`pqlab diff`): per workload, how well their queue orders agree
+//! (Kendall's τ) and whether each run's winner is in the other's tie group; per band, the
+//! same for the band winners; and which verdicts agree.
+//!
+//! τ is computed over the queue pairs measured in both runs whose times differ by more than
+//! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
+//! measurement is expected to order. It is `(concordant - discordant) / pairs`.
+
+use crate::analysis::bands::{self, Band, Selection};
+use crate::analysis::rank::rank;
+use crate::analysis::verdicts::{self, Outcome};
+use crate::analysis::Run;
+use crate::results::Kind;
+
+/// Time ratios closer to 1 than this, in both runs, are not counted by τ.
+pub const APART: f64 = 1.05;
+
+/// One workload in both runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkloadDiff {
+    /// What was measured.
+    pub kind: Kind,
+    /// The workload's name.
+    pub name: String,
+    /// Kendall's τ over the pairs apart; `None` when no pair is.
+    pub tau: Option<f64>,
+    /// The pairs it was computed over.
+    pub pairs: usize,
+    /// Each run's winner.
+    pub winners: (String, String),
+    /// Whether run A's winner is in run B's tie group, and B's in A's.
+    pub crossed: (bool, bool),
+}
+
+/// One band (of one series) in both runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandDiff {
+    /// The series.
+    pub series: String,
+    /// The band's label.
+    pub band: String,
+    /// Each run's winner.
+    pub winners: (String, String),
+    /// Whether run A's winner is in run B's tie group, and B's in A's.
+    pub crossed: (bool, bool),
+}
+
+/// Two runs compared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diff {
+    /// The runs' ids.
+    pub runs: (String, String),
+    /// The runs' machines.
+    pub machines: (String, String),
+    /// Every workload measured in both.
+    pub workloads: Vec<WorkloadDiff>,
+    /// Every band ranked in both.
+    pub bands: Vec<BandDiff>,
+    /// Every claim: its outcome in each run.
+    pub verdicts: Vec<(&'static str, Outcome, Outcome)>,
+}
+
+impl Diff {
+    /// The smallest τ over the workloads.
+    pub fn min_tau(&self) -> Option<f64> {
+        self.workloads.iter().filter_map(|w| w.tau).min_by(f64::total_cmp)
+    }
+
+    /// The bands whose winner is in the other run's tie group, both ways, out of all.
+    pub fn bands_agreeing(&self) -> (usize, usize) {
+        (self.bands.iter().filter(|b| b.crossed.0 && b.crossed.1).count(), self.bands.len())
+    }
+
+    /// The verdicts with the same outcome in both runs, out of all.
+    pub fn verdicts_agreeing(&self) -> (usize, usize) {
+        (self.verdicts.iter().filter(|(_, a, b)| a == b).count(), self.verdicts.len())
+    }
+}
+
+/// Kendall's τ between two runs' times of the same queues, over the pairs apart.
+pub fn tau(times: &[(f64, f64)]) -> (Option<f64>, usize) {
+    let (mut concordant, mut discordant) = (0usize, 0usize);
+    for (i, &(a1, b1)) in times.iter().enumerate() {
+        for &(a2, b2) in &times[i + 1..] {
+            let (ra, rb) = (a1 / a2, b1 / b2);
+            let apart = |r: f64| r.ln().abs() > APART.ln();
+            if !apart(ra) && !apart(rb) {
+                continue;
+            }
+            if (ra > 1.0) == (rb > 1.0) {
+                concordant += 1;
+            } else {
+                discordant += 1;
+            }
+        }
+    }
+    let pairs = concordant + discordant;
+    let tau = (pairs > 0).then(|| (concordant as f64 - discordant as f64) / pairs as f64);
+    (tau, pairs)
+}
+
+/// Compares run `a` with run `b`.
+pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
+    let mut workloads = Vec::new();
+    for wa in a
+        .workloads
+        .iter()
+        .filter(|w| matches!(w.kind, Kind::Astar | Kind::Replay | Kind::Synthetic))
+    {
+        let Some(wb) = b.workloads.iter().find(|w| w.kind == wa.kind && w.name == wa.name) else {
+            continue;
+        };
+        let times: Vec<(f64, f64)> = wa
+            .rows
+            .keys()
+            .filter_map(|q| Some((wa.ok(q)?.median_ns, wb.ok(q)?.median_ns)))
+            .collect();
+        let (tau, pairs) = tau(&times);
+        let (ra, rb) = (rank(&[wa], bands::exact), rank(&[wb], bands::exact));
+        let winner = |r: &[crate::analysis::Standing<'_>]| {
+            r.first().filter(|s| s.contends).map(|s| s.queue.to_owned())
+        };
+        let (Some(win_a), Some(win_b)) = (winner(&ra), winner(&rb)) else { continue };
+        let tied =
+            |r: &[crate::analysis::Standing<'_>], q: &str| r.iter().any(|s| s.queue == q && s.tied);
+        workloads.push(WorkloadDiff {
+            kind: wa.kind,
+            name: wa.name.to_owned(),
+            tau,
+            pairs,
+            crossed: (tied(&rb, &win_a), tied(&ra, &win_b)),
+            winners: (win_a, win_b),
+        });
+    }
+    let mut band_diffs = Vec::new();
+    for selection in series(a) {
+        let (ba, bb) =
+            (bands::bands(a, &selection, bands::exact), bands::bands(b, &selection, bands::exact));
+        for band in Band::all() {
+            let find = |list: &[bands::BandRanking<'_, '_>]| {
+                list.iter().find(|r| r.evidence.band == band).and_then(|r| {
+                    let ties: Vec<String> =
+                        r.tie_group().iter().map(|s| s.queue.to_owned()).collect();
+                    Some((r.winner()?.queue.to_owned(), ties))
+                })
+            };
+            let (Some((win_a, ties_a)), Some((win_b, ties_b))) = (find(&ba), find(&bb)) else {
+                continue;
+            };
+            band_diffs.push(BandDiff {
+                series: selection.describe(),
+                band: band.label(),
+                crossed: (ties_b.contains(&win_a), ties_a.contains(&win_b)),
+                winners: (win_a, win_b),
+            });
+        }
+    }
+    let (va, vb) = (verdicts::verdicts(a), verdicts::verdicts(b));
+    let verdicts = va.iter().zip(&vb).map(|(x, y)| (x.claim, x.outcome, y.outcome)).collect();
+    Diff {
+        runs: (a.run_id(), b.run_id()),
+        machines: (a.machine(), b.machine()),
+        workloads,
+        bands: band_diffs,
+        verdicts,
+    }
+}
+
+/// The A* series a run measured (heuristic, scale, store), octile first.
+pub fn series(run: &Run<'_>) -> Vec<Selection> {
+    let mut found: Vec<Selection> = Vec::new();
+    for w in run.of(Kind::Astar) {
+        if let (Some(heuristic), Some(scale), Some(store)) = (w.heuristic(), w.scale(), w.store()) {
+            let selection = Selection { heuristic, scale, store };
+            if !found.contains(&selection) {
+                found.push(selection);
+            }
+        }
+    }
+    found.sort_by_key(|s| s != &Selection::OCTILE);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tau_counts_only_pairs_apart_in_either_run() {
+        // a < b < c by far in both runs: τ = 1 over 3 pairs.
+        assert_eq!(tau(&[(1.0, 1.0), (2.0, 2.1), (4.0, 3.9)]), (Some(1.0), 3));
+        // a and b within 5% in both: not counted; c swapped with b: discordant.
+        let (t, n) = tau(&[(1.0, 1.01), (1.02, 1.0), (1.5, 0.9)]);
+        assert_eq!(n, 2);
+        assert_eq!(t, Some(-1.0));
+        assert_eq!(tau(&[(1.0, 1.0), (1.01, 1.02)]), (None, 0));
+    }
+}

@@ -1,0 +1,279 @@
+//! Claims about what surrounds the queue: membership through a hash table, approximate
+//! order against weighted A*, and a better heuristic against a better queue.
+
+use pqlab_queues::registry::BASELINE;
+
+use super::{Outcome, Verdict};
+use crate::analysis::bands;
+use crate::analysis::rank::{rank, versus};
+use crate::analysis::{geomean, Run, Workload};
+use crate::format::{plural, ratio};
+use crate::results::{Kind, Row};
+use crate::search::heuristic::HeuristicKind;
+use crate::search::peers::{PathfindingAstar, Peer};
+use crate::search::store::StoreKind;
+
+/// The A* workload on `w`'s map and scale with `heuristic` and `store`.
+fn sibling<'w, 'a>(
+    run: &'w Run<'a>,
+    w: &Workload<'_>,
+    heuristic: HeuristicKind,
+    store: StoreKind,
+) -> Option<&'w Workload<'a>> {
+    run.of(Kind::Astar).find(|o| {
+        o.facts.map == w.facts.map
+            && o.scale() == w.scale()
+            && o.heuristic() == Some(heuristic)
+            && o.store() == Some(store)
+    })
+}
+
+/// A queue's time on `a` over its time on `b` (two workloads of one map).
+fn across(a: &Workload<'_>, b: &Workload<'_>, queue: &str) -> Option<f64> {
+    Some(a.ok(queue)?.median_ns / b.ok(queue)?.median_ns)
+}
+
+/// "Use a hash table for membership": the per-cell state in a hash table against a flat
+/// array, for the same queue on the same problems.
+pub fn hash_table_membership(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "use a hash table for membership";
+    let mut details = Vec::new();
+    let mut all = Vec::new();
+    let mut workloads = 0;
+    for store in [StoreKind::FxHash, StoreKind::StdHash] {
+        let mut ratios = Vec::new();
+        for w in run.of(Kind::Astar).filter(|w| w.store() == Some(store)) {
+            let Some(flat) = w.heuristic().and_then(|h| sibling(run, w, h, StoreKind::Flat)) else {
+                continue;
+            };
+            workloads += 1;
+            for queue in w.rows.keys() {
+                if let Some(r) = across(w, flat, queue) {
+                    ratios.push(r);
+                }
+            }
+        }
+        if !ratios.is_empty() {
+            let g = geomean(ratios.iter().copied());
+            details.push(format!(
+                "{store}: the same queues on the same problems take {} the time of the flat array (geometric mean of {}).",
+                ratio(g),
+                plural(ratios.len(), "queue and workload")
+            ));
+            all.push((store, g));
+        }
+    }
+    let Some(&(_, fx)) = all.iter().find(|(s, _)| *s == StoreKind::FxHash).or(all.first()) else {
+        return Verdict::unmeasured(CLAIM, "No workload was searched with a hash-table store.");
+    };
+    // How much of the pathfinding crate's gap a hash table explains: the crate's time over
+    // pqlab's (baseline, flat) on band workloads, against FxHashMap's own ratio.
+    let gaps: Vec<f64> = run
+        .of(Kind::Peer)
+        .filter_map(|p| {
+            let searched = run.twin(p, Kind::Astar)?;
+            Some(p.ok(PathfindingAstar::ID)?.median_ns / searched.ok(BASELINE)?.median_ns)
+        })
+        .collect();
+    if !gaps.is_empty() {
+        let gap = geomean(gaps.iter().copied());
+        details.push(format!(
+            "The `pathfinding` crate takes {} the time of pqlab's A* with `{BASELINE}`; FxHashMap membership alone accounts for {}, {:.0}% of that gap on a log scale.",
+            ratio(gap),
+            ratio(fx),
+            100.0 * fx.ln() / gap.ln()
+        ));
+    }
+    let outcome = if fx <= crate::analysis::TIE_MARGIN { Outcome::Holds } else { Outcome::Fails };
+    let summary = format!(
+        "A hash table (FxHashMap) for the per-cell state takes {} the time of a flat array indexed by cell.",
+        ratio(fx)
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+}
+
+/// One way of trading path length for time: its time ratio to exact octile A* with the
+/// baseline, and its paths' excess.
+struct Trade {
+    what: String,
+    time: f64,
+    excess_mean: f64,
+    excess_max: f64,
+    workloads: usize,
+}
+
+/// "A soft heap's approximate order is a good trade for games": its time and path excess
+/// against weighted A*'s, both against exact octile A* with the baseline on the same maps.
+pub fn soft_heap_trade(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "a soft heap's approximate order is a good trade for games";
+    let octile: Vec<&Workload<'_>> =
+        run.workloads.iter().filter(|w| bands::Selection::OCTILE.admits(w)).collect();
+    let mut trades = Vec::new();
+    // Soft heaps, on the octile workloads themselves.
+    let mut epsilons: Vec<(&str, f64)> =
+        run.rows.iter().filter_map(|r| Some((r.queue.as_str(), r.epsilon?))).collect();
+    epsilons.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    epsilons.dedup();
+    for (queue, epsilon) in epsilons {
+        let rows: Vec<(&Row, f64)> =
+            octile.iter().filter_map(|w| Some((w.ok(queue)?, w.ok(BASELINE)?.median_ns))).collect();
+        if let Some(trade) = summarize(format!("`{queue}` (ε = {epsilon})"), &rows) {
+            trades.push((false, trade));
+        }
+    }
+    // Weighted A* with the baseline, on maps also searched with octile.
+    let mut weights: Vec<f64> = run
+        .of(Kind::Astar)
+        .filter_map(|w| match w.heuristic() {
+            Some(HeuristicKind::WeightedOctile(weight)) => Some(weight),
+            _ => None,
+        })
+        .collect();
+    weights.sort_by(f64::total_cmp);
+    weights.dedup();
+    for weight in weights {
+        let rows: Vec<(&Row, f64)> = run
+            .of(Kind::Astar)
+            .filter(|w| {
+                w.heuristic() == Some(HeuristicKind::WeightedOctile(weight))
+                    && w.store() == Some(StoreKind::Flat)
+            })
+            .filter_map(|w| {
+                let exact = sibling(run, w, HeuristicKind::Octile, StoreKind::Flat)?;
+                Some((w.ok(BASELINE)?, exact.ok(BASELINE)?.median_ns))
+            })
+            .collect();
+        if let Some(trade) =
+            summarize(format!("weighted A* (w = {weight}) with `{BASELINE}`"), &rows)
+        {
+            trades.push((true, trade));
+        }
+    }
+    let soft: Vec<&Trade> = trades.iter().filter(|(w, _)| !w).map(|(_, t)| t).collect();
+    let weighted: Vec<&Trade> = trades.iter().filter(|(w, _)| *w).map(|(_, t)| t).collect();
+    if soft.is_empty() {
+        return Verdict::unmeasured(CLAIM, "No octile A* workload timed a soft heap.");
+    }
+    let details: Vec<String> = trades
+        .iter()
+        .map(|(_, t)| {
+            format!(
+                "{}: takes {} the time of exact octile A* with `{BASELINE}`; paths {:.2}% longer on average, {:.2}% at worst ({}).",
+                t.what,
+                ratio(t.time),
+                t.excess_mean * 100.0,
+                t.excess_max * 100.0,
+                plural(t.workloads, "workload")
+            )
+        })
+        .collect();
+    let dominated =
+        |s: &Trade| weighted.iter().any(|w| w.time <= s.time && w.excess_mean <= s.excess_mean);
+    let good: Vec<&&Trade> = soft
+        .iter()
+        .filter(|s| s.time * crate::analysis::TIE_MARGIN < 1.0 && !dominated(s))
+        .collect();
+    let outcome = if !good.is_empty() {
+        Outcome::Holds
+    } else if weighted.is_empty() {
+        Outcome::Partly
+    } else {
+        Outcome::Fails
+    };
+    let fastest_soft = soft.iter().min_by(|a, b| a.time.total_cmp(&b.time)).expect("non-empty");
+    let summary = match outcome {
+        Outcome::Holds => format!(
+            "{} soft heap setting{} save time and no weighted A* is both faster and closer to optimal: {} takes {} the time, paths {:.2}% longer on average.",
+            good.len(),
+            if good.len() == 1 { "" } else { "s" },
+            good[0].what,
+            ratio(good[0].time),
+            good[0].excess_mean * 100.0
+        ),
+        _ => format!(
+            "The fastest soft heap, {}, takes {} the time of exact A* with paths {:.2}% longer; {}",
+            fastest_soft.what,
+            ratio(fastest_soft.time),
+            fastest_soft.excess_mean * 100.0,
+            match weighted.iter().min_by(|a, b| a.time.total_cmp(&b.time)) {
+                Some(w) => format!("{} takes {} the time with paths {:.2}% longer, so weighted A* is the better trade.", w.what, ratio(w.time), w.excess_mean * 100.0),
+                None => "no weighted A* was measured to compare.".into(),
+            }
+        ),
+    };
+    let workloads = trades.iter().map(|(_, t)| t.workloads).max().unwrap_or(0);
+    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+}
+
+/// A trade's figures from `(row, exact baseline time)` pairs.
+fn summarize(what: String, rows: &[(&Row, f64)]) -> Option<Trade> {
+    if rows.is_empty() {
+        return None;
+    }
+    let time = geomean(rows.iter().map(|(r, exact)| r.median_ns / exact));
+    let excess_mean =
+        rows.iter().map(|(r, _)| r.excess_mean.unwrap_or(0.0)).sum::<f64>() / rows.len() as f64;
+    let excess_max = rows.iter().map(|(r, _)| r.excess_max.unwrap_or(0.0)).fold(0.0, f64::max);
+    Some(Trade { what, time, excess_mean, excess_max, workloads: rows.len() })
+}
+
+/// "A better heuristic matters more than a better queue": the differential heuristic
+/// against octile on the same maps, in frontier size and in time, beside the best queue's
+/// gain over the baseline.
+pub fn better_heuristic_over_better_queue(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "a better heuristic matters more than a better queue";
+    let mut details = Vec::new();
+    let (mut holds, mut maps) = (0, 0);
+    for better in run
+        .of(Kind::Astar)
+        .filter(|w| matches!(w.heuristic(), Some(HeuristicKind::Differential(_))))
+    {
+        let Some(octile) = sibling(run, better, HeuristicKind::Octile, StoreKind::Flat) else {
+            continue;
+        };
+        let (Some(heuristic_gain), Some(base)) =
+            (across(octile, better, BASELINE), octile.ok(BASELINE))
+        else {
+            continue;
+        };
+        let winner = |w: &Workload<'_>| {
+            rank(&[w], bands::exact).first().filter(|s| s.contends).map(|s| s.queue.to_owned())
+        };
+        let (Some(best_octile), Some(best_better)) = (winner(octile), winner(better)) else {
+            continue;
+        };
+        let queue_gain =
+            base.median_ns / octile.ok(&best_octile).map_or(base.median_ns, |r| r.median_ns);
+        let shrink = octile.size / better.size;
+        maps += 1;
+        holds += usize::from(heuristic_gain > queue_gain);
+        let v = versus(&[better], &best_better, BASELINE);
+        details.push(format!(
+            "{}: {} shrinks the frontier {}× ({:.0} to {:.0} open cells) and cuts `{BASELINE}`'s time {}×; the best queue under octile, `{best_octile}`, cuts it {}×. With the better heuristic the best queue is `{best_better}`{}.",
+            better.facts.map,
+            better.heuristic().map_or(String::new(), |h| h.to_string()),
+            ratio(shrink).trim_end_matches('×'),
+            octile.size,
+            better.size,
+            ratio(heuristic_gain).trim_end_matches('×'),
+            ratio(queue_gain).trim_end_matches('×'),
+            v.map_or(String::new(), |v| format!(", taking {} the baseline's time", ratio(v.ratio)))
+        ));
+    }
+    if maps == 0 {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No map was searched with both octile and the differential heuristic.",
+        );
+    }
+    let outcome = match holds {
+        0 => Outcome::Fails,
+        n if n == maps => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "On {holds} of {}, the differential heuristic saves more time than the best queue does under octile.",
+        plural(maps, "map")
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: maps }
+}

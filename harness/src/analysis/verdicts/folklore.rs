@@ -1,0 +1,274 @@
+//! The game programmers' folklore: binary heaps, arrays, bucketing, HOT queues, and
+//! duplicates against decrease-key.
+
+use pqlab_queues::{Class, Family, Strategy};
+
+use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
+use crate::analysis::bands::{self, Selection};
+use crate::analysis::rank::versus;
+use crate::analysis::Run;
+use crate::format::{plural, ratio};
+use crate::results::Row;
+
+/// "binary heap is the best generic choice": generic means exact and accepting any key.
+pub fn binary_heap_is_the_generic_choice(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "binary heap is the best generic choice";
+    let all = octile(run, |_| true);
+    let (Some(top), Some(heap)) =
+        (best(&all, bands::any_keys), best(&all, |r| bands::any_keys(r) && binary_heap(r)))
+    else {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No octile A* rows measure a binary heap and another generic queue.",
+        );
+    };
+    let per_band = bands::bands(run, &Selection::OCTILE, bands::any_keys);
+    let heap_bands = per_band
+        .iter()
+        .filter(|b| {
+            b.tie_group().iter().any(|s| {
+                b.evidence.workloads.iter().any(|w| w.ok(s.queue).is_some_and(binary_heap))
+            })
+        })
+        .count();
+    let mut details = vec![format!(
+        "Generic means exact and accepting any key; {} octile A* workloads.",
+        all.len()
+    )];
+    details.push(format!(
+        "Best generic queue per band (its tie group): {}.",
+        per_band
+            .iter()
+            .filter_map(|b| {
+                let group: Vec<String> =
+                    b.tie_group().iter().map(|s| format!("`{}`", s.queue)).collect();
+                (!group.is_empty())
+                    .then(|| format!("{}: {}", b.evidence.band.label(), group.join(", ")))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    ));
+    if top == heap {
+        return Verdict {
+            claim: CLAIM,
+            outcome: Outcome::Holds,
+            summary: format!(
+                "`{heap}` is the fastest generic queue over all {} workloads.",
+                all.len()
+            ),
+            details,
+            workloads: all.len(),
+        };
+    }
+    let (v, text) = compare(&all, top, heap).expect("both contend over all workloads");
+    let outcome = if !v.faster() {
+        Outcome::Holds
+    } else if heap_bands > 0 {
+        Outcome::Partly
+    } else {
+        Outcome::Fails
+    };
+    let summary = format!(
+        "{text}; a binary heap is in the winner's tie group in {heap_bands} of {}.",
+        plural(per_band.len(), "band")
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: all.len() }
+}
+
+/// "unsorted arrays for small frontiers": below 100 open cells.
+pub fn unsorted_arrays_for_small_frontiers(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "unsorted arrays for small frontiers";
+    let unsorted = family(Family::UnsortedArray);
+    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+    let small: Vec<_> = ranked.iter().filter(|b| b.evidence.band.hi <= 100.0).collect();
+    if small.is_empty() || !run.rows.iter().any(unsorted) {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No frontier below 100 open cells was measured with an unsorted array.",
+        );
+    }
+    let mut details = Vec::new();
+    let mut holds = 0;
+    let mut workloads = 0;
+    for band in &small {
+        workloads += band.evidence.workloads.len();
+        let in_group = band
+            .tie_group()
+            .into_iter()
+            .find(|s| band.evidence.workloads.iter().any(|w| w.ok(s.queue).is_some_and(unsorted)));
+        let winner = band.winner().map(|s| s.queue).unwrap_or("-");
+        match in_group {
+            Some(s) => {
+                holds += 1;
+                details.push(format!(
+                    "{}: `{}` is in the tie group of `{winner}`.",
+                    band.evidence.band.label(),
+                    s.queue
+                ));
+            }
+            None => {
+                let line = best(&band.evidence.workloads, unsorted)
+                    .and_then(|u| compare(&band.evidence.workloads, u, winner))
+                    .map_or("no unsorted array was measured".into(), |(_, t)| t);
+                details.push(format!("{}: {line}.", band.evidence.band.label()));
+            }
+        }
+    }
+    let outcome = match holds {
+        0 => Outcome::Fails,
+        n if n == small.len() => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "An unsorted array is in the best queue's tie group in {holds} of {} below 100 open cells.",
+        plural(small.len(), "band")
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+}
+
+/// "bucketing above 10,000 open nodes".
+pub fn bucketing_above_10k(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "bucketing above 10,000 open nodes";
+    let bucketing = class(Class::Bucketing);
+    let against = |within: fn(f64) -> bool| {
+        let (kind, workloads) = sized(run, within)?;
+        let bucket = best(&workloads, bucketing)?;
+        let other = best(&workloads, |r| !bucketing(r))?;
+        let (v, text) = compare(&workloads, bucket, other)?;
+        Some((v, text, kind, workloads.len()))
+    };
+    let Some((v, text, kind, n)) = against(|size| size >= 1e4) else {
+        return Verdict::unmeasured(CLAIM, "No frontier of 10,000 open cells or more was measured with a bucketing queue and another.");
+    };
+    let mut details = vec![format!(
+        "Bucketing: bucket queues, radix heaps and HOT queues. From 10,000 open cells ({}): {text}.",
+        source(kind)
+    )];
+    if let Some((_, below, kind, _)) = against(|size| size < 1e4) {
+        details.push(format!("Below 10,000 ({}): {below}.", source(kind)));
+    }
+    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+    let wins = |b: &&bands::BandRanking<'_, '_>| {
+        b.winner().is_some_and(|w| {
+            b.evidence.workloads.iter().any(|wl| wl.ok(w.queue).is_some_and(bucketing))
+        })
+    };
+    if let Some(from) = ranked.iter().rev().take_while(wins).last() {
+        details.push(format!(
+            "A bucketing queue wins every band from {} up: that is where it turns.",
+            from.evidence.band.label()
+        ));
+    }
+    let outcome = if v.faster() {
+        Outcome::Holds
+    } else if v.slower() {
+        Outcome::Fails
+    } else {
+        Outcome::Partly
+    };
+    Verdict { claim: CLAIM, outcome, summary: format!("{text}."), details, workloads: n }
+}
+
+/// "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500".
+pub fn hot_queues_against_heaps(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500";
+    let hot = family(Family::HotQueue);
+    let part = |within: fn(f64) -> bool| {
+        let (kind, workloads) = sized(run, within)?;
+        let hot = best(&workloads, hot)?;
+        let heap = best(&workloads, binary_heap)?;
+        let (v, text) = compare(&workloads, hot, heap)?;
+        Some((v, format!("{}: {text}", source(kind)), workloads.len()))
+    };
+    let small = part(|size| size <= 800.0);
+    // 1,500 within a factor of 1.5 either way.
+    let near = part(|size| (1000.0..=2250.0).contains(&size));
+    if small.is_none() && near.is_none() {
+        return Verdict::unmeasured(CLAIM, "No frontier up to 2,250 open cells was measured with both a HOT queue and a binary heap.");
+    }
+    let mut details = Vec::new();
+    let small_holds = small.as_ref().map(|(v, text, _)| {
+        details.push(format!("Up to 800 open cells, {text}."));
+        !v.slower()
+    });
+    let near_holds = near.as_ref().map(|(v, text, _)| {
+        details.push(format!("From 1,000 to 2,250 open cells (around 1,500), {text}."));
+        v.high <= 1.0 / 1.2
+    });
+    let outcome = match (small_holds, near_holds) {
+        (Some(true), Some(true)) => Outcome::Holds,
+        (Some(false), Some(false)) | (Some(false), None) | (None, Some(false)) => Outcome::Fails,
+        _ => Outcome::Partly,
+    };
+    let says = |part: Option<bool>| match part {
+        Some(true) => "holds",
+        Some(false) => "does not hold",
+        None => "was not measured",
+    };
+    let summary = format!(
+        "\"As fast up to 800\" {}; \"20% faster at 1,500\" {} (the best HOT queue against the best binary heap; 20% faster means taking at most {} the time).",
+        says(small_holds),
+        says(near_holds),
+        ratio(1.0 / 1.2)
+    );
+    let workloads = small.map_or(0, |s| s.2) + near.map_or(0, |s| s.2);
+    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+}
+
+/// "skip decrease-key and insert duplicates".
+pub fn duplicates_over_decrease_key(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "skip decrease-key and insert duplicates";
+    let all = octile(run, |_| true);
+    let is = |strategy: Strategy| move |row: &Row| row.strategy == Some(strategy);
+    let (Some(dup), Some(dk)) =
+        (best(&all, is(Strategy::Duplicates)), best(&all, is(Strategy::DecreaseKey)))
+    else {
+        return Verdict::unmeasured(CLAIM, "The octile A* rows do not measure both strategies.");
+    };
+    let mut details = Vec::new();
+    let (mut dup_faster, mut compared) = (0, 0);
+    for (structure, dup_id, dk_id) in strategy_pairs(run.rows) {
+        if let Some(v) = versus(&all, &dk_id, &dup_id) {
+            compared += 1;
+            dup_faster += usize::from(v.slower());
+            details.push(format!(
+                "`{structure}`: decrease-key takes {} the time of duplicates (95% interval {}–{}).",
+                ratio(v.ratio),
+                ratio(v.low),
+                ratio(v.high)
+            ));
+        }
+    }
+    let (v, text) = compare(&all, dup, dk).expect("both contend over all workloads");
+    let outcome = match (v.faster(), 2 * dup_faster > compared) {
+        (true, true) => Outcome::Holds,
+        (false, false) if v.slower() => Outcome::Fails,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "Duplicates are faster beyond the tie margin for {dup_faster} of {}; best against best, {text}.",
+        plural(compared, "structure built both ways")
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: all.len() }
+}
+
+/// `(structure, dup id, dk id)` for every registered structure built both ways that the
+/// rows measure, from the registry's facts.
+pub fn strategy_pairs(rows: &[Row]) -> Vec<(String, String, String)> {
+    use pqlab_queues::registry::ENTRIES;
+    let present = |id: &str| rows.iter().any(|r| r.queue == id);
+    let mut pairs: Vec<(String, String, String)> = ENTRIES
+        .iter()
+        .filter(|e| e.strategy == Strategy::Duplicates && present(e.id))
+        .filter_map(|dup| {
+            let dk = ENTRIES.iter().find(|e| {
+                e.strategy == Strategy::DecreaseKey
+                    && e.structure() == dup.structure()
+                    && present(e.id)
+            })?;
+            Some((dup.structure().to_owned(), dup.id.to_owned(), dk.id.to_owned()))
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}

@@ -1,0 +1,333 @@
+//! The survey's structures: lists against heaps, pairing, Fibonacci and sequence heaps,
+//! splay trees, d-ary heaps and B-heaps.
+
+use pqlab_queues::{Class, Family};
+
+use super::{best, binary_heap, compare, family, held, octile, Outcome, Verdict};
+use crate::analysis::bands::{self, Band};
+use crate::analysis::rank::{rank, versus, Versus};
+use crate::analysis::{Run, Workload};
+use crate::format::{count, ratio};
+use crate::results::{Kind, Row, Status};
+
+/// One size range's comparison: its label, the two queues, and the ratio.
+struct Step {
+    label: String,
+    size: f64,
+    a: String,
+    b: String,
+    v: Versus,
+    workloads: usize,
+}
+
+impl Step {
+    fn sentence(&self) -> String {
+        format!(
+            "{}: `{}` takes {} the time of `{}` (95% interval {}–{})",
+            self.label,
+            self.a,
+            ratio(self.v.ratio),
+            self.b,
+            ratio(self.v.low),
+            ratio(self.v.high)
+        )
+    }
+}
+
+/// The best `a` against the best `b` in every octile band, then at every held size from
+/// `held_from` entries.
+fn steps(
+    run: &Run<'_>,
+    a: impl Fn(&Row) -> bool + Copy,
+    b: impl Fn(&Row) -> bool + Copy,
+    held_from: f64,
+) -> Vec<Step> {
+    let mut groups: Vec<(String, f64, Vec<&Workload<'_>>)> = Band::all()
+        .filter_map(|band| {
+            let workloads = octile(run, |s| band.contains(s));
+            (!workloads.is_empty())
+                .then(|| (format!("octile A*, {} open cells", band.label()), band.lo, workloads))
+        })
+        .collect();
+    for w in held(run, |s| s >= held_from) {
+        groups.push((format!("held at {}", count(w.size)), w.size, vec![w]));
+    }
+    groups
+        .into_iter()
+        .filter_map(|(label, size, workloads)| {
+            let (qa, qb) = (best(&workloads, a)?, best(&workloads, b)?);
+            let v = versus(&workloads, qa, qb)?;
+            Some(Step { label, size, a: qa.into(), b: qb.into(), v, workloads: workloads.len() })
+        })
+        .collect()
+}
+
+/// Holds when every step holds, partly when some do, fails when none does.
+fn tally(steps: &[Step], holds: impl Fn(&Step) -> bool) -> (Outcome, usize) {
+    let n = steps.iter().filter(|s| holds(s)).count();
+    let outcome = match n {
+        0 => Outcome::Fails,
+        n if n == steps.len() => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    (outcome, n)
+}
+
+/// Where a size-dependent answer turns: the first step from which it holds to the end.
+fn turns(steps: &[Step], holds: impl Fn(&Step) -> bool) -> Option<String> {
+    let tail = steps.iter().rev().take_while(|s| holds(s)).last()?;
+    (tail.label != steps[0].label).then(|| format!("It holds from {} on.", tail.label))
+}
+
+fn workloads(steps: &[Step]) -> usize {
+    steps.iter().map(|s| s.workloads).sum()
+}
+
+fn list(row: &Row) -> bool {
+    matches!(row.family, Some(Family::UnsortedArray | Family::SortedArray))
+}
+
+/// "A binary heap is at least 2–3 times as fast as a list, and geometrically faster on
+/// longer paths" (the beginners' A* article).
+pub fn heap_against_lists(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "a binary heap is at least 2–3 times as fast as a list, and geometrically faster on longer paths";
+    let steps = steps(run, list, binary_heap, f64::INFINITY);
+    if steps.is_empty() {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No octile A* workload measured both an array and a binary heap.",
+        );
+    }
+    let (outcome, n) = tally(&steps, |s| s.v.low >= 2.0);
+    let mut details: Vec<String> = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    let cut: Vec<String> = Band::all()
+        .filter(|band| {
+            octile(run, |s| band.contains(s))
+                .iter()
+                .any(|w| w.rows.values().any(|r| list(r) && r.status == Status::CutOff))
+        })
+        .map(|b| b.label())
+        .collect();
+    if !cut.is_empty() {
+        details.push(format!(
+            "The arrays were cut off (more than eight times the baseline's time) in the bands {}.",
+            cut.join(", ")
+        ));
+    }
+    let growing = steps.windows(2).all(|w| w[1].v.ratio >= w[0].v.ratio * 0.9);
+    details.push(if growing {
+        "The list's ratio grows with the frontier, band after band.".into()
+    } else {
+        "The list's ratio does not grow steadily with the frontier.".into()
+    });
+    details.extend(turns(&steps, |s| s.v.low >= 2.0));
+    let outcome = if outcome == Outcome::Holds && !growing { Outcome::Partly } else { outcome };
+    let summary = format!(
+        "The best array takes at least 2× the best binary heap's time in {n} of {} octile bands; {}",
+        steps.len(),
+        if growing { "its ratio grows with the frontier." } else { "its ratio does not grow steadily." }
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+}
+
+/// "Pairing heaps work well in practice": against the best binary heap.
+pub fn pairing_heaps_work_well(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "pairing heaps work well in practice";
+    structure_against(
+        run,
+        CLAIM,
+        family(Family::PairingHeap),
+        binary_heap,
+        "the best binary heap",
+        |s| !s.v.slower(),
+    )
+}
+
+/// "Fibonacci heaps are good in theory but not used in practice": slower than the best
+/// binary heap, everywhere.
+pub fn fibonacci_heaps_not_in_practice(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "Fibonacci heaps are good in theory but not used in practice";
+    let mut verdict = structure_against(
+        run,
+        CLAIM,
+        family(Family::FibonacciHeap),
+        binary_heap,
+        "the best binary heap",
+        |s| s.v.slower(),
+    );
+    let all = octile(run, |_| true);
+    if let (Some(fib), Some(pairing)) =
+        (best(&all, family(Family::FibonacciHeap)), best(&all, family(Family::PairingHeap)))
+    {
+        if let Some((_, text)) = compare(&all, fib, pairing) {
+            verdict.details.push(format!("Against its cousin the pairing heap: {text}."));
+        }
+    }
+    verdict
+}
+
+/// One structure's best queue against another group's best, band by band; `holds` says
+/// what the claim needs of each band's comparison.
+fn structure_against(
+    run: &Run<'_>,
+    claim: &'static str,
+    a: impl Fn(&Row) -> bool + Copy,
+    b: impl Fn(&Row) -> bool + Copy,
+    b_name: &str,
+    holds: impl Fn(&Step) -> bool,
+) -> Verdict {
+    let steps = steps(run, a, b, f64::INFINITY);
+    if steps.is_empty() {
+        return Verdict::unmeasured(
+            claim,
+            format!("No octile A* workload measured it with {b_name}."),
+        );
+    }
+    let (outcome, n) = tally(&steps, &holds);
+    let all = octile(run, |_| true);
+    let overall = best(&all, a).zip(best(&all, b)).and_then(|(qa, qb)| compare(&all, qa, qb));
+    let mut details: Vec<String> = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    details.extend(turns(&steps, &holds));
+    let summary = match overall {
+        Some((_, text)) => format!(
+            "Over all octile workloads, {text}; the claim holds in {n} of {} bands.",
+            steps.len()
+        ),
+        None => format!("The claim holds in {n} of {} bands.", steps.len()),
+    };
+    Verdict { claim, outcome, summary, details, workloads: workloads(&steps) }
+}
+
+/// "Sequence heaps are the fastest comparison-based queue for large inputs" (and "at least
+/// two times faster than binary and 4-ary heaps"), at held sizes from 10⁵ and in the
+/// largest A* bands.
+pub fn sequence_heaps_for_large_inputs(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "sequence heaps are the fastest comparison-based queue for large inputs";
+    let comparison = |row: &Row| bands::exact(row) && row.class != Some(Class::Bucketing);
+    let sequence = family(Family::SequenceHeap);
+    let mut large: Vec<&Workload<'_>> = held(run, |s| s >= 1e5);
+    large.extend(octile(run, |s| s >= 3e4));
+    if large.is_empty() || !run.rows.iter().any(sequence) {
+        return Verdict::unmeasured(CLAIM, "No large workload measured a sequence heap.");
+    }
+    let mut details = Vec::new();
+    let (mut wins, mut doubles, mut sizes) = (0, 0, 0);
+    for w in &large {
+        let standings = rank(&[*w], comparison);
+        let Some(seq) = standings.iter().find(|s| w.ok(s.queue).is_some_and(sequence)) else {
+            continue;
+        };
+        sizes += 1;
+        let winner = standings.first().map_or("-", |s| s.queue);
+        let place = if seq.tied {
+            wins += 1;
+            "is in the comparison-based winner's tie group"
+        } else {
+            "is behind"
+        };
+        let heaps: Vec<String> =
+            [binary_heap as fn(&Row) -> bool, |r: &Row| r.family == Some(Family::DaryHeap)]
+                .iter()
+                .filter_map(|f| {
+                    let other = super::best(&[*w], f)?;
+                    let v = versus(&[*w], seq.queue, other)?;
+                    Some((v, other))
+                })
+                .map(|(v, other)| {
+                    if v.high <= 0.5 {
+                        doubles += 1;
+                    }
+                    format!("{} `{other}`'s time", ratio(v.ratio))
+                })
+                .collect();
+        details.push(format!(
+            "{} ({}): `{}` {place} (`{winner}`); it takes {}.",
+            w.name,
+            if w.kind == Kind::Synthetic { "held" } else { "octile A*" },
+            seq.queue,
+            heaps.join(" and ")
+        ));
+    }
+    if sizes == 0 {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No large workload timed a sequence heap (cut off or failed).",
+        );
+    }
+    let outcome = match wins {
+        0 => Outcome::Fails,
+        n if n == sizes => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "The sequence heap is in the tie group of the fastest comparison-based queue on {wins} of {sizes} large workloads; it takes at most half the time of a binary or 4-ary heap in {doubles} comparisons."
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: sizes }
+}
+
+/// "Splay trees' caching makes them competitive in A*": against std's binary heap, the
+/// usual choice.
+pub fn splay_trees_competitive(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "splay trees' caching makes them competitive in A*";
+    let baseline = |row: &Row| row.queue == pqlab_queues::registry::BASELINE;
+    structure_against(run, CLAIM, family(Family::SplayTree), baseline, "std's binary heap", |s| {
+        !s.v.slower()
+    })
+}
+
+/// "d-ary heaps have better cache behaviour": the best d-ary heap against the best binary
+/// heap, faster where the frontier outgrows the caches.
+pub fn dary_heaps_cache_better(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "d-ary heaps have better cache behaviour";
+    let steps = steps(run, family(Family::DaryHeap), binary_heap, 1e4);
+    if steps.is_empty() {
+        return Verdict::unmeasured(CLAIM, "No workload measured both a d-ary and a binary heap.");
+    }
+    let (outcome, n) = tally(&steps, |s| s.v.faster());
+    let large: Vec<&Step> = steps.iter().filter(|s| s.size >= 1e4).collect();
+    let large_faster = large.iter().filter(|s| s.v.faster()).count();
+    let outcome = match (outcome, large_faster) {
+        (Outcome::Holds, _) => Outcome::Holds,
+        (_, n) if n > 0 && n == large.len() => Outcome::Holds,
+        (_, 0) if n == 0 => Outcome::Fails,
+        _ => Outcome::Partly,
+    };
+    let mut details: Vec<String> = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    details.extend(turns(&steps, |s| s.v.faster()));
+    let summary = format!(
+        "The best d-ary heap is faster than the best binary heap beyond the tie margin in {n} of {} size ranges, {large_faster} of {} from 10,000 entries.",
+        steps.len(),
+        large.len()
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+}
+
+/// "B-heaps are worth a look if your frontier is large": against the best binary or d-ary
+/// heap from 10,000 entries.
+pub fn b_heaps_for_large_frontiers(run: &Run<'_>) -> Verdict {
+    const CLAIM: &str = "B-heaps are worth a look if your frontier is large";
+    let implicit = |row: &Row| matches!(row.family, Some(Family::BinaryHeap | Family::DaryHeap));
+    let steps: Vec<Step> = steps(run, family(Family::BHeap), implicit, 1e4)
+        .into_iter()
+        .filter(|s| s.size >= 1e4)
+        .collect();
+    if steps.is_empty() {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No workload from 10,000 entries measured a B-heap with a binary or d-ary heap.",
+        );
+    }
+    let faster = steps.iter().filter(|s| s.v.faster()).count();
+    let slower = steps.iter().filter(|s| s.v.slower()).count();
+    let outcome = match (faster, slower) {
+        (f, _) if f == steps.len() => Outcome::Holds,
+        (0, s) if s == steps.len() => Outcome::Fails,
+        _ => Outcome::Partly,
+    };
+    let details: Vec<String> = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    let summary = format!(
+        "From 10,000 entries the best B-heap is faster than the best binary or d-ary heap in {faster}, slower in {slower}, of {} size ranges.",
+        steps.len()
+    );
+    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+}

@@ -1,0 +1,153 @@
+//! A run's rows grouped into workloads: one kind and workload name, measured side by side.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::maps::grid::CostScale;
+use crate::results::{quantile, Kind, Row, Status};
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+/// One workload: the rows of one kind and workload name, by queue.
+#[derive(Clone, Debug)]
+pub struct Workload<'a> {
+    /// What was measured.
+    pub kind: Kind,
+    /// The workload's name.
+    pub name: &'a str,
+    /// The facts every row of the workload shares (map, heuristic, ...): its first row.
+    pub facts: &'a Row,
+    /// The frontier size: the median `max_open` of its measured rows (of all its rows when
+    /// none was measured; NaN when no row reports one). Queues break ties differently, so
+    /// their sizes differ a little; one size per workload puts it in one band for every
+    /// queue.
+    pub size: f64,
+    /// Its rows by queue id (the first, should a run repeat one).
+    pub rows: BTreeMap<&'a str, &'a Row>,
+}
+
+impl<'a> Workload<'a> {
+    /// The queue's row, if it was measured (status `ok`).
+    pub fn ok(&self, queue: &str) -> Option<&'a Row> {
+        self.rows.get(queue).copied().filter(|row| row.status == Status::Ok)
+    }
+
+    /// The fastest measured row among those `eligible` admits.
+    pub fn fastest(&self, eligible: impl Fn(&Row) -> bool) -> Option<&'a Row> {
+        self.rows
+            .values()
+            .copied()
+            .filter(|row| row.status == Status::Ok && eligible(row))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+    }
+
+    /// The heuristic its searches used.
+    pub fn heuristic(&self) -> Option<HeuristicKind> {
+        self.facts.heuristic
+    }
+
+    /// Its cost scale.
+    pub fn scale(&self) -> Option<CostScale> {
+        self.facts.scale
+    }
+
+    /// Its per-cell store.
+    pub fn store(&self) -> Option<StoreKind> {
+        self.facts.store
+    }
+
+    /// Whether its map is a real Moving AI map.
+    pub fn real(&self) -> bool {
+        self.facts.real
+    }
+
+    /// The map's kind (`rooms`, `movingai-dao`, `synthetic`).
+    pub fn map_kind(&self) -> &'a str {
+        &self.facts.map_kind
+    }
+
+    /// The number of searches (or operations) one pass makes.
+    pub fn units(&self) -> u64 {
+        self.facts.units
+    }
+}
+
+/// A run's rows, grouped into workloads, smallest frontier first within each kind.
+#[derive(Clone, Debug)]
+pub struct Run<'a> {
+    /// Every row of the run.
+    pub rows: &'a [Row],
+    /// Every workload, by kind then size.
+    pub workloads: Vec<Workload<'a>>,
+}
+
+impl<'a> Run<'a> {
+    /// Groups `rows`.
+    pub fn new(rows: &'a [Row]) -> Run<'a> {
+        let mut by_key: BTreeMap<(Kind, &str), Workload<'a>> = BTreeMap::new();
+        for row in rows {
+            let workload =
+                by_key.entry((row.kind, row.workload.as_str())).or_insert_with(|| Workload {
+                    kind: row.kind,
+                    name: &row.workload,
+                    facts: row,
+                    size: f64::NAN,
+                    rows: BTreeMap::new(),
+                });
+            workload.rows.entry(row.queue.as_str()).or_insert(row);
+        }
+        let mut workloads: Vec<Workload<'a>> = by_key.into_values().collect();
+        for workload in &mut workloads {
+            let sizes = |ok_only: bool| -> Vec<f64> {
+                workload
+                    .rows
+                    .values()
+                    .filter(|row| row.max_open > 0.0 && (!ok_only || row.status == Status::Ok))
+                    .map(|row| row.max_open)
+                    .collect()
+            };
+            let measured = sizes(true);
+            let sizes = if measured.is_empty() { sizes(false) } else { measured };
+            if !sizes.is_empty() {
+                workload.size = quantile(&sizes, 0.5);
+            }
+        }
+        workloads.sort_by(|a, b| {
+            (a.kind, a.size.is_nan(), a.size)
+                .partial_cmp(&(b.kind, b.size.is_nan(), b.size))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then_with(|| a.name.cmp(b.name))
+        });
+        Run { rows, workloads }
+    }
+
+    /// The workloads of `kind`, smallest first.
+    pub fn of(&self, kind: Kind) -> impl Iterator<Item = &Workload<'a>> {
+        self.workloads.iter().filter(move |w| w.kind == kind)
+    }
+
+    /// The workload of `kind` named like `of`: the same problems measured another way.
+    pub fn twin(&self, of: &Workload<'_>, kind: Kind) -> Option<&Workload<'a>> {
+        self.workloads.iter().find(|w| w.kind == kind && w.name == of.name)
+    }
+
+    /// The run id(s), joined.
+    pub fn run_id(&self) -> String {
+        self.distinct(|r| &r.run)
+    }
+
+    /// The machine(s), joined.
+    pub fn machine(&self) -> String {
+        self.distinct(|r| &r.machine)
+    }
+
+    /// The CPU model(s), joined.
+    pub fn cpu(&self) -> String {
+        self.distinct(|r| &r.cpu)
+    }
+
+    /// The distinct values of a column, joined with `; `.
+    pub fn distinct(&self, column: fn(&Row) -> &str) -> String {
+        let values: BTreeSet<&str> = self.rows.iter().map(column).collect();
+        values.into_iter().collect::<Vec<_>>().join("; ")
+    }
+}

@@ -1,0 +1,129 @@
+//! `pqlab compare`: pqlab's A* with some queues against the `pathfinding` and `petgraph`
+//! crates' A* on the same problems, every cost checked, timed in interleaved rounds by the
+//! lab's own sampler (so the lab's peer rows are the same measurement); per map, and as a
+//! geometric mean over maps.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use pqlab_queues::registry::{self, Entry};
+
+use crate::analysis::geomean;
+use crate::format::ratio;
+use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
+use crate::lab::searches::{check_peer, CheckQueue, Prepared};
+use crate::lab::suites::{Role, Source, Suite};
+use crate::maps::grid::CostScale;
+use crate::maps::instance::Sample;
+use crate::results::quantile;
+use crate::say;
+use crate::search::heuristic::HeuristicKind;
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::store::StoreKind;
+
+/// Compares on every map of `maps` (`(map, root)` pairs).
+pub fn compare(
+    maps: &[(PathBuf, PathBuf)],
+    queues: &[&'static Entry],
+    limit: Option<usize>,
+    rounds: u32,
+) -> Result<ExitCode> {
+    let mut ratios: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for (map, root) in maps {
+        let suite = Suite {
+            source: Source::MovingAi {
+                map: map.clone(),
+                root: root.clone(),
+                sample: limit.map_or(Sample::All, Sample::Spread),
+            },
+            heuristic: HeuristicKind::Octile,
+            scale: CostScale::FINE,
+            store: StoreKind::Flat,
+            role: Role::Real,
+            replay: false,
+        };
+        let prepared =
+            Prepared::new(&suite).with_context(|| format!("loading {}", map.display()))?;
+        let searches = prepared.instance.problems.len() as u64;
+        let mut entrants = Vec::new();
+        let mut expansions = 0.0;
+        for entry in queues {
+            let check =
+                registry::visit(entry.id, CheckQueue { prepared: &prepared, limit: Duration::MAX })
+                    .expect("registered")
+                    .map_err(|why| {
+                        anyhow::anyhow!("{} on {}: {why:?}", entry.id, prepared.instance.name)
+                    })?;
+            if expansions == 0.0 {
+                expansions = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>()
+                    / searches.max(1) as f64;
+            }
+            entrants.push(Entrant {
+                label: format!("pqlab ({})", entry.id),
+                contender: check.contender,
+                pass: check.pass,
+                units: searches,
+            });
+        }
+        for (id, check) in [
+            (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
+            (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
+        ] {
+            let check = check
+                .map_err(|why| anyhow::anyhow!("{id} on {}: {why:?}", prepared.instance.name))?;
+            entrants.push(Entrant {
+                label: id.into(),
+                contender: check.contender,
+                pass: check.pass,
+                units: searches,
+            });
+        }
+        let plan = Plan {
+            sample: Duration::from_millis(20),
+            budget: Duration::ZERO,
+            min_rounds: rounds,
+            max_rounds: rounds,
+        };
+        let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
+        let samples =
+            interleave(&mut entrants, &reps, rounds, &mut Shuffler::for_workload(&suite.name()));
+        let medians: Vec<f64> = samples.iter().map(|s| quantile(&s.cpu, 0.5)).collect();
+        say!(
+            "{}: {} problems, {} interleaved rounds, {:.0} expansions per search; thread CPU time per search (median of the rounds):",
+            prepared.instance.name,
+            searches,
+            rounds,
+            expansions
+        );
+        let pathfinding = medians[queues.len()];
+        for (entrant, &median) in entrants.iter().zip(&medians) {
+            say!(
+                "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
+                entrant.label,
+                median / 1e3,
+                median / expansions.max(1.0),
+                ratio(pathfinding / median)
+            );
+        }
+        for (entrant, &median) in entrants.iter().zip(&medians).take(queues.len()) {
+            ratios.entry(entrant.label.clone()).or_default().push(pathfinding / median);
+        }
+        ratios
+            .entry(PetgraphAstar::ID.into())
+            .or_default()
+            .push(pathfinding / medians[queues.len() + 1]);
+    }
+    if maps.len() > 1 {
+        say!(
+            "\ngeometric mean over {} maps of the pathfinding crate's time ÷ each one's:",
+            maps.len()
+        );
+        for (label, r) in &ratios {
+            say!("  {label:<36} {}", ratio(geomean(r.iter().copied())));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,54 @@
+//! `pqlab suites`: the built-in suites with the frontier sizes they produce (one untimed
+//! pass with std's BinaryHeap; every answer checked).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use pqlab_queues::registry;
+
+use crate::lab::searches::{CheckQueue, Prepared};
+use crate::lab::settings::Profile;
+use crate::lab::suites::builtin;
+use crate::results::quantile;
+use crate::say;
+
+/// Prints every suite of `profile` with its searches' frontier sizes.
+pub fn run(profile: Profile) -> Result<ExitCode> {
+    say!(
+        "{:<44} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "suite",
+        "problems",
+        "prepare s",
+        "pass ms",
+        "median",
+        "p90",
+        "largest",
+        "band"
+    );
+    for suite in builtin(profile) {
+        let started = Instant::now();
+        let prepared = Prepared::new(&suite)?;
+        let prepare = started.elapsed().as_secs_f64();
+        let check = registry::visit(
+            registry::BASELINE,
+            CheckQueue { prepared: &prepared, limit: std::time::Duration::MAX },
+        )
+        .expect("registered")
+        .map_err(|why| anyhow::anyhow!("{}: {why:?}", suite.name()))?;
+        let open: Vec<f64> = check.counters.iter().map(|c| c.max_open as f64).collect();
+        let median = quantile(&open, 0.5);
+        say!(
+            "{:<44} {:>8} {:>9.1} {:>9.1} {:>9.0} {:>9.0} {:>9.0} {:>9}",
+            suite.name(),
+            prepared.instance.problems.len(),
+            prepare,
+            check.pass.as_secs_f64() * 1e3,
+            median,
+            quantile(&open, 0.9),
+            quantile(&open, 1.0),
+            crate::analysis::Band::of(open.iter().sum::<f64>() / open.len().max(1) as f64).label()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

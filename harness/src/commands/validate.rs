@@ -1,0 +1,72 @@
+//! `pqlab validate`: checks queues on every Moving AI map under a folder.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use pqlab_queues::registry::Entry;
+
+use crate::maps::instance::Sample;
+use crate::maps::movingai;
+use crate::say;
+use crate::validate::{validate, SHOWN};
+
+/// Runs the checks and prints one line per map, its failures (the first [`SHOWN`], and how
+/// many more), the approximate queues' excess, and a summary.
+pub fn run(
+    dir: &Path,
+    queues: &[&'static Entry],
+    per_map: Option<usize>,
+    threads: usize,
+) -> Result<ExitCode> {
+    let maps = movingai::find_maps(dir)?;
+    anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());
+    let started = Instant::now();
+    let bar = super::progress(maps.len() as u64, "maps");
+    let sample = per_map.map_or(Sample::All, Sample::Spread);
+    let reports = validate(dir, &maps, queues, sample, threads, &|r| {
+        bar.suspend(|| {
+            if let Some(error) = &r.error {
+                say!("{}: NOT CHECKED: {error}", r.name);
+                return;
+            }
+            say!(
+                "{}: {} problems x {} queues: {} passed, {} failed ({:.1} s of work)",
+                r.name,
+                r.problems,
+                queues.len(),
+                r.passed,
+                r.failures.len(),
+                r.seconds
+            );
+            for failure in r.failures.iter().take(SHOWN) {
+                say!("  FAILED {failure}");
+            }
+            if r.failures.len() > SHOWN {
+                say!("  ... and {} more failures on this map", r.failures.len() - SHOWN);
+            }
+            for (queue, mean, max) in &r.excess {
+                say!("  {queue}: valid paths, {:.3}% longer than optimal on average, {:.3}% at worst", mean * 100.0, max * 100.0);
+            }
+        });
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let passed: usize = reports.iter().map(|r| r.passed).sum();
+    let failed: usize = reports.iter().map(|r| r.failures.len()).sum();
+    let broken: Vec<&str> =
+        reports.iter().filter(|r| r.error.is_some()).map(|r| r.name.as_str()).collect();
+    say!(
+        "validated {} maps with {} queues in {:.1} s on {threads} threads",
+        maps.len() - broken.len(),
+        queues.len(),
+        started.elapsed().as_secs_f64()
+    );
+    say!("{passed} passed, {failed} failed");
+    if !broken.is_empty() {
+        say!("{} could not be read: {}", broken.len(), broken.join(", "));
+        return Ok(ExitCode::from(2));
+    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}

@@ -1,0 +1,719 @@
+//! The lab: what `cargo bench` runs. Every queue on every suite, checked before it is
+//! timed, timed interleaved with the others; the queue alone on recorded traces and on a
+//! synthetic workload; the peers and the oracle floor; a sentinel that re-measures the
+//! baseline through the run; then one CSV per run and the report.
+//!
+//! # What is measured, in order
+//!
+//! 1. **The sentinel**: the baseline on one small fixed suite, measured at the start, after
+//!    every few suites and at the end ([`Kind::Sentinel`] rows): the run's drift and noise.
+//! 2. **Each suite** ([`suites`]), smallest first:
+//!    - *Check.* Every queue (and on band suites the oracle and the peers) solves every
+//!      problem once, untimed, with the answer checked ([`searches`]). A wrong answer or a
+//!      rejected key makes a `failed` row, a queue that cannot take the keys an `n/a` row,
+//!      and one far too slow a `cut-off` row; none of them is timed. The check pass also
+//!      gives the counters and the frontier sizes.
+//!    - *Time.* The checked contenders are timed together in rounds, each round in a
+//!      fresh random order ([`sampler`]), on the thread's CPU clock with wall time beside.
+//!    - *The queue alone*, on suites marked for it: their searches recorded and replayed
+//!      against each queue ([`replay`]), interleaved the same way.
+//! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁷.
+//!
+//! # Budget
+//!
+//! The run has a time budget ([`Settings::budget`]); each suite may spend on its rounds a
+//! share of what is left, by its weight, so a slower machine takes fewer rounds (never
+//! fewer than [`Settings::min_rounds`]) rather than more time, and no queue is cut off for
+//! the machine's speed: cut-offs compare a queue's pass with the baseline's on the same
+//! workload.
+//!
+//! # Cut-offs
+//!
+//! A queue is cut off on a workload when its check pass takes more than
+//! [`Settings::slowdown`] times the baseline's and more than [`Settings::floor`] (scaled by
+//! the machine's pace, from the sentinel). Before a suite, a queue whose ratio to the
+//! baseline grew with the frontier is predicted from its last suite (that ratio, scaled by
+//! the growth of the frontier) and cut off without a check if the prediction is over the
+//! limit. The baseline is never cut off.
+
+pub mod clock;
+pub mod memory;
+pub mod replay;
+pub mod rows;
+pub mod sampler;
+pub mod searches;
+pub mod settings;
+pub mod suites;
+pub mod synthetic;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use pqlab_queues::registry::{self, Entry};
+use pqlab_queues::Strategy;
+
+use crate::results::{self, Kind, Provenance, Row, Status, Unit};
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::trace::{Op, Trace};
+use rows::{untimed, Workload};
+use sampler::{interleave, Entrant, Plan, Shuffler};
+use searches::{Check, CheckQueue, Prepared, Untimed};
+pub use settings::{Profile, Settings};
+use suites::{Role, Suite};
+
+/// The sentinel's median on the machine that made the committed default runs (an Intel
+/// Xeon, 2 cores): the lab's pace is this machine's sentinel over it, and scales the
+/// cut-off floor, so a slower machine cuts off the same queues.
+const REFERENCE_SENTINEL_NS: f64 = 20_000.0;
+
+/// Where a queue stood after its last suite: for predicting cut-offs.
+#[derive(Clone, Copy, Debug)]
+struct Standing {
+    /// Its check pass time over the baseline's.
+    ratio: f64,
+    /// The suite's mean most-open cells.
+    frontier: f64,
+    /// Whether the ratio grew from the suite before (a queue slower with size).
+    growing: bool,
+}
+
+/// The lab's state over one run.
+pub struct Lab {
+    /// How much to measure.
+    pub settings: Settings,
+    /// The run's machine, compiler and revision.
+    pub provenance: Provenance,
+    rows: Vec<Row>,
+    started: Instant,
+    /// What is left of the suites' and sizes' weights, for sharing the budget.
+    weight_left: f64,
+    standing: HashMap<&'static str, Standing>,
+    /// Key increments (pushed key minus last popped key) seen in recorded traces.
+    increments: Vec<u64>,
+    /// Decrease-key pushes and all pushes, over the decrease-key queues' searches.
+    decrease_share: (f64, f64),
+    /// This machine's sentinel median over the reference machine's.
+    pace: f64,
+    sentinel: Option<Prepared>,
+}
+
+/// A suite's share of the budget, by what it is for.
+fn weight(suite: &Suite) -> f64 {
+    let base = match suite.role {
+        Role::Bands | Role::Real => 1.0,
+        Role::Series => 0.6,
+        Role::Store => 0.25,
+        Role::Trade => 0.05,
+    };
+    base + if suite.replay { 0.5 } else { 0.0 }
+}
+
+/// The synthetic workload's share of the budget, per held size.
+const SYNTHETIC_WEIGHT: f64 = 0.6;
+
+/// Suites between two sentinel measurements.
+const SENTINEL_EVERY: usize = 8;
+
+impl Lab {
+    /// A lab with `settings`.
+    pub fn new(settings: Settings) -> Lab {
+        let provenance = Provenance::detect(settings.run_suffix());
+        Lab {
+            settings,
+            provenance,
+            rows: Vec::new(),
+            started: Instant::now(),
+            weight_left: 0.0,
+            standing: HashMap::new(),
+            increments: Vec::new(),
+            decrease_share: (0.0, 0.0),
+            pace: 1.0,
+            sentinel: None,
+        }
+    }
+
+    /// Seconds since the lab started, for progress lines.
+    pub fn elapsed_secs(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+
+    /// The rows measured so far.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The time left of the budget (zero when it is spent).
+    fn left(&self, budget: Duration) -> Duration {
+        budget.saturating_sub(self.started.elapsed())
+    }
+
+    /// Measures `suites` and (when `synthetic`) the synthetic workload, with sentinels.
+    pub fn run(&mut self, suites: &[Suite], synthetic: bool) -> Result<()> {
+        let sizes = if synthetic { self.settings.synthetic_sizes.clone() } else { Vec::new() };
+        self.weight_left =
+            suites.iter().map(weight).sum::<f64>() + SYNTHETIC_WEIGHT * sizes.len() as f64;
+        let real = suites.iter().filter(|s| s.role == Role::Real).count();
+        let budget = self.settings.budget
+            + if real > 0 { self.settings.maps_budget } else { Duration::ZERO };
+        self.sentinel()?;
+        for (i, suite) in suites.iter().enumerate() {
+            eprintln!(
+                "pqlab: [{}/{}] {} ({:.0} s so far, {:.0} s left)",
+                i + 1,
+                suites.len(),
+                suite.name(),
+                self.elapsed_secs(),
+                self.left(budget).as_secs_f64()
+            );
+            let prepared = Prepared::new(suite)?;
+            let share = self.share(weight(suite), budget);
+            self.run_suite(&prepared, share)?;
+            if (i + 1) % SENTINEL_EVERY == 0 {
+                self.sentinel()?;
+            }
+        }
+        for size in sizes {
+            eprintln!(
+                "pqlab: synthetic workload held at {size} entries ({:.0} s so far)",
+                self.elapsed_secs()
+            );
+            let share = self.share(SYNTHETIC_WEIGHT, budget);
+            self.run_synthetic(size, share);
+        }
+        self.sentinel()?;
+        Ok(())
+    }
+
+    /// The rounds' allowance of a workload of weight `w`: its share of the time left.
+    fn share(&mut self, w: f64, budget: Duration) -> Duration {
+        let share = self.left(budget).mul_f64((w / self.weight_left.max(w)).min(1.0));
+        self.weight_left -= w;
+        share
+    }
+
+    /// The sampling plan for a workload allowed `budget` for its rounds.
+    fn plan(&self, budget: Duration) -> Plan {
+        Plan {
+            sample: self.settings.sample,
+            budget,
+            min_rounds: self.settings.min_rounds,
+            max_rounds: self.settings.max_rounds,
+        }
+    }
+
+    /// The longest a contender's pass may take on a workload whose baseline pass took
+    /// `baseline`.
+    fn limit(&self, baseline: Duration) -> Duration {
+        self.settings.floor.mul_f64(self.pace).max(baseline.mul_f64(self.settings.slowdown))
+    }
+
+    /// Measures the baseline on the sentinel suite: one `sentinel` row.
+    fn sentinel(&mut self) -> Result<()> {
+        if self.sentinel.is_none() {
+            let suite = Suite {
+                source: suites::Source::Generated {
+                    map: "random-d20-64-s1".parse().expect("a map name"),
+                    problems: 20,
+                },
+                heuristic: crate::search::heuristic::HeuristicKind::Octile,
+                scale: crate::maps::grid::CostScale::FINE,
+                store: crate::search::store::StoreKind::Flat,
+                role: Role::Trade,
+                replay: false,
+            };
+            self.sentinel = Some(Prepared::new(&suite)?);
+        }
+        let prepared = self.sentinel.as_ref().expect("prepared above");
+        let workload = Workload {
+            kind: Kind::Sentinel,
+            name: "sentinel".into(),
+            ..describe(prepared, Kind::Sentinel)
+        };
+        let entry = registry::baseline();
+        let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+        let check = registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX })
+            .expect("registered")
+            .map_err(|u| anyhow::anyhow!("the baseline failed the sentinel suite: {u:?}"))?;
+        row.units = prepared.instance.problems.len() as u64;
+        row.set_counters(&check.counters);
+        let mut entrants = vec![Entrant {
+            label: entry.id.into(),
+            contender: check.contender,
+            pass: check.pass,
+            units: row.units,
+        }];
+        let plan = self.plan(Duration::ZERO);
+        let reps = [plan.reps(check.pass)];
+        let samples = interleave(&mut entrants, &reps, 9, &mut Shuffler::for_workload("sentinel"));
+        row.set_samples(&samples[0].cpu, &samples[0].wall);
+        if self.rows.iter().all(|r| r.kind != Kind::Sentinel) {
+            self.pace = (row.median_ns / REFERENCE_SENTINEL_NS).max(0.1);
+        }
+        self.rows.push(row);
+        Ok(())
+    }
+
+    /// Measures one suite: every queue (with the oracle and peers where it has them), then
+    /// its replays.
+    fn run_suite(&mut self, prepared: &Prepared, share: Duration) -> Result<()> {
+        let workload = describe(prepared, Kind::Astar);
+        // The oracle replays the baseline's searches: recorded first, as the contenders
+        // checked below borrow them.
+        let traces = if prepared.suite.with_peers(prepared.instance.grid.cells()) {
+            searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(prepared).ok()
+        } else {
+            None
+        };
+        let baseline = registry::baseline();
+        let mut checked: Vec<(Row, Check<'_>)> = Vec::new();
+        let mut untimed_rows = Vec::new();
+        let check = registry::visit(baseline.id, CheckQueue { prepared, limit: Duration::MAX })
+            .expect("registered");
+        let base_pass = match &check {
+            Ok(c) => c.pass,
+            Err(_) => Duration::MAX,
+        };
+        let limit = self.limit(base_pass);
+        let frontier = match &check {
+            Ok(c) => {
+                c.counters.iter().map(|c| c.max_open as f64).sum::<f64>()
+                    / c.counters.len().max(1) as f64
+            }
+            Err(_) => 0.0,
+        };
+        let mut outcomes = vec![(baseline, check)];
+        for entry in ordered_entries().filter(|e| e.id != baseline.id) {
+            if let Some(note) = self.predicted_cut_off(entry, base_pass, frontier, limit) {
+                outcomes.push((entry, Err(Untimed::CutOff(note))));
+                continue;
+            }
+            let check =
+                registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered");
+            outcomes.push((entry, check));
+        }
+        let mut passes = HashMap::new();
+        for (entry, outcome) in outcomes {
+            let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+            row.units = prepared.instance.problems.len() as u64;
+            match outcome {
+                Ok(check) => {
+                    row.set_counters(&check.counters);
+                    if let Some((mean, max)) = check.excess {
+                        (row.excess_mean, row.excess_max) = (Some(mean), Some(max));
+                    }
+                    if entry.strategy == Strategy::DecreaseKey {
+                        for c in &check.counters {
+                            self.decrease_share.0 += c.decrease_keys as f64;
+                            self.decrease_share.1 += (c.pushes + c.decrease_keys) as f64;
+                        }
+                    }
+                    passes.insert(entry.id, check.pass);
+                    checked.push((row, check));
+                }
+                Err(why) => untimed_rows.push(untimed_row(row, why)),
+            }
+        }
+        self.update_standing(&passes, base_pass, frontier);
+        let baseline_row =
+            checked.iter().find(|(r, _)| r.queue == baseline.id).map(|(r, _)| r.clone());
+
+        // The oracle (replaying the baseline's recorded searches) and the peers.
+        if let (Some(traces), Some(base)) = (&traces, &baseline_row) {
+            let extras: [(&str, Kind, searches::Checking<'_>); 3] = [
+                ("oracle", Kind::Oracle, searches::check_oracle(prepared, traces)),
+                (
+                    PathfindingAstar::ID,
+                    Kind::Peer,
+                    searches::check_peer::<PathfindingAstar>(prepared, limit),
+                ),
+                (
+                    PetgraphAstar::ID,
+                    Kind::Peer,
+                    searches::check_peer::<PetgraphAstar>(prepared, limit),
+                ),
+            ];
+            for (id, kind, outcome) in extras {
+                let mut row = Workload { kind, ..workload.clone() }.row(&self.provenance, id, None);
+                row.units = base.units;
+                copy_counters(&mut row, base);
+                match outcome {
+                    Ok(check) => {
+                        if kind == Kind::Oracle {
+                            row.set_counters(&check.counters);
+                        }
+                        checked.push((row, check));
+                    }
+                    Err(why) => untimed_rows.push(untimed_row(row, why)),
+                }
+            }
+        }
+        let part = if prepared.suite.replay { 0.67 } else { 1.0 };
+        self.time(&workload.name, checked, share.mul_f64(part), 0);
+        self.rows.extend(untimed_rows);
+        if prepared.suite.replay {
+            self.run_replays(prepared, share.mul_f64(0.33))?;
+        }
+        Ok(())
+    }
+
+    /// Times checked contenders interleaved within `share` as rounds' group `group`, and
+    /// keeps their rows.
+    fn time(
+        &mut self,
+        workload: &str,
+        checked: Vec<(Row, Check<'_>)>,
+        share: Duration,
+        group: u32,
+    ) {
+        if checked.is_empty() {
+            return;
+        }
+        let plan = self.plan(share);
+        let (mut rows, mut entrants): (Vec<Row>, Vec<Entrant<'_>>) = checked
+            .into_iter()
+            .map(|(mut row, check)| {
+                row.bytes_per_entry = check.bytes_per_entry;
+                let units = row.units;
+                let entrant = Entrant {
+                    label: row.queue.clone(),
+                    contender: check.contender,
+                    pass: check.pass,
+                    units,
+                };
+                (row, entrant)
+            })
+            .unzip();
+        let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
+        let rounds = plan.rounds(&entrants.iter().map(|e| e.pass).collect::<Vec<_>>());
+        let mut shuffler = Shuffler::for_workload(&format!("{workload}#{group}"));
+        let samples = interleave(&mut entrants, &reps, rounds, &mut shuffler);
+        for (row, samples) in rows.iter_mut().zip(samples) {
+            row.set_samples(&samples.cpu, &samples.wall);
+            row.group = group;
+        }
+        self.rows.extend(rows);
+    }
+
+    /// Records the suite's searches per strategy and key class, and times every queue
+    /// replaying them.
+    fn run_replays(&mut self, prepared: &Prepared, share: Duration) -> Result<()> {
+        let workload = describe(prepared, Kind::Replay);
+        let searched_workload = describe(prepared, Kind::Astar).name;
+        let classes = [
+            (Strategy::Duplicates, false),
+            (Strategy::Duplicates, true),
+            (Strategy::DecreaseKey, false),
+            (Strategy::DecreaseKey, true),
+        ];
+        let mut recorded = Vec::new();
+        for (strategy, monotone) in classes {
+            let Some(recorder) = replay::recorder(strategy, monotone) else { continue };
+            if !searches::takes_keys(recorder.keys, &prepared.heuristic) {
+                continue;
+            }
+            match registry::visit(recorder.id, Record { prepared }).expect("registered") {
+                Ok(traces) => {
+                    if monotone && strategy == Strategy::Duplicates {
+                        self.collect_increments(&traces);
+                    }
+                    recorded.push((strategy, monotone, traces));
+                }
+                Err(error) => {
+                    eprintln!("pqlab: no traces for {} on {}: {error}", recorder.id, workload.name)
+                }
+            }
+        }
+        let mut checked = Vec::new();
+        let mut untimed_rows = Vec::new();
+        for (strategy, monotone, traces) in &recorded {
+            let units = replay::operations(traces);
+            let class = ordered_entries().filter(|e| {
+                e.is_exact() && e.strategy == *strategy && e.keys.is_monotone() == *monotone
+            });
+            let mut base: Option<Duration> = None;
+            for entry in class {
+                let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+                copy_counters_from_searches(&mut row, &self.rows, &searched_workload);
+                row.units = units;
+                let searched = self.rows.iter().find(|r| {
+                    r.kind == Kind::Astar && r.workload == searched_workload && r.queue == entry.id
+                });
+                if let Some(status) = searched.map(|r| r.status).filter(|s| *s != Status::Ok) {
+                    let note =
+                        format!("not replayed: its whole searches here were {}", status.name());
+                    untimed_rows.push(untimed(row, status, note));
+                    continue;
+                }
+                let limit = base.map_or(Duration::MAX, |b| self.limit(b));
+                let check = replay::CheckReplay { traces, limit };
+                match registry::visit(entry.id, check).expect("registered") {
+                    Ok(check) => {
+                        base.get_or_insert(check.pass);
+                        checked.push((row, check));
+                    }
+                    Err(why) => untimed_rows.push(untimed_row(row, why)),
+                }
+            }
+        }
+        self.time(&workload.name, checked, share, 0);
+        self.rows.extend(untimed_rows);
+        Ok(())
+    }
+
+    /// Measures every exact queue held at `size` entries. Every held queue stays in memory
+    /// until its group is timed; when they would pass the memory budget, the queues held so
+    /// far are timed as one group (with the baseline) and dropped, and a new group starts.
+    fn run_synthetic(&mut self, size: usize, share: Duration) {
+        let increments = self.increments_or_default();
+        let (dec, all) = self.decrease_share;
+        let share_dk = if all > 0.0 { dec / all } else { 0.0 };
+        let workload = Workload {
+            kind: Kind::Synthetic,
+            name: format!("held-{size}"),
+            map: "-".into(),
+            map_kind: "synthetic".into(),
+            real: false,
+            heuristic: None,
+            scale: None,
+            store: None,
+            unit: Unit::Op,
+        };
+        let row_for = |lab: &Lab, entry: &'static Entry| {
+            let mut row = workload.row(&lab.provenance, entry.id, Some(entry));
+            row.units = synthetic::BATCH;
+            row.max_open = size as f64;
+            row
+        };
+        let hold = |entry: &'static Entry, limit| {
+            let check =
+                synthetic::CheckHold { size, increments: &increments, share: share_dk, limit };
+            registry::visit(entry.id, check).expect("registered")
+        };
+        let mut history: HashMap<&str, Vec<(usize, f64)>> = HashMap::new();
+        for row in self.rows.iter().filter(|r| r.kind == Kind::Synthetic && r.status == Status::Ok)
+        {
+            history
+                .entry(row.queue.as_str())
+                .or_default()
+                .push((row.max_open as usize, row.median_ns));
+        }
+        let history: HashMap<String, Vec<(usize, f64)>> =
+            history.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+
+        let baseline = registry::baseline();
+        let started = Instant::now();
+        let first = match hold(baseline, Duration::MAX) {
+            Ok(check) => check,
+            Err(why) => {
+                let row = untimed_row(row_for(self, baseline), why);
+                self.rows.push(row);
+                return;
+            }
+        };
+        let limit = self.limit(started.elapsed());
+        let others: Vec<&'static Entry> =
+            ordered_entries().filter(|e| e.id != baseline.id).collect();
+        let mut untimed_rows = Vec::new();
+        let mut group = vec![(row_for(self, baseline), first)];
+        let mut group_number = 0;
+        let mut memory_start = resident_bytes();
+        for (i, &entry) in others.iter().enumerate() {
+            let predicted = history.get(entry.id).and_then(|p| synthetic::predict(p, size));
+            if let Some(ns) = predicted.filter(|ns| ns * size as f64 * 1e-9 > limit.as_secs_f64()) {
+                let note = format!(
+                    "predicted {ns:.0} ns per operation: {:.1} s to fill, over the {:.1} s limit",
+                    ns * size as f64 * 1e-9,
+                    limit.as_secs_f64()
+                );
+                untimed_rows.push(untimed(row_for(self, entry), Status::CutOff, note));
+                continue;
+            }
+            match hold(entry, limit) {
+                Ok(check) => group.push((row_for(self, entry), check)),
+                Err(why) => untimed_rows.push(untimed_row(row_for(self, entry), why)),
+            }
+            let full = resident_bytes().saturating_sub(memory_start) > self.settings.memory;
+            if full && i + 1 < others.len() {
+                group_number += 1;
+                let part = share.mul_f64(group.len() as f64 / (others.len() + 1) as f64);
+                self.time(&workload.name, std::mem::take(&mut group), part, group_number);
+                memory_start = resident_bytes();
+                match hold(baseline, Duration::MAX) {
+                    Ok(check) => group.push((row_for(self, baseline), check)),
+                    Err(why) => {
+                        untimed_rows.push(untimed_row(row_for(self, baseline), why));
+                        break;
+                    }
+                }
+            }
+        }
+        let number = if group_number > 0 { group_number + 1 } else { 0 };
+        let part = share.mul_f64(group.len() as f64 / (others.len() + 1) as f64);
+        self.time(&workload.name, group, part, number);
+        self.rows.extend(untimed_rows);
+    }
+
+    fn collect_increments(&mut self, traces: &[Trace]) {
+        const KEEP: usize = 1 << 16;
+        for trace in traces {
+            let mut floor = None;
+            for op in &trace.ops {
+                match *op {
+                    Op::Pop(_, key) => floor = Some(key),
+                    Op::Push(_, key) => {
+                        if let (Some(floor), true) = (floor, self.increments.len() < KEEP) {
+                            self.increments.push(key - floor);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Key increments for the synthetic workload: those of the recorded traces, or when
+    /// none was recorded the A* increments of the coarse scale.
+    fn increments_or_default(&self) -> Vec<u64> {
+        if self.increments.is_empty() {
+            let scale = crate::maps::grid::CostScale::COARSE;
+            vec![0, scale.straight.into(), scale.diagonal.into(), 2 * u64::from(scale.diagonal)]
+        } else {
+            self.increments.clone()
+        }
+    }
+
+    /// Why `entry` is not even checked on a suite whose baseline pass took `base` at
+    /// `frontier` open cells, if its standing predicts a pass over `limit`.
+    fn predicted_cut_off(
+        &self,
+        entry: &Entry,
+        base: Duration,
+        frontier: f64,
+        limit: Duration,
+    ) -> Option<String> {
+        let standing = self.standing.get(entry.id)?;
+        let predicted = base.mul_f64(standing.ratio * (frontier / standing.frontier).max(1.0));
+        (standing.growing && predicted > limit).then(|| {
+            format!(
+                "predicted {:.2} s per pass (it ran {:.1}× the baseline at {:.0} open cells, and slows with the frontier); limit {:.2} s",
+                predicted.as_secs_f64(),
+                standing.ratio,
+                standing.frontier,
+                limit.as_secs_f64()
+            )
+        })
+    }
+
+    fn update_standing(
+        &mut self,
+        passes: &HashMap<&'static str, Duration>,
+        base: Duration,
+        frontier: f64,
+    ) {
+        for (&id, &pass) in passes {
+            let ratio = pass.as_secs_f64() / base.as_secs_f64().max(1e-9);
+            let growing =
+                self.standing.get(id).is_some_and(|s| ratio > s.ratio * 1.5 && ratio > 3.0);
+            self.standing.insert(id, Standing { ratio, frontier, growing });
+        }
+    }
+
+    /// Saves the run's rows as a new CSV under the results folder; returns its path.
+    pub fn save(&self) -> Result<PathBuf> {
+        results::save_run(&self.settings.results_dir, &self.provenance.run, &self.rows)
+    }
+}
+
+/// Records a suite's searches with a registry queue.
+struct Record<'a> {
+    prepared: &'a Prepared,
+}
+
+impl registry::Visitor for Record<'_> {
+    type Output = Result<Vec<Trace>, crate::search::astar::SearchError>;
+
+    fn visit<F: pqlab_queues::Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
+        searches::record::<F>(self.prepared)
+    }
+}
+
+/// The registry's entries in id order: the order checks and rows follow (no result depends
+/// on it; it only fixes the file's row order).
+fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
+    let mut entries: Vec<&'static Entry> = registry::ENTRIES.iter().collect();
+    entries.sort_by_key(|e| e.id);
+    entries.into_iter()
+}
+
+/// What the rows of a prepared suite share.
+fn describe(prepared: &Prepared, kind: Kind) -> Workload {
+    let suite = &prepared.suite;
+    Workload {
+        kind,
+        name: suite.name(),
+        map: prepared.instance.name.clone(),
+        map_kind: prepared.instance.kind.clone(),
+        real: prepared.instance.real,
+        heuristic: Some(suite.heuristic),
+        scale: Some(suite.scale),
+        store: Some(suite.store),
+        unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
+    }
+}
+
+fn untimed_row(row: Row, why: Untimed) -> Row {
+    match why {
+        Untimed::NotApplicable(note) => untimed(row, Status::NotApplicable, note),
+        Untimed::Failed(note) => untimed(row, Status::Failed, note),
+        Untimed::CutOff(note) => untimed(row, Status::CutOff, note),
+    }
+}
+
+/// Copies the search counters of `from` (the same problems, searched by the baseline).
+fn copy_counters(row: &mut Row, from: &Row) {
+    row.expansions = from.expansions;
+    row.pushes = from.pushes;
+    row.pops = from.pops;
+    row.stale_pops = from.stale_pops;
+    row.decrease_keys = from.decrease_keys;
+    row.reopenings = from.reopenings;
+    row.max_frontier = from.max_frontier;
+    row.max_open = from.max_open;
+    row.open_p50 = from.open_p50;
+    row.open_p90 = from.open_p90;
+    row.open_p99 = from.open_p99;
+    row.open_max = from.open_max;
+}
+
+/// A replay row's sizes: those of the same queue's searches of the suite (its recorded
+/// searches), or the baseline's.
+fn copy_counters_from_searches(row: &mut Row, rows: &[Row], workload: &str) {
+    let searched = |queue: &str| {
+        rows.iter().find(|r| {
+            r.kind == Kind::Astar
+                && r.workload == workload
+                && r.queue == queue
+                && r.status == Status::Ok
+        })
+    };
+    if let Some(from) = searched(&row.queue).or_else(|| searched(registry::BASELINE)) {
+        let units = row.units;
+        copy_counters(row, from);
+        row.units = units;
+    }
+}
+
+/// This process's resident memory in bytes (Linux `/proc/self/statm`; 0 elsewhere).
+fn resident_bytes() -> usize {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<usize>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
+/// Whether the binary was started to list or test the benchmarks rather than measure
+/// them (`cargo bench -- --list`, `cargo test --benches`): then nothing is saved.
+pub fn measuring(args: &[String]) -> bool {
+    !args.iter().any(|a| a == "--list" || a == "--test")
+}

@@ -1,0 +1,82 @@
+//! The queue alone on recorded A* traces: a suite's searches are recorded once per
+//! strategy and key rule, personalised to each queue (untimed: see
+//! [`Trace::personalize`]) and replayed; a unit is one frontier operation.
+
+use std::time::{Duration, Instant};
+
+use pqlab_queues::registry::{self, Entry, Visitor};
+use pqlab_queues::{Frontier, Spec, Strategy};
+
+use super::sampler::Contender;
+use super::searches::{Check, Checking, Untimed};
+use crate::search::trace::{replay, Trace};
+
+/// The queue whose searches are recorded for queues of `strategy` and key rule class
+/// (`monotone` or not): the baseline when it is of that class, else the exact queue of
+/// that class with the smallest id. Any exact queue of a class gives traces every queue of
+/// the class can follow; the rule only makes the choice explicit.
+pub fn recorder(strategy: Strategy, monotone: bool) -> Option<&'static Entry> {
+    let matches =
+        |e: &&Entry| e.is_exact() && e.strategy == strategy && e.keys.is_monotone() == monotone;
+    let baseline = registry::baseline();
+    if matches(&baseline) {
+        return Some(baseline);
+    }
+    registry::ENTRIES.iter().filter(matches).min_by_key(|e| e.id)
+}
+
+/// A queue replaying personalised traces: `pass` replays every one.
+struct Replays<F> {
+    traces: Vec<Trace>,
+    queues: Vec<F>,
+}
+
+impl<F: Frontier> Contender for Replays<F> {
+    fn pass(&mut self) -> u64 {
+        self.queues
+            .iter_mut()
+            .zip(&self.traces)
+            .fold(0u64, |sum, (queue, trace)| sum.wrapping_add(replay(queue, trace)))
+    }
+}
+
+/// Personalises `traces` to a queue and checks it follows them; the contender replays them.
+pub struct CheckReplay<'a> {
+    /// The recorded traces of the queue's class.
+    pub traces: &'a [Trace],
+    /// The longest personalising may take (it replays every trace once).
+    pub limit: Duration,
+}
+
+impl<'a> Visitor for CheckReplay<'a> {
+    type Output = Checking<'a>;
+
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
+        let started = Instant::now();
+        let mut personal = Vec::with_capacity(self.traces.len());
+        for trace in self.traces {
+            personal.push(trace.personalize::<F>().map_err(|e| Untimed::Failed(e.to_string()))?);
+            if started.elapsed() > self.limit {
+                return Err(Untimed::CutOff(format!(
+                    "one pass over the traces ran over the {:.2} s limit",
+                    self.limit.as_secs_f64()
+                )));
+            }
+        }
+        let queues =
+            personal.iter().map(|t| F::new(Spec { capacity: t.capacity, span: t.span })).collect();
+        let pass = started.elapsed();
+        Ok(Check {
+            contender: Box::new(Replays { traces: personal, queues }),
+            counters: Vec::new(),
+            excess: None,
+            pass,
+            bytes_per_entry: None,
+        })
+    }
+}
+
+/// The operations in `traces`: the units of a replay pass.
+pub fn operations(traces: &[Trace]) -> u64 {
+    traces.iter().map(|t| t.ops.len() as u64).sum()
+}

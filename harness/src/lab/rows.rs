@@ -1,0 +1,102 @@
+//! Result rows as the lab fills them: one [`Workload`] description per workload, one row per
+//! contender on it, the registry's facts copied typed.
+
+use pqlab_queues::registry::Entry;
+use pqlab_queues::Order;
+
+use crate::maps::grid::CostScale;
+use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+/// What every row of one workload shares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload {
+    /// What is measured.
+    pub kind: Kind,
+    /// The workload's stable name.
+    pub name: String,
+    /// The map's name (`-` for synthetic).
+    pub map: String,
+    /// The map's kind.
+    pub map_kind: String,
+    /// Whether the map is a real Moving AI map.
+    pub real: bool,
+    /// The heuristic, where a search runs.
+    pub heuristic: Option<HeuristicKind>,
+    /// The cost scale, where a search runs.
+    pub scale: Option<CostScale>,
+    /// The per-cell store, where pqlab's A* runs.
+    pub store: Option<StoreKind>,
+    /// What a time is per.
+    pub unit: Unit,
+}
+
+impl Workload {
+    /// A row of this workload for `queue` (a registry entry, or a peer's or the oracle's
+    /// id with `entry` `None`), status `ok` and no figures yet.
+    pub fn row(&self, provenance: &Provenance, queue: &str, entry: Option<&Entry>) -> Row {
+        Row {
+            schema: SCHEMA_VERSION,
+            run: provenance.run.clone(),
+            kind: self.kind,
+            workload: self.name.clone(),
+            map: self.map.clone(),
+            map_kind: self.map_kind.clone(),
+            real: self.real,
+            heuristic: self.heuristic,
+            scale: self.scale,
+            store: self.store,
+            queue: queue.to_owned(),
+            family: entry.map(|e| e.family),
+            class: entry.map(|e| e.class()),
+            strategy: entry.map(|e| e.strategy),
+            keys: entry.map(|e| e.keys),
+            epsilon: entry.and_then(|e| match e.order {
+                Order::Exact => None,
+                Order::Approximate { epsilon } => Some(epsilon),
+            }),
+            status: Status::Ok,
+            note: String::new(),
+            unit: self.unit,
+            units: 0,
+            samples: 0,
+            group: 0,
+            median_ns: 0.0,
+            p25_ns: 0.0,
+            p75_ns: 0.0,
+            min_ns: 0.0,
+            max_ns: 0.0,
+            wall_median_ns: 0.0,
+            wall_p25_ns: 0.0,
+            wall_p75_ns: 0.0,
+            samples_ns: SampleList::default(),
+            expansions: 0.0,
+            pushes: 0.0,
+            pops: 0.0,
+            stale_pops: 0.0,
+            decrease_keys: 0.0,
+            reopenings: 0.0,
+            max_frontier: 0.0,
+            max_open: 0.0,
+            open_p50: 0.0,
+            open_p90: 0.0,
+            open_p99: 0.0,
+            open_max: 0.0,
+            bytes_per_entry: None,
+            excess_mean: None,
+            excess_max: None,
+            machine: provenance.machine.clone(),
+            cpu: provenance.cpu.clone(),
+            rustc: provenance.rustc.clone(),
+            git: provenance.git.clone(),
+        }
+    }
+}
+
+/// `row` marked as not timed, with why.
+pub fn untimed(mut row: Row, status: Status, note: impl Into<String>) -> Row {
+    row.status = status;
+    row.note = note.into();
+    row
+}

@@ -1,0 +1,200 @@
+//! The one measuring loop: every contender of a workload timed in rounds, each round
+//! visiting them in a fresh random order.
+//!
+//! Why not criterion's loop: criterion measures one benchmark at a time, so a disturbance
+//! (another process, a frequency change) lands on all the samples of whichever queue was
+//! running, and two runs rank queues differently (issue #13 measured Kendall's τ of 0.38 to
+//! 0.74 between two quiet runs). Interleaving spreads a disturbance over every contender;
+//! round `k` of every contender was taken within the same stretch of time, so ratios can be
+//! paired round by round. The lab keeps criterion's habits: samples of many iterations,
+//! a warm-up, and its own statistics written as results (see `results`).
+
+use std::time::Duration;
+
+use super::clock::Stopwatch;
+
+/// One thing timed in a workload: a queue's searches, a peer's, the oracle's, a replay,
+/// or a held frontier.
+pub trait Contender {
+    /// One pass over the workload's unit of work (every search, every trace, or a batch
+    /// of held operations); returns a checksum of what it computed, so that the work
+    /// cannot be optimised away.
+    fn pass(&mut self) -> u64;
+}
+
+/// A contender with what the sampler needs to know of it.
+pub struct Entrant<'a> {
+    /// Shown in progress messages.
+    pub label: String,
+    /// The work.
+    pub contender: Box<dyn Contender + 'a>,
+    /// How long one pass took when it was checked (wall time).
+    pub pass: Duration,
+    /// Units (searches, operations) in one pass.
+    pub units: u64,
+}
+
+/// A contender's samples, nanoseconds per unit, one per round in round order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Samples {
+    /// Thread CPU time.
+    pub cpu: Vec<f64>,
+    /// Wall time.
+    pub wall: Vec<f64>,
+}
+
+/// How much to sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// How long one sample should last (a sample repeats whole passes until it does).
+    pub sample: Duration,
+    /// The time the rounds may take in all.
+    pub budget: Duration,
+    /// The fewest rounds, whatever the budget.
+    pub min_rounds: u32,
+    /// The most rounds.
+    pub max_rounds: u32,
+}
+
+impl Plan {
+    /// Passes per sample for a contender whose pass takes `pass`: at least one.
+    pub fn reps(&self, pass: Duration) -> u32 {
+        let pass = pass.max(Duration::from_micros(1));
+        (self.sample.as_secs_f64() / pass.as_secs_f64()).ceil().clamp(1.0, 1e6) as u32
+    }
+
+    /// Rounds for contenders with these pass times: as many as the budget holds, within
+    /// the plan's bounds (one extra, untimed warm-up round is not counted).
+    pub fn rounds(&self, passes: &[Duration]) -> u32 {
+        let round: f64 =
+            passes.iter().map(|&p| f64::from(self.reps(p)) * p.as_secs_f64()).sum::<f64>();
+        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor();
+        (fit as u32).clamp(self.min_rounds, self.max_rounds)
+    }
+}
+
+/// A small deterministic generator for round orders (SplitMix64), seeded per workload so
+/// that a run's orders can be reproduced.
+#[derive(Clone, Debug)]
+pub struct Shuffler(u64);
+
+impl Shuffler {
+    /// A generator seeded from `name` (FNV-1a of its bytes).
+    pub fn for_workload(name: &str) -> Shuffler {
+        let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        Shuffler(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniformly random permutation of `0..n` (Fisher–Yates).
+    pub fn order(&mut self, n: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        order
+    }
+}
+
+/// Times every entrant in `rounds` rounds (after one untimed warm-up round), each round in
+/// a fresh order from `shuffler`; `reps[i]` passes make entrant `i`'s sample. Returns each
+/// entrant's samples, in entrant order.
+pub fn interleave(
+    entrants: &mut [Entrant<'_>],
+    reps: &[u32],
+    rounds: u32,
+    shuffler: &mut Shuffler,
+) -> Vec<Samples> {
+    let mut samples = vec![Samples::default(); entrants.len()];
+    let mut checksum = 0u64;
+    for round in 0..=rounds {
+        for i in shuffler.order(entrants.len()) {
+            let entrant = &mut entrants[i];
+            let watch = Stopwatch::start();
+            for _ in 0..reps[i] {
+                checksum = checksum.wrapping_add(entrant.contender.pass());
+            }
+            let elapsed = watch.elapsed();
+            if round > 0 {
+                let units = (f64::from(reps[i]) * entrant.units.max(1) as f64).max(1.0);
+                samples[i].cpu.push(elapsed.cpu / units);
+                samples[i].wall.push(elapsed.wall / units);
+            }
+        }
+    }
+    std::hint::black_box(checksum);
+    samples
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Spin(u64);
+
+    impl Contender for Spin {
+        fn pass(&mut self) -> u64 {
+            (0..self.0).fold(1u64, |x, i| std::hint::black_box(x.wrapping_mul(31).wrapping_add(i)))
+        }
+    }
+
+    #[test]
+    fn every_entrant_gets_one_sample_per_round_in_its_own_units() {
+        let mut entrants: Vec<Entrant<'_>> = [(1_000, 10), (50_000, 1)]
+            .into_iter()
+            .map(|(work, units)| Entrant {
+                label: format!("spin {work}"),
+                contender: Box::new(Spin(work)),
+                pass: Duration::from_micros(100),
+                units,
+            })
+            .collect();
+        let samples = interleave(&mut entrants, &[2, 1], 5, &mut Shuffler::for_workload("t"));
+        assert_eq!(samples.len(), 2);
+        for s in &samples {
+            assert_eq!((s.cpu.len(), s.wall.len()), (5, 5));
+            assert!(s.cpu.iter().all(|&ns| ns > 0.0));
+        }
+    }
+
+    #[test]
+    fn orders_are_permutations_and_reproducible() {
+        let (mut a, mut b) = (Shuffler::for_workload("w"), Shuffler::for_workload("w"));
+        for _ in 0..20 {
+            let order = a.order(7);
+            assert_eq!(order, b.order(7));
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..7).collect::<Vec<_>>());
+        }
+        let orders: std::collections::BTreeSet<_> = (0..50).map(|_| a.order(4)).collect();
+        assert!(orders.len() > 10, "orders hardly vary: {orders:?}");
+    }
+
+    #[test]
+    fn plans_fit_the_budget_within_their_bounds() {
+        let plan = Plan {
+            sample: Duration::from_millis(2),
+            budget: Duration::from_millis(200),
+            min_rounds: 5,
+            max_rounds: 30,
+        };
+        assert_eq!(plan.reps(Duration::from_micros(500)), 4);
+        assert_eq!(plan.reps(Duration::from_millis(50)), 1);
+        // Two contenders, 2 ms samples each: 4 ms a round, 50 rounds fit, 30 at most.
+        let fast = [Duration::from_micros(500); 2];
+        assert_eq!(plan.rounds(&fast), 30);
+        // 100 ms a round: 2 fit, 5 at least.
+        assert_eq!(plan.rounds(&[Duration::from_millis(50); 2]), 5);
+    }
+}

@@ -1,0 +1,290 @@
+//! The lab's workloads as data: which maps, problems, heuristics, cost scales and stores
+//! `cargo bench` measures, and what each is for. Adding a workload is one line here.
+//!
+//! A *suite* is one map with its problems, searched under one heuristic, cost scale and
+//! per-cell store; its name (`rooms-r16-512-s1/octile/fine/flat`) names the workload in
+//! results. Every suite is measured with every registered queue that can take its keys,
+//! interleaved (see [`super::sampler`]); some also with the peers and the oracle, or
+//! replayed as traces (the queue alone).
+//!
+//! # What the default suites cover, and why
+//!
+//! - **Octile A\* in every frontier-size band from 30 to 100,000 open cells** ([`Role::Bands`]),
+//!   the search users run: at least three workloads per band, from at least two map kinds,
+//!   with several searches each. Obstacle maps (random, rooms, caves, mazes) give octile
+//!   frontiers up to about 7,000 open cells even at 2048² (`pqlab suites` prints them;
+//!   the Moving AI maps' largest is 6,046). Above that, octile A\* is run on weighted
+//!   terrain (`weighted`, `rugged`), where the octile estimate, scaled by the cheapest
+//!   cell, is far below the true cost and the search floods like Dijkstra's; the report
+//!   says so.
+//! - **Dijkstra** (`zero`), its own series, never blended into an octile answer.
+//! - **Weighted A\*** (`weighted:1.5`, inconsistent: reopenings), for queues that accept any
+//!   key; monotone queues get `n/a` rows. At several weights it is also run with the
+//!   baseline alone ([`Role::Trade`]), the yardstick of the soft heap's trade.
+//! - **The differential heuristic** on maps also searched with octile, to show the
+//!   frontier shrinkage a better heuristic buys and which queue wins then.
+//! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
+//! - **Hash-table membership** ([`Role::Store`]): a few suites searched again with the
+//!   per-cell state in `FxHashMap` and std's `HashMap`.
+
+use std::path::PathBuf;
+
+use crate::maps::generate::MapSpec;
+use crate::maps::grid::CostScale;
+use crate::maps::instance::Sample;
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+use super::settings::Profile;
+
+/// Where a suite's map and problems come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// A generated map with this many generated problems (exact expected costs).
+    Generated {
+        /// The map.
+        map: MapSpec,
+        /// How many problems.
+        problems: usize,
+    },
+    /// A Moving AI map and its scenario.
+    MovingAi {
+        /// The `.map` file (its scenario is `MAP.scen` beside it).
+        map: PathBuf,
+        /// The folder of maps it was found under (names are relative to it).
+        root: PathBuf,
+        /// Which of its problems.
+        sample: Sample,
+    },
+}
+
+/// What a suite is measured for, and so which queues and extras it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A frontier-size band's evidence: every queue, the peers and the oracle.
+    Bands,
+    /// Another heuristic or scale as its own series: every queue.
+    Series,
+    /// The baseline alone at a weight of weighted A*: the yardstick of approximate order.
+    Trade,
+    /// Hash-table membership: the baseline and the structures the bands rank best.
+    Store,
+    /// A real Moving AI map: every queue, the peers and the oracle.
+    Real,
+}
+
+/// One workload definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suite {
+    /// The map and problems.
+    pub source: Source,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+    /// The cost scale (movement is 8-connected, the Moving AI rules).
+    pub scale: CostScale,
+    /// The per-cell store.
+    pub store: StoreKind,
+    /// What it is for.
+    pub role: Role,
+    /// Whether its searches are also recorded and replayed against each queue alone.
+    pub replay: bool,
+}
+
+impl Suite {
+    /// The map's name in results.
+    pub fn map_name(&self) -> String {
+        match &self.source {
+            Source::Generated { map, .. } => map.to_string(),
+            Source::MovingAi { map, root, .. } => {
+                let relative = map.strip_prefix(root).unwrap_or(map).with_extension("");
+                format!("movingai/{}", relative.display())
+            }
+        }
+    }
+
+    /// The workload's stable name: `map/heuristic/scale/store`.
+    pub fn name(&self) -> String {
+        format!("{}/{}/{}/{}", self.map_name(), self.heuristic, self.scale, store_token(self.store))
+    }
+
+    /// Whether the peers (other crates' A*) and the oracle run on it: octile suites of
+    /// the bands and real maps, on maps small enough for petgraph's graph (one node per
+    /// cell and edge per move: about 1 GB for a 2048² map).
+    pub fn with_peers(&self, cells: usize) -> bool {
+        matches!(self.role, Role::Bands | Role::Real)
+            && self.heuristic == HeuristicKind::Octile
+            && self.store == StoreKind::Flat
+            && cells <= 1 << 21
+    }
+}
+
+/// The token a store is written as in names (as in the CSV).
+pub fn store_token(store: StoreKind) -> &'static str {
+    match store {
+        StoreKind::Flat => "flat",
+        StoreKind::FxHash => "fx-hash",
+        StoreKind::StdHash => "std-hash",
+    }
+}
+
+fn generated(
+    role: Role,
+    name: &str,
+    problems: usize,
+    heuristic: HeuristicKind,
+    scale: CostScale,
+) -> Suite {
+    Suite {
+        source: Source::Generated {
+            map: name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}")),
+            problems,
+        },
+        heuristic,
+        scale,
+        store: StoreKind::Flat,
+        role,
+        replay: false,
+    }
+}
+
+/// The built-in suites of a profile.
+pub fn builtin(profile: Profile) -> Vec<Suite> {
+    use HeuristicKind::{Differential, Octile, WeightedOctile, Zero};
+    let (fine, coarse) = (CostScale::FINE, CostScale::COARSE);
+    let bands = |name: &str, problems| generated(Role::Bands, name, problems, Octile, fine);
+    let replayed = |mut suite: Suite| {
+        suite.replay = true;
+        suite
+    };
+    let series =
+        |name: &str, problems, heuristic| generated(Role::Series, name, problems, heuristic, fine);
+    let stored = |name: &str, problems, store| Suite {
+        store,
+        ..generated(Role::Store, name, problems, Octile, fine)
+    };
+    match profile {
+        Profile::Default => {
+            let mut suites = vec![
+                // Below 100 open cells.
+                replayed(bands("random-d20-32-s1", 60)),
+                bands("rooms-r8-64-s1", 40),
+                bands("cave-f45-i4-64-s1", 40),
+                // 100-300.
+                replayed(bands("rooms-r8-128-s1", 30)),
+                bands("random-d25-128-s1", 20),
+                bands("maze-w4-256-s1", 10),
+                // 300-1k.
+                replayed(bands("random-d25-256-s1", 20)),
+                bands("rooms-r16-256-s1", 20),
+                bands("cave-f45-i4-256-s1", 20),
+                // 1k-3k.
+                replayed(bands("rooms-r32-1024-s1", 8)),
+                bands("cave-f45-i4-1024-s1", 10),
+                bands("weighted-f16-256-s1", 10),
+                // 3k-10k.
+                replayed(bands("rooms-r64-2048-s1", 4)),
+                bands("cave-f45-i4-2048-s1", 4),
+                bands("rugged-h10-256-s1", 8),
+                // 10k-30k.
+                replayed(bands("rugged-h30-512-s1", 4)),
+                bands("weighted-f32-1024-s1", 4),
+                bands("rugged-h10-512-s1", 4),
+                // 30k-100k.
+                replayed(bands("rugged-h30-1024-s1", 3)),
+                bands("weighted-f64-2048-s1", 3),
+                bands("rugged-h10-1024-s1", 3),
+                // Dijkstra, its own series.
+                series("rooms-r16-256-s1", 20, Zero),
+                series("cave-f45-i4-1024-s1", 6, Zero),
+                series("rugged-h30-512-s1", 3, Zero),
+                // Weighted A* (inconsistent keys, reopenings).
+                series("random-d25-256-s1", 20, WeightedOctile(1.5)),
+                series("rooms-r32-1024-s1", 8, WeightedOctile(1.5)),
+                series("cave-f45-i4-1024-s1", 10, WeightedOctile(1.5)),
+                // A better heuristic: landmarks on maps also searched with octile.
+                series("rooms-r16-256-s1", 20, Differential(8)),
+                series("rooms-r32-1024-s1", 8, Differential(8)),
+                series("weighted-f16-256-s1", 10, Differential(8)),
+                // The coarse scale, for bucket queues.
+                generated(Role::Series, "random-d25-256-s1", 20, Octile, coarse),
+                generated(Role::Series, "rugged-h30-512-s1", 4, Octile, coarse),
+            ];
+            for weight in [1.1, 1.25, 2.0] {
+                for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
+                    let problems = if map.starts_with("random") { 20 } else { 8 };
+                    suites.push(generated(
+                        Role::Trade,
+                        map,
+                        problems,
+                        WeightedOctile(weight),
+                        fine,
+                    ));
+                }
+            }
+            for store in [StoreKind::FxHash, StoreKind::StdHash] {
+                suites.push(stored("random-d25-128-s1", 20, store));
+                suites.push(stored("rooms-r16-256-s1", 20, store));
+                suites.push(stored("rooms-r64-2048-s1", 4, store));
+            }
+            suites
+        }
+        Profile::Quick => vec![
+            replayed(bands("random-d20-32-s1", 30)),
+            bands("rooms-r8-128-s1", 10),
+            series("rooms-r8-128-s1", 10, WeightedOctile(1.5)),
+            generated(Role::Trade, "rooms-r8-128-s1", 10, WeightedOctile(2.0), fine),
+            stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
+            generated(Role::Series, "rugged-h30-256-s1", 1, Zero, coarse),
+        ],
+    }
+}
+
+/// Problems per Moving AI map in the profile with real maps: spread over each scenario's
+/// length buckets, enough that every bucket range is timed, few enough for 30 maps
+/// and every queue within the hour.
+pub const MAP_PROBLEMS: usize = 50;
+
+/// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over
+/// each scenario's length buckets.
+pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<Suite>> {
+    Ok(crate::maps::movingai::find_maps(dir)?
+        .into_iter()
+        .map(|(map, _)| Suite {
+            source: Source::MovingAi {
+                map,
+                root: dir.to_path_buf(),
+                sample: Sample::Spread(per_map),
+            },
+            heuristic: HeuristicKind::Octile,
+            scale: CostScale::FINE,
+            store: StoreKind::Flat,
+            role: Role::Real,
+            replay: false,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_every_band_suite_is_octile() {
+        let suites = builtin(Profile::Default);
+        let mut names: Vec<String> = suites.iter().map(Suite::name).collect();
+        names.sort();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(names.len(), before, "two suites share a name");
+        for suite in suites.iter().filter(|s| s.role == Role::Bands) {
+            assert_eq!(suite.heuristic, HeuristicKind::Octile, "{}", suite.name());
+            assert_eq!(suite.store, StoreKind::Flat, "{}", suite.name());
+        }
+    }
+
+    #[test]
+    fn names_read_map_heuristic_scale_and_store() {
+        let suite = builtin(Profile::Quick).remove(0);
+        assert_eq!(suite.name(), "random-d20-32-s1/octile/fine/flat");
+    }
+}

@@ -1,0 +1,627 @@
+//! `pqlab pick`: which queue for a frontier of N open cells, or for a map, from the
+//! committed runs.
+//!
+//! # The rule
+//!
+//! The answer is the ranking of the band holding N, from the workloads
+//! [`bands::evidence`] chooses for it (the same rule as the report's band table): octile
+//! A\* workloads (or the asked heuristic's and cost scale's) in the band. When no search of
+//! that series reached the band, the nearest band that has searches answers, and the queue
+//! alone at held sizes in N's band is reported beside it, never ranked above it. The first
+//! line names the winner and its tie group and what std's `BinaryHeap` takes over it; no
+//! absolute time is interpolated between unrelated maps. `--map` weights the bands by the
+//! map's own searches ([`map`]), and `--measure` answers from a measurement on the map.
+
+pub mod map;
+
+use std::fmt;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use pqlab_queues::registry::{self, BASELINE};
+use pqlab_queues::{KeyRule, Origin, Strategy};
+use serde::Serialize;
+
+use crate::analysis::bands::{self, Band, Evidence, Selection};
+use crate::analysis::noise::noise;
+use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
+use crate::analysis::{Run, Workload};
+use crate::format::{count, plural, ratio, significant};
+use crate::maps::grid::CostScale;
+use crate::results::{files, Kind, Row};
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+/// Which keys the caller's search produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Keys {
+    /// Keys never fall below the last popped one (A* with a consistent heuristic): every
+    /// queue works (bounded-span queues also need the largest key − floor declared up
+    /// front, as the lab's A* does).
+    Monotone,
+    /// Any keys: only the queues that accept any key.
+    Any,
+}
+
+/// What the caller needs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Query {
+    /// Only decrease-key queues (the caller updates keys in place).
+    pub decrease_key: bool,
+    /// Which keys the search produces.
+    pub keys: Keys,
+    /// The heuristic of the searches to answer from.
+    pub heuristic: HeuristicKind,
+    /// Their cost scale.
+    pub scale: CostScale,
+}
+
+impl Query {
+    /// The series answering the query.
+    pub fn selection(&self) -> Selection {
+        Selection { heuristic: self.heuristic, scale: self.scale, store: StoreKind::Flat }
+    }
+
+    /// Whether a queue's row meets the query: exact, of the strategy and keys asked (an
+    /// inconsistent heuristic needs queues that accept any key).
+    pub fn admits(&self, row: &Row) -> bool {
+        let any_keys =
+            self.keys == Keys::Any || matches!(self.heuristic, HeuristicKind::WeightedOctile(_));
+        bands::exact(row)
+            && (!self.decrease_key || row.strategy == Some(Strategy::DecreaseKey))
+            && (!any_keys || row.keys == Some(KeyRule::Any))
+    }
+}
+
+/// Parses a frontier size: `2000`, `2,000`, `2k`, `1.5M`, `1e5`.
+pub fn parse_size(text: &str) -> Result<f64, String> {
+    let bad = || {
+        format!(
+            "'{text}' is not a frontier size: give the most open cells your searches hold at once, \
+             a positive number such as 2000, 2,000, 2k, 1.5M or 1e5"
+        )
+    };
+    let clean = text.trim().replace(['_', ','], "");
+    let (digits, factor) = match clean.chars().last() {
+        Some('k' | 'K') => (&clean[..clean.len() - 1], 1e3),
+        Some('m' | 'M') => (&clean[..clean.len() - 1], 1e6),
+        _ => (clean.as_str(), 1.0),
+    };
+    let value = digits.parse::<f64>().map_err(|_| bad())? * factor;
+    if value.is_finite() && value >= 1.0 {
+        Ok(value)
+    } else {
+        Err(bad())
+    }
+}
+
+/// One queue in an answer's ranking.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ranked {
+    /// The queue id.
+    pub queue: String,
+    /// Its family.
+    pub family: String,
+    /// Its strategy.
+    pub strategy: String,
+    /// Its keys.
+    pub keys: String,
+    /// Its time ÷ the winner's (1 for the winner), with the 95% interval.
+    pub vs_best: (f64, f64, f64),
+    /// Whether it is in the winner's tie group.
+    pub tied: bool,
+    /// Its time ÷ std-binary-heap-dup's, when both were measured.
+    pub vs_std: Option<f64>,
+}
+
+/// The evidence behind an answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Backing {
+    /// The series (`octile A*, fine costs`).
+    pub series: String,
+    /// The band that answered.
+    pub band: String,
+    /// `whole searches` or `the queue alone at held sizes`.
+    pub source: String,
+    /// The workloads, with their frontier sizes and map kinds.
+    pub workloads: Vec<(String, f64, String)>,
+    /// Whether any workload is a real Moving AI map.
+    pub real_maps: bool,
+    /// Fewer than three workloads.
+    pub weak: bool,
+}
+
+/// An answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Answer {
+    /// The verdict line.
+    pub verdict: String,
+    /// The query in words.
+    pub asked: String,
+    /// The run the rows come from, and its machine.
+    pub run: String,
+    /// The run's machine.
+    pub machine: String,
+    /// The run's noise, when it could change rankings.
+    pub noise: Option<String>,
+    /// When this machine's CPU is not the run's.
+    pub machine_note: Option<String>,
+    /// What backs it.
+    pub backing: Vec<Backing>,
+    /// Every queue meeting the query, the winner first.
+    pub ranking: Vec<Ranked>,
+    /// Queues meeting the query that could not be ranked, and why.
+    pub not_ranked: Vec<(String, String)>,
+    /// The winner's memory: entries held per open cell, and heap bytes per entry.
+    pub memory: Vec<String>,
+    /// The winner's tie order's effect on the search: its expansions ÷ the baseline's.
+    pub tie_order: Option<String>,
+    /// How to adopt the winner.
+    pub adopt: Option<String>,
+    /// What else to know.
+    pub caveats: Vec<String>,
+}
+
+/// The message for a results folder with no run in it.
+pub fn no_results(results_dir: &Path) -> String {
+    format!(
+        "no results yet: {} holds no run. Measure first with `cargo bench` (the quick profile, \
+         `PQLAB_QUICK=1 cargo bench`, writes to {}: `pqlab pick` looks there next), then ask again.",
+        results_dir.join("runs").display(),
+        results_dir.join("quick").display()
+    )
+}
+
+/// The run to answer from: `chosen`, else the latest under `results_dir`, else the latest
+/// quick run under `results_dir/quick` (with a note saying so).
+pub fn load(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Row>, Vec<String>)> {
+    for note in files::tidy(results_dir).unwrap_or_default() {
+        eprintln!("pqlab: {note}");
+    }
+    if let Some((_, rows)) = files::latest_or(results_dir, chosen)? {
+        return Ok((rows, Vec::new()));
+    }
+    let quick = results_dir.join("quick");
+    if let Some((path, rows)) = files::latest_or(&quick, None)? {
+        let note = format!(
+            "{} holds no run; this answer comes from the quick profile's {} (a smoke test: few \
+             rounds, small suites).",
+            results_dir.join("runs").display(),
+            path.display()
+        );
+        return Ok((rows, vec![note]));
+    }
+    bail!(no_results(results_dir))
+}
+
+/// The weighted workloads answering for `bands` (each band's weight split over its
+/// workloads), and their backing.
+fn weighted<'w, 'a>(
+    evidence: &[(Evidence<'w, 'a>, f64)],
+    selection: &Selection,
+) -> (Vec<(&'w Workload<'a>, f64)>, Vec<Backing>) {
+    let mut workloads = Vec::new();
+    let mut backing = Vec::new();
+    for (e, weight) in evidence {
+        for w in &e.workloads {
+            workloads.push((*w, weight / e.workloads.len() as f64));
+        }
+        backing.push(Backing {
+            series: selection.describe(),
+            band: e.band.label(),
+            source: if e.kind == Kind::Astar {
+                "whole searches".into()
+            } else {
+                "the queue alone at held sizes".into()
+            },
+            workloads: e
+                .workloads
+                .iter()
+                .map(|w| (w.name.to_owned(), w.size, w.map_kind().to_owned()))
+                .collect(),
+            real_maps: e.real(),
+            weak: e.weak(),
+        });
+    }
+    (workloads, backing)
+}
+
+/// The evidence for one band: its own searches, else the nearest band's searches (with a
+/// caveat naming the queue alone's answer in the band), else its held sizes.
+pub fn evidence_for<'w, 'a>(
+    run: &'w Run<'a>,
+    selection: &Selection,
+    band: Band,
+    caveats: &mut Vec<String>,
+) -> Option<Evidence<'w, 'a>> {
+    let own = bands::evidence(run, selection, band);
+    if let Some(e) = own.as_ref().filter(|e| e.kind == Kind::Astar) {
+        return Some(e.clone());
+    }
+    let all: Vec<Band> = Band::all().collect();
+    let at = all.iter().position(|b| *b == band)?;
+    let nearest = (1..all.len()).find_map(|d| {
+        [at.checked_sub(d), Some(at + d)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| all.get(i))
+            .find_map(|b| bands::evidence(run, selection, *b).filter(|e| e.kind == Kind::Astar))
+    });
+    match (nearest, own) {
+        (Some(near), held) => {
+            caveats.push(format!(
+                "No {} search reached {} open cells; the nearest band with whole searches, {}, answers.{}",
+                selection.describe(),
+                band.label(),
+                near.band.label(),
+                held.map_or(String::new(), |h| format!(
+                    " The queue alone at held sizes in {} ({}) is shown in the report, not ranked here.",
+                    band.label(),
+                    plural(h.workloads.len(), "size")
+                ))
+            ));
+            Some(near)
+        }
+        (None, Some(held)) => {
+            caveats.push(format!(
+                "No {} search was measured: the answer comes from the queue alone at held sizes.",
+                selection.describe()
+            ));
+            Some(held)
+        }
+        (None, None) => None,
+    }
+}
+
+/// Answers `query` for bands weighted by `weights` (`(band, share)`), from `rows`.
+pub fn answer(
+    rows: &[Row],
+    query: &Query,
+    weights: &[(Band, f64)],
+    asked: String,
+    mut caveats: Vec<String>,
+) -> Result<Answer> {
+    let run = Run::new(rows);
+    let selection = query.selection();
+    let mut evidence = Vec::new();
+    for &(band, share) in weights.iter().filter(|(_, s)| *s > 0.0) {
+        if let Some(e) = evidence_for(&run, &selection, band, &mut caveats) {
+            evidence.push((e, share));
+        }
+    }
+    if evidence.is_empty() {
+        bail!(
+            "this run ({}) has no {} workload and no synthetic one to answer from; run `cargo bench` with that series",
+            run.run_id(),
+            selection.describe()
+        );
+    }
+    let (workloads, backing) = weighted(&evidence, &selection);
+    let standings = rank_weighted(&workloads, |r| query.admits(r));
+    Ok(build_answer(&run, &workloads, &standings, backing, asked, caveats))
+}
+
+/// The answer's text from a ranking over weighted workloads.
+pub fn build_answer(
+    run: &Run<'_>,
+    workloads: &[(&Workload<'_>, f64)],
+    standings: &[Standing<'_>],
+    backing: Vec<Backing>,
+    asked: String,
+    mut caveats: Vec<String>,
+) -> Answer {
+    let ranking: Vec<Ranked> = standings
+        .iter()
+        .filter(|s| s.contends)
+        .map(|s| {
+            let entry = registry::find(s.queue);
+            Ranked {
+                queue: s.queue.to_owned(),
+                family: entry.map_or(String::new(), |e| e.family.to_string()),
+                strategy: entry.map_or(String::new(), |e| e.strategy.to_string()),
+                keys: entry.map_or(String::new(), |e| e.keys.to_string()),
+                vs_best: s.against_winner.unwrap_or((1.0, 1.0, 1.0)),
+                tied: s.tied,
+                vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio),
+            }
+        })
+        .collect();
+    let not_ranked: Vec<(String, String)> = standings
+        .iter()
+        .filter(|s| !s.contends)
+        .map(|s| {
+            let reason = if s.cut_off > 0 {
+                format!(
+                    "cut off on {} (far slower than the baseline there)",
+                    plural(s.cut_off, "workload")
+                )
+            } else if s.failed > 0 {
+                format!("failed on {}", plural(s.failed, "workload"))
+            } else {
+                format!("measured on {} of the workloads only", s.ok)
+            };
+            (s.queue.to_owned(), reason)
+        })
+        .collect();
+    let verdict = match ranking.first() {
+        None => "No queue meeting the query was timed on these workloads.".to_owned(),
+        Some(best) => {
+            let ties: Vec<String> = ranking
+                .iter()
+                .skip(1)
+                .filter(|r| r.tied)
+                .map(|r| format!("`{}`", r.queue))
+                .collect();
+            let mut line = format!("Use `{}`", best.queue);
+            if !ties.is_empty() {
+                line.push_str(&format!(
+                    "; {} {} within noise of it",
+                    ties.join(", "),
+                    if ties.len() == 1 { "is" } else { "are" }
+                ));
+            }
+            match versus_weighted(workloads, BASELINE, &best.queue) {
+                Some(v) if best.queue != BASELINE => line.push_str(&format!(
+                    "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
+                    ratio(v.ratio),
+                    ratio(v.low),
+                    ratio(v.high)
+                )),
+                _ if best.queue == BASELINE => {
+                    line.push_str(": std's BinaryHeap is the best here.")
+                }
+                _ => line.push('.'),
+            }
+            line
+        }
+    };
+    let winner = ranking.first().map(|r| r.queue.clone());
+    let mut memory = Vec::new();
+    let mut tie_order = None;
+    if let Some(w) = &winner {
+        let held: Vec<(f64, f64)> = workloads
+            .iter()
+            .filter_map(|(wl, _)| {
+                wl.ok(w).filter(|r| r.max_open > 0.0).map(|r| (r.max_frontier, r.max_open))
+            })
+            .collect();
+        if !held.is_empty() {
+            let per_open = held.iter().map(|(f, o)| f / o).sum::<f64>() / held.len() as f64;
+            memory.push(format!("`{w}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(per_open, 3)));
+        }
+        let bytes: Option<f64> = run
+            .of(Kind::Synthetic)
+            .filter(|s| s.size <= 1e6)
+            .filter_map(|s| s.ok(w)?.bytes_per_entry)
+            .last();
+        if let Some(b) = bytes {
+            memory.push(format!(
+                "It allocates {} bytes per entry held (measured at a held size).",
+                significant(b, 3)
+            ));
+        }
+        let expansions: Vec<f64> = workloads
+            .iter()
+            .filter_map(|(wl, _)| Some(wl.ok(w)?.expansions / wl.ok(BASELINE)?.expansions))
+            .collect();
+        if !expansions.is_empty() && w != BASELINE {
+            let e = crate::analysis::geomean(expansions.iter().copied());
+            tie_order = Some(format!(
+                "Its tie order expands {} the cells std-binary-heap-dup's does on these workloads{}.",
+                ratio(e),
+                if (e - 1.0).abs() < 0.01 { " (the same search)" } else { "" }
+            ));
+        }
+    }
+    let adopt = winner.as_deref().and_then(registry::find).map(|e| {
+        let how = match e.origin {
+            Origin::Ours { file } => format!("copy `{file}` (with the contract types of `queues/src/lib.rs` it uses)"),
+            Origin::Std { path } => format!("use `{path}` with `Reverse` keys and duplicate insertion"),
+            Origin::Crate { name, version } => format!("add the `{name}` crate ({version}) as pqlab's adapter uses it"),
+        };
+        let keys = match e.keys {
+            KeyRule::Any => "it accepts any key".to_owned(),
+            KeyRule::Monotone => "it needs monotone keys: a consistent heuristic, never a key below the last popped one".to_owned(),
+            KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one)".to_owned(),
+        };
+        let strategy = match e.strategy {
+            Strategy::Duplicates => "push a node again when its cost improves and skip stale pops",
+            Strategy::DecreaseKey => "it lowers a held node's key in place",
+        };
+        format!("To adopt `{}`: {how}; {keys}; {strategy}.", e.id)
+    });
+    if backing.iter().any(|b| b.weak) {
+        caveats.push(format!(
+            "Some of the evidence is weak: fewer than {} workloads in a band.",
+            bands::STRONG
+        ));
+    }
+    let cpu = crate::results::this_cpu();
+    let machine_note = (!run.cpu().split("; ").any(|c| c == cpu)).then(|| {
+        format!(
+            "These figures come from {}; this machine is {cpu}: rankings may differ here. \
+             Measure yours with `pqlab pick --map YOUR.map --measure`, or run `cargo bench`.",
+            run.machine()
+        )
+    });
+    Answer {
+        verdict,
+        asked,
+        run: run.run_id(),
+        machine: run.machine(),
+        noise: noise(run).filter(|n| n.troubling()).map(|n| n.sentence()),
+        machine_note,
+        backing,
+        ranking,
+        not_ranked,
+        memory,
+        tie_order,
+        adopt,
+        caveats,
+    }
+}
+
+/// Answers for one frontier size.
+pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) -> Result<Answer> {
+    let band = Band::of(frontier);
+    let asked = format!(
+        "a frontier of {} open cells ({}; {})",
+        count(frontier),
+        query.selection().describe(),
+        describe(query)
+    );
+    answer(rows, query, &[(band, 1.0)], asked, notes)
+}
+
+/// The query's filters in words: `all queues, monotone keys`.
+fn describe(query: &Query) -> String {
+    format!(
+        "{} queues, {} keys",
+        if query.decrease_key { "decrease-key" } else { "all" },
+        if query.keys == Keys::Any { "any" } else { "monotone" }
+    )
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(noise) = &self.noise {
+            writeln!(f, "{noise}")?;
+        }
+        writeln!(f, "{}", self.verdict)?;
+        writeln!(f, "\nFor {}, from run {} on {}.", self.asked, self.run, self.machine)?;
+        if let Some(note) = &self.machine_note {
+            writeln!(f, "{note}")?;
+        }
+        writeln!(f, "\nEvidence:")?;
+        for b in &self.backing {
+            writeln!(
+                f,
+                "  {} band, {} of {}{}{}:",
+                b.band,
+                b.source,
+                b.series,
+                if b.real_maps { ", real Moving AI maps included" } else { ", generated maps" },
+                if b.weak { " (weak)" } else { "" }
+            )?;
+            for (name, size, kind) in &b.workloads {
+                writeln!(f, "    {name} ({kind}, {} open cells)", count(*size))?;
+            }
+        }
+        if !self.ranking.is_empty() {
+            writeln!(
+                f,
+                "\n{:>4}  {:<26} {:>18}  {:>8}  {:<12} keys",
+                "rank", "queue", "time ÷ best", "÷ std", "strategy"
+            )?;
+            for (i, r) in self.ranking.iter().enumerate() {
+                let (lo, mid, hi) = r.vs_best;
+                let spread = if i == 0 {
+                    "1× (best)".to_owned()
+                } else {
+                    format!("{} ({}–{})", ratio(mid), ratio(lo), ratio(hi))
+                };
+                writeln!(
+                    f,
+                    "{:>4}  {:<26} {:>18}{} {:>8}  {:<12} {}",
+                    i + 1,
+                    r.queue,
+                    spread,
+                    if r.tied { "≈" } else { " " },
+                    r.vs_std.map_or("n/a".into(), ratio),
+                    r.strategy,
+                    r.keys
+                )?;
+            }
+            writeln!(f, "\n≈: in the winner's tie group (not more than 2% behind it with 95% confidence); ÷ std: time ÷ std-binary-heap-dup's.")?;
+        }
+        if !self.not_ranked.is_empty() {
+            writeln!(f, "\nNot ranked:")?;
+            for (queue, why) in &self.not_ranked {
+                writeln!(f, "  {queue}: {why}")?;
+            }
+        }
+        let mut notes: Vec<&String> = self.memory.iter().collect();
+        notes.extend(self.tie_order.iter());
+        notes.extend(self.adopt.iter());
+        if !notes.is_empty() {
+            writeln!(f)?;
+            for note in notes {
+                writeln!(f, "{note}")?;
+            }
+        }
+        if !self.caveats.is_empty() {
+            writeln!(f, "\nCaveats:")?;
+            for caveat in &self.caveats {
+                writeln!(f, "- {caveat}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Answer {
+    /// The answer as Markdown.
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        if let Some(noise) = &self.noise {
+            out.push_str(&format!("> {noise}\n\n"));
+        }
+        out.push_str(&format!(
+            "**{}**\n\nFor {}, from run `{}` on {}.\n\n",
+            self.verdict, self.asked, self.run, self.machine
+        ));
+        if let Some(note) = &self.machine_note {
+            out.push_str(&format!("> {note}\n\n"));
+        }
+        out.push_str("| rank | queue | time ÷ best | tie group | ÷ std | strategy | keys |\n|---|---|---|---|---|---|---|\n");
+        for (i, r) in self.ranking.iter().enumerate() {
+            let (lo, mid, hi) = r.vs_best;
+            out.push_str(&format!(
+                "| {} | `{}` | {} ({}–{}) | {} | {} | {} | {} |\n",
+                i + 1,
+                r.queue,
+                ratio(mid),
+                ratio(lo),
+                ratio(hi),
+                if r.tied { "yes" } else { "no" },
+                r.vs_std.map_or("n/a".into(), ratio),
+                r.strategy,
+                r.keys
+            ));
+        }
+        for line in
+            self.memory.iter().chain(&self.tie_order).chain(&self.adopt).chain(&self.caveats)
+        {
+            out.push_str(&format!("\n- {line}"));
+        }
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        for (text, value) in [
+            ("2000", 2000.0),
+            ("2,000", 2000.0),
+            ("2k", 2000.0),
+            ("1.5M", 1.5e6),
+            ("1e5", 1e5),
+            ("100_000", 1e5),
+        ] {
+            assert_eq!(parse_size(text), Ok(value), "{text}");
+        }
+        for text in ["-5", "0", "abc", "", "k", "nan", "inf"] {
+            let error = parse_size(text).unwrap_err();
+            assert!(
+                error.contains("not a frontier size") && error.contains("2k"),
+                "{text}: {error}"
+            );
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! How the generated suites stand for real maps: each octile A* workload's frontier sizes
+//! (median to p90, and the largest), generated suites beside the Moving AI maps.
+
+use pqlab_queues::registry::BASELINE;
+
+use super::{styles, WIDTH};
+use crate::analysis::bands::Selection;
+use crate::analysis::Run;
+use crate::format::short;
+use crate::report::draw::axis_count;
+use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
+
+pub fn build(run: &Run<'_>) -> Option<Figure> {
+    let names = styles(["generated", "Moving AI"]);
+    // The baseline's searches give each workload's sizes (every queue solves the same
+    // problems; sizes differ a little with tie order).
+    let mut workloads: Vec<_> = run
+        .workloads
+        .iter()
+        .filter(|w| Selection::OCTILE.admits(w))
+        .filter_map(|w| Some((w, w.ok(BASELINE).filter(|r| r.open_max > 0.0)?)))
+        .collect();
+    if workloads.is_empty() {
+        return None;
+    }
+    workloads.sort_by(|(a, ra), (b, rb)| {
+        (a.real(), ra.open_p50)
+            .partial_cmp(&(b.real(), rb.open_p50))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let bars: Vec<Bar> = workloads
+        .iter()
+        .map(|(w, f)| Bar {
+            label: f.map.clone(),
+            value: f.open_max,
+            interval: Some((f.open_p50, f.open_p90)),
+            style: names[if w.real() { "Moving AI" } else { "generated" }],
+            text: format!(
+                "median {}, p90 {}, max {}",
+                short(f.open_p50),
+                short(f.open_p90),
+                short(f.open_max)
+            ),
+        })
+        .collect();
+    let height = 220 + 30 * bars.len() as u32;
+    Some(Figure {
+        name: "frontier-sizes",
+        title: "Frontier sizes of octile A*: the generated suites and the Moving AI maps".into(),
+        size: (WIDTH, height),
+        columns: 1,
+        panels: vec![Panel::Bars(Bars {
+            title: String::new(),
+            x_label: "most open cells at once per search: the bar reaches the largest, the whisker spans median to p90".into(),
+            x_format: axis_count,
+            rule: None,
+            bars,
+        })],
+        legend: Legend {
+            entries: names.into_iter().map(|(n, s)| (n.to_owned(), s)).collect(),
+            notes: Vec::new(),
+        },
+    })
+}

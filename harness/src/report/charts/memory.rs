@@ -1,0 +1,128 @@
+//! Memory: entries held per open cell in octile A* (duplicates keep stale entries), and
+//! the heap bytes each queue holds per entry at a held size.
+
+use pqlab_queues::registry::BASELINE;
+use pqlab_queues::Strategy;
+
+use super::{styles, CONTEXT, WIDTH};
+use crate::analysis::bands::Selection;
+use crate::analysis::Run;
+use crate::format::{short, significant};
+use crate::report::draw::axis_count;
+use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, Points, Series, Style};
+use crate::results::{Kind, Row};
+
+/// The held size whose bytes per entry are shown: the largest measured up to 10⁶ (large
+/// enough that fixed costs vanish, small enough to be measured on every machine).
+const SHOWN: f64 = 1e6;
+
+pub fn build(run: &Run<'_>) -> Option<Figure> {
+    let mut panels = Vec::new();
+    let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
+    let strategies =
+        [(Strategy::Duplicates, "duplicates"), (Strategy::DecreaseKey, "decrease-key")];
+    let names = styles([BASELINE, "duplicates (every other)", "decrease-key"]);
+    let mut series = Vec::new();
+    for (strategy, label) in strategies {
+        let points: Vec<Point> = workloads
+            .iter()
+            .flat_map(|w| w.rows.values().map(move |r| (w, r)))
+            .filter(|(_, r)| {
+                r.strategy == Some(strategy)
+                    && r.queue != BASELINE
+                    && r.max_open > 0.0
+                    && r.max_frontier > 0.0
+            })
+            .map(|(w, r)| held_point(w.size, r))
+            .collect();
+        let style = if strategy == Strategy::Duplicates { CONTEXT } else { names["decrease-key"] };
+        if !points.is_empty() {
+            series.push(Series { name: label.into(), style, points, join: false, label: false });
+        }
+    }
+    let base: Vec<Point> =
+        workloads.iter().filter_map(|w| Some(held_point(w.size, w.ok(BASELINE)?))).collect();
+    if !base.is_empty() {
+        series.push(Series {
+            name: BASELINE.into(),
+            style: names[BASELINE],
+            points: base,
+            join: false,
+            label: false,
+        });
+    }
+    if !series.is_empty() {
+        panels.push(Panel::Points(Points {
+            title: "entries held per open cell (octile A*)".into(),
+            x_label: "most open cells at once".into(),
+            y_label: "most entries held ÷ most open cells".into(),
+            x_format: short,
+            y_format: |v| significant(v, 3),
+            rule: Some(1.0),
+            series,
+            cut_offs: Vec::new(),
+        }));
+    }
+    let sizes: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.size <= SHOWN).collect();
+    if let Some(held) = sizes.last() {
+        let mut measured: Vec<&Row> = held
+            .rows
+            .values()
+            .copied()
+            .filter(|r| r.bytes_per_entry.is_some_and(|b| b > 0.0))
+            .collect();
+        measured.sort_by(|a, b| {
+            a.bytes_per_entry.unwrap_or(0.0).total_cmp(&b.bytes_per_entry.unwrap_or(0.0))
+        });
+        let bars: Vec<Bar> = measured
+            .iter()
+            .map(|r| {
+                let bytes = r.bytes_per_entry.unwrap_or(0.0);
+                Bar {
+                    label: r.queue.clone(),
+                    value: bytes,
+                    interval: None,
+                    style: if r.queue == BASELINE {
+                        names[BASELINE]
+                    } else {
+                        Style { strong: false, ..names["decrease-key"] }
+                    },
+                    text: format!("{} B", significant(bytes, 3)),
+                }
+            })
+            .collect();
+        if !bars.is_empty() {
+            panels.push(Panel::Bars(Bars {
+                title: format!("heap bytes per entry, held at {}", short(held.size)),
+                x_label: "bytes per entry (the queue's own allocations)".into(),
+                x_format: axis_count,
+                rule: None,
+                bars,
+            }));
+        }
+    }
+    if panels.is_empty() {
+        return None;
+    }
+    let bars = panels
+        .iter()
+        .map(|p| match p {
+            Panel::Bars(b) => b.bars.len(),
+            _ => 0,
+        })
+        .sum::<usize>() as u32;
+    Some(Figure {
+        name: "memory",
+        title: "Memory: entries held, and bytes per entry".into(),
+        size: (WIDTH, 700.max(200 + 28 * bars)),
+        columns: panels.len(),
+        panels,
+        legend: Legend::default(),
+    })
+}
+
+/// Entries held over open cells at `x`.
+fn held_point(x: f64, row: &Row) -> Point {
+    let y = row.max_frontier / row.max_open;
+    Point { x, y, lo: y, hi: y }
+}

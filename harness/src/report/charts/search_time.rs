@@ -1,0 +1,111 @@
+//! Time per whole search against the frontier size, one panel per heuristic and scale:
+//! every workload a point per queue, the queues in some workload's tie group and the
+//! baseline named, the rest grey. Points are never joined: workloads of similar size on
+//! different maps differ in search length.
+
+use std::collections::BTreeMap;
+
+use pqlab_queues::registry::BASELINE;
+
+use super::{point, styles, CONTEXT, WIDTH};
+use crate::analysis::bands;
+use crate::analysis::diff::series;
+use crate::analysis::rank::{rank, tie_group};
+use crate::analysis::Run;
+use crate::format::{axis_time, short};
+use crate::report::draw::{Figure, Legend, Panel, Points, Series};
+
+/// The most queues named in one panel.
+const NAMED: usize = 6;
+
+pub fn build(run: &Run<'_>) -> Option<Figure> {
+    let mut panels = Vec::new();
+    for selection in series(run) {
+        let workloads: Vec<_> = run.workloads.iter().filter(|w| selection.admits(w)).collect();
+        // The queues most often in a workload's tie group, and the baseline.
+        let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
+        for w in &workloads {
+            for s in tie_group(&rank(&[*w], bands::exact)) {
+                *wins.entry(s.queue).or_default() += 1;
+            }
+        }
+        let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
+        named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let mut names: Vec<&str> = named.iter().take(NAMED).map(|(q, _)| *q).collect();
+        names.push(BASELINE);
+        let styles = styles(names.iter().copied());
+        let mut queues: Vec<&str> = workloads.iter().flat_map(|w| w.rows.keys().copied()).collect();
+        queues.sort_unstable();
+        queues.dedup();
+        let mut context = Vec::new();
+        let mut strong = Vec::new();
+        for queue in queues {
+            let points: Vec<_> =
+                workloads.iter().filter_map(|w| Some(point(w.size, w.ok(queue)?))).collect();
+            if points.is_empty() {
+                continue;
+            }
+            match styles.get(queue) {
+                Some(&style) => strong.push(Series {
+                    name: queue.to_owned(),
+                    style,
+                    points,
+                    join: false,
+                    label: false,
+                }),
+                None => context.push(Series {
+                    name: queue.to_owned(),
+                    style: CONTEXT,
+                    points,
+                    join: false,
+                    label: false,
+                }),
+            }
+        }
+        if strong.is_empty() && context.is_empty() {
+            continue;
+        }
+        context.extend(strong);
+        panels.push((selection.describe(), context, styles));
+    }
+    if panels.is_empty() {
+        return None;
+    }
+    let mut legend = Legend::default();
+    for (_, _, styles) in &panels {
+        for (name, style) in styles {
+            if !legend.entries.iter().any(|(n, _)| n == name) {
+                legend.entries.push(((*name).to_owned(), *style));
+            }
+        }
+    }
+    legend.entries.push(("every other queue".into(), CONTEXT));
+    legend.notes = vec![
+        "named: in some workload's tie".into(),
+        "group, and the baseline".into(),
+        "bar: p25–p75 of the rounds".into(),
+    ];
+    let rows = panels.len().div_ceil(2) as u32;
+    Some(Figure {
+        name: "search-time",
+        title: "Time per search against the frontier size, per heuristic".into(),
+        size: (WIDTH, 120 + 560 * rows),
+        columns: 2,
+        panels: panels
+            .into_iter()
+            .map(|(title, series, _)| {
+                Panel::Points(Points {
+                    title,
+                    x_label: "most open cells at once".into(),
+                    y_label: "time per search".into(),
+                    x_format: short,
+                    y_format: axis_time,
+                    rule: None,
+                    series,
+                    cut_offs: Vec::new(),
+                })
+            })
+            .collect(),
+        legend,
+    })
+}

@@ -1,0 +1,61 @@
+//! The A* with its per-cell state in a hash table, against the same queue with a flat
+//! array on the same problems.
+
+use super::{styles, WIDTH};
+use crate::analysis::{geomean, Run};
+use crate::format::{axis_ratio, ratio};
+use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
+use crate::results::Kind;
+use crate::search::store::StoreKind;
+
+pub fn build(run: &Run<'_>) -> Option<Figure> {
+    let names = styles(["fx-hash", "std-hash"]);
+    let mut bars = Vec::new();
+    for (store, token) in [(StoreKind::FxHash, "fx-hash"), (StoreKind::StdHash, "std-hash")] {
+        let mut per_queue: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
+        for w in run.of(Kind::Astar).filter(|w| w.store() == Some(store)) {
+            let Some(flat) = run.of(Kind::Astar).find(|o| {
+                o.facts.map == w.facts.map
+                    && o.heuristic() == w.heuristic()
+                    && o.scale() == w.scale()
+                    && o.store() == Some(StoreKind::Flat)
+            }) else {
+                continue;
+            };
+            for (queue, row) in w.rows.iter() {
+                if let (Some(h), Some(f)) = (w.ok(queue), flat.ok(queue)) {
+                    let _ = row;
+                    per_queue.entry(queue).or_default().push(h.median_ns / f.median_ns);
+                }
+            }
+        }
+        for (queue, ratios) in per_queue {
+            let g = geomean(ratios.iter().copied());
+            bars.push(Bar {
+                label: format!("{queue}, {store}"),
+                value: g,
+                interval: None,
+                style: names[token],
+                text: format!("{} ({} workloads)", ratio(g), ratios.len()),
+            });
+        }
+    }
+    if bars.is_empty() {
+        return None;
+    }
+    let height = 220 + 40 * bars.len() as u32;
+    Some(Figure {
+        name: "stores",
+        title: "Membership through a hash table: time ÷ the same queue's with a flat array".into(),
+        size: (WIDTH, height),
+        columns: 1,
+        panels: vec![Panel::Bars(Bars {
+            title: String::new(),
+            x_label: "time with the hash table ÷ time with the flat array (geometric mean over workloads)".into(),
+            x_format: axis_ratio,
+            rule: Some(1.0),
+            bars,
+        })],
+        legend: Legend::default(),
+    })
+}

@@ -1,0 +1,593 @@
+//! Drawing: a plain description of each figure (panels of points, bars or ranges, and a
+//! legend), drawn with plotters twice, to SVG and to PNG, with the bundled DejaVu Sans so no
+//! system font is needed.
+//!
+//! Made for reading at the page's width: text of 15 px and more, points with their p25–p75
+//! bar, one colour and marker per named series from a colour-blind-safe palette (Okabe and
+//! Ito), everything else grey. In the SVG each series is a group whose `<title>` names it,
+//! so hovering names it.
+
+use std::sync::OnceLock;
+
+use anyhow::{ensure, Result};
+use plotters::coord::combinators::{LogCoord, WithKeyPoints};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::FontStyle;
+
+use crate::format;
+
+/// The bundled font (DejaVu Sans; its license is beside it in `harness/assets/`).
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+
+/// The family name every text style uses; registered to the bundled font.
+const FONT: &str = "sans-serif";
+
+/// Text sizes in pixels: figures are drawn 1,600 px wide and shown at about 1,000, so
+/// 15 px labels read as 10-point text.
+const TITLE: u32 = 30;
+const CAPTION: u32 = 22;
+const AXIS: u32 = 20;
+const LABEL: u32 = 18;
+
+/// Registers the bundled font once per process.
+fn register_font() -> Result<()> {
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    let ok = *REGISTERED.get_or_init(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok()
+    });
+    ensure!(ok, "the bundled font (DejaVu Sans) could not be loaded");
+    Ok(())
+}
+
+/// Okabe and Ito's colour-blind-safe palette, black last (kept for the baseline).
+pub const COLORS: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(140, 120, 20),
+];
+
+/// The baseline's colour.
+pub const BLACK_INK: RGBColor = RGBColor(0, 0, 0);
+/// Context: series drawn for comparison, not named.
+pub const GREY: RGBColor = RGBColor(190, 190, 190);
+/// Text that is not a series' own.
+const INK: RGBColor = RGBColor(40, 40, 40);
+
+/// Point markers; a series' marker and colour together tell it apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// A filled circle.
+    Circle,
+    /// A filled triangle.
+    Triangle,
+    /// A filled square.
+    Square,
+    /// A filled diamond.
+    Diamond,
+    /// A filled triangle pointing down.
+    Down,
+}
+
+/// Markers in the order series get them.
+pub const MARKERS: [Marker; 5] =
+    [Marker::Circle, Marker::Square, Marker::Triangle, Marker::Diamond, Marker::Down];
+
+impl Marker {
+    /// The outline in pixels around the marker's centre (y grows downward), at `r`.
+    fn outline(self, r: i32) -> Vec<(i32, i32)> {
+        match self {
+            Marker::Circle => (0..16)
+                .map(|i| {
+                    let angle = f64::from(i) * std::f64::consts::PI / 8.0;
+                    (
+                        (f64::from(r) * angle.cos()).round() as i32,
+                        (f64::from(r) * angle.sin()).round() as i32,
+                    )
+                })
+                .collect(),
+            Marker::Triangle => vec![(0, -r - 1), (r + 1, r), (-r - 1, r)],
+            Marker::Square => vec![(-r, -r), (r, -r), (r, r), (-r, r)],
+            Marker::Diamond => vec![(0, -r - 2), (r + 1, 0), (0, r + 2), (-r - 1, 0)],
+            Marker::Down => vec![(0, r + 1), (r + 1, -r), (-r - 1, -r)],
+        }
+    }
+}
+
+/// A marker element at `at`, in chart coordinates or in pixels. (A macro: plotters does
+/// not export the composed element's type, so a function could not name it.)
+macro_rules! marker {
+    ($marker:expr, $r:expr, $at:expr, $color:expr) => {
+        EmptyElement::at($at) + Polygon::new($marker.outline($r), $color.filled())
+    };
+}
+
+/// How a series is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Its colour.
+    pub color: RGBColor,
+    /// Its marker.
+    pub marker: Marker,
+    /// Named and drawn strong, or context drawn small and grey.
+    pub strong: bool,
+}
+
+impl Style {
+    /// A context series: small grey circles.
+    pub const CONTEXT: Style = Style { color: GREY, marker: Marker::Circle, strong: false };
+}
+
+/// One chart file (`<name>.svg` and `<name>.png`).
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// The file stem.
+    pub name: &'static str,
+    /// The title drawn on top.
+    pub title: String,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    /// Panels per row (they fill rows left to right).
+    pub columns: usize,
+    /// The panels.
+    pub panels: Vec<Panel>,
+    /// The legend column on the right (none when empty).
+    pub legend: Legend,
+}
+
+/// One plotting area.
+#[derive(Clone, Debug)]
+pub enum Panel {
+    /// Points (with bars) on log or linear axes.
+    Points(Points),
+    /// Horizontal bars, one per category, sorted as given.
+    Bars(Bars),
+}
+
+/// Points on two axes.
+#[derive(Clone, Debug)]
+pub struct Points {
+    /// The panel's caption.
+    pub title: String,
+    /// The x axis description.
+    pub x_label: String,
+    /// The y axis description.
+    pub y_label: String,
+    /// How x tick labels are printed (both axes are logarithmic).
+    pub x_format: fn(f64) -> String,
+    /// How y tick labels are printed.
+    pub y_format: fn(f64) -> String,
+    /// A horizontal rule (y = 1 on ratio charts).
+    pub rule: Option<f64>,
+    /// The series; context ones first, so the named ones are drawn on top.
+    pub series: Vec<Series>,
+    /// Queues cut off, each on its own row of crosses above the plot, named.
+    pub cut_offs: Vec<CutOff>,
+}
+
+/// One series of points.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Its name (the hover title; the direct label when `label` is set).
+    pub name: String,
+    /// How it is drawn.
+    pub style: Style,
+    /// Its points.
+    pub points: Vec<Point>,
+    /// Whether to join its points by x (only for points of one kind of measurement, such
+    /// as the held sizes of one queue).
+    pub join: bool,
+    /// Whether to write its name beside its last point.
+    pub label: bool,
+}
+
+/// A point with its spread.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// x.
+    pub x: f64,
+    /// The median.
+    pub y: f64,
+    /// The bottom of the spread bar.
+    pub lo: f64,
+    /// The top of the spread bar.
+    pub hi: f64,
+}
+
+/// A queue cut off at some sizes.
+#[derive(Clone, Debug)]
+pub struct CutOff {
+    /// The queue's name.
+    pub name: String,
+    /// Its style.
+    pub style: Style,
+    /// The x of every workload where it was cut off.
+    pub at: Vec<f64>,
+}
+
+/// Horizontal bars on a log axis.
+#[derive(Clone, Debug)]
+pub struct Bars {
+    /// The panel's caption.
+    pub title: String,
+    /// The x axis description.
+    pub x_label: String,
+    /// How x tick labels are printed.
+    pub x_format: fn(f64) -> String,
+    /// A vertical rule (x = 1 on ratio charts).
+    pub rule: Option<f64>,
+    /// The bars, top to bottom.
+    pub bars: Vec<Bar>,
+}
+
+/// One bar: from the rule (or the axis start) to `value`, with an interval.
+#[derive(Clone, Debug)]
+pub struct Bar {
+    /// The category, on the y axis.
+    pub label: String,
+    /// The bar's end.
+    pub value: f64,
+    /// The interval's ends (drawn as a whisker), if any.
+    pub interval: Option<(f64, f64)>,
+    /// Its style (colour; `strong` draws it solid, else light).
+    pub style: Style,
+    /// Written to its right.
+    pub text: String,
+}
+
+/// The legend column: entries, then notes.
+#[derive(Clone, Debug, Default)]
+pub struct Legend {
+    /// `(label, style)`.
+    pub entries: Vec<(String, Style)>,
+    /// Lines printed under the entries.
+    pub notes: Vec<String>,
+}
+
+/// A figure's SVG text and PNG bytes.
+pub fn render(figure: &Figure) -> Result<(String, Vec<u8>)> {
+    register_font()?;
+    let (width, height) = figure.size;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, figure.size).into_drawing_area();
+        draw(&root, figure, true)
+            .map_err(|e| anyhow::anyhow!("drawing {}.svg: {e}", figure.name))?;
+    }
+    let svg = titles(&svg);
+    let mut pixels = vec![0u8; width as usize * height as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, figure.size).into_drawing_area();
+        draw(&root, figure, false)
+            .map_err(|e| anyhow::anyhow!("drawing {}.png: {e}", figure.name))?;
+    }
+    let mut png = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut png, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.write_header()?.write_image_data(&pixels)?;
+    }
+    Ok((svg, png))
+}
+
+/// The marks around a series in the SVG: invisible texts that [`titles`] turns into a
+/// `<g>` with a `<title>`.
+const OPEN: &str = "\u{2063}open:";
+const CLOSE: &str = "\u{2063}close";
+
+/// Turns the series marks of an SVG into groups with titles.
+fn titles(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(start) = rest.find("<text") {
+        let Some(end) = rest[start..].find("</text>").map(|e| start + e + "</text>".len()) else {
+            break;
+        };
+        let element = &rest[start..end];
+        out.push_str(&rest[..start]);
+        if let Some(name) = element.split(OPEN).nth(1).and_then(|t| t.split('<').next()) {
+            out.push_str(&format!("<g><title>{name}</title>"));
+        } else if element.contains(CLOSE) {
+            out.push_str("</g>");
+        } else {
+            out.push_str(element);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+type Drawn<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    figure: &Figure,
+    svg: bool,
+) -> Drawn<DB> {
+    root.fill(&WHITE)?;
+    let body = root.titled(&figure.title, (FONT, TITLE))?;
+    let (width, _) = body.dim_in_pixel();
+    let legend_width =
+        if figure.legend.entries.is_empty() && figure.legend.notes.is_empty() { 0 } else { 360 };
+    let (plots, legend) = body.split_horizontally(width.saturating_sub(legend_width));
+    let columns = figure.columns.max(1);
+    let rows = figure.panels.len().div_ceil(columns).max(1);
+    for (area, panel) in plots.split_evenly((rows, columns)).iter().zip(&figure.panels) {
+        match panel {
+            Panel::Points(points) => draw_points(area, points, svg)?,
+            Panel::Bars(bars) => draw_bars(area, bars, svg)?,
+        }
+    }
+    if legend_width > 0 {
+        draw_legend(&legend, &figure.legend)?;
+    }
+    root.present()
+}
+
+/// A log axis range covering `values` with a little room, at least a factor of 1.5 wide.
+fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if hi == 0.0 {
+        return 1.0..10.0;
+    }
+    let widen = (1.5 / (hi / lo)).max(1.0).sqrt();
+    lo / widen / 1.15..hi * widen * 1.15
+}
+
+/// A log axis over `range` with labels at 1, 2 and 5 times powers of ten (more when the
+/// range is short, powers of ten alone when it is long), light lines at every multiple.
+fn log_axis(range: std::ops::Range<f64>) -> WithKeyPoints<LogCoord<f64>> {
+    let decades = (range.end / range.start).log10();
+    let multiples: &[f64] = match decades {
+        d if d > 4.0 => &[1.0],
+        d if d > 1.5 => &[1.0, 2.0, 5.0],
+        d if d > 0.5 => &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+        _ => &[1.0, 1.1, 1.2, 1.3, 1.5, 1.7, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    };
+    let points = |multiples: &[f64]| -> Vec<f64> {
+        let first = range.start.log10().floor() as i32;
+        let last = range.end.log10().ceil() as i32;
+        (first..=last)
+            .flat_map(|k| multiples.iter().map(move |m| m * 10f64.powi(k)))
+            .filter(|v| range.contains(v))
+            .collect()
+    };
+    let light: Vec<f64> = (1..10).map(f64::from).collect();
+    range.clone().log_scale().with_key_points(points(multiples)).with_light_points(points(&light))
+}
+
+fn builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder.margin(14);
+    if !title.is_empty() {
+        builder.caption(title, (FONT, CAPTION));
+    }
+    builder
+}
+
+/// An invisible mark the SVG post-processing turns into a group (SVG only).
+fn mark<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: String, svg: bool) -> Drawn<DB> {
+    if svg {
+        area.draw(&Text::new(text, (-1000, -1000), (FONT, 1)))?;
+    }
+    Ok(())
+}
+
+fn draw_points<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Points,
+    svg: bool,
+) -> Drawn<DB> {
+    let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    let xs = points().map(|p| p.x).chain(panel.cut_offs.iter().flat_map(|c| c.at.iter().copied()));
+    let x = log_range(xs);
+    let mut y = log_range(points().flat_map(|p| [p.y, p.lo, p.hi]).chain(panel.rule));
+    // Headroom above the points: one row of crosses per cut-off queue.
+    let rows = panel.cut_offs.len() as f64;
+    let row_factor = (y.end / y.start).powf(0.045);
+    y.end *= row_factor.powf(rows + 0.5);
+    let x_end = x.end;
+    let labels = panel.series.iter().any(|s| s.label);
+    // Room on the right for direct labels.
+    let x = if labels { x.start..x.end * (x.end / x.start).powf(0.22) } else { x };
+    let mut chart = builder(area, &panel.title)
+        .x_label_area_size(56)
+        .y_label_area_size(96)
+        .build_cartesian_2d(log_axis(x.clone()), log_axis(y.clone()))?;
+    chart
+        .configure_mesh()
+        .x_desc(panel.x_label.as_str())
+        .y_desc(panel.y_label.as_str())
+        .x_label_formatter(&|v| (panel.x_format)(*v))
+        .y_label_formatter(&|v| (panel.y_format)(*v))
+        .label_style((FONT, LABEL))
+        .axis_desc_style((FONT, AXIS))
+        .light_line_style(RGBColor(240, 240, 240))
+        .bold_line_style(RGBColor(215, 215, 215))
+        .draw()?;
+    if let Some(rule) = panel.rule {
+        chart.draw_series(LineSeries::new(
+            [(x.start, rule), (x.end, rule)],
+            BLACK.stroke_width(2),
+        ))?;
+    }
+    let plot = chart.plotting_area().strip_coord_spec();
+    for series in &panel.series {
+        mark(&plot, format!("{OPEN}{}", series.name), svg)?;
+        let color = series.style.color;
+        let (r, width) = if series.style.strong { (6, 3) } else { (4, 1) };
+        let bar = if series.style.strong { color.mix(0.8) } else { color.mix(0.6) };
+        chart.draw_series(
+            series
+                .points
+                .iter()
+                .filter(|p| p.lo < p.hi)
+                .map(|p| PathElement::new(vec![(p.x, p.lo), (p.x, p.hi)], bar.stroke_width(width))),
+        )?;
+        let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y)).collect();
+        line.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if series.join && line.len() > 1 {
+            chart.draw_series(LineSeries::new(
+                line.iter().copied(),
+                color.mix(0.7).stroke_width(width),
+            ))?;
+        }
+        chart.draw_series(line.iter().map(|&at| marker!(series.style.marker, r, at, color)))?;
+        if series.label {
+            if let Some(&(lx, ly)) = line.last() {
+                let style = TextStyle::from((FONT, LABEL).into_font()).color(&color);
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at((lx.min(x_end), ly))
+                        + Text::new(series.name.clone(), (10, -9), style),
+                ))?;
+            }
+        }
+        mark(&plot, CLOSE.into(), svg)?;
+    }
+    // Cut-offs: row k holds queue k's crosses, named at the left.
+    let top_of_points = y.end / row_factor.powf(rows + 0.5);
+    for (k, cut) in panel.cut_offs.iter().enumerate() {
+        let row_y = top_of_points * row_factor.powf(k as f64 + 0.8);
+        mark(&plot, format!("{OPEN}{} (cut off)", cut.name), svg)?;
+        let color = cut.style.color;
+        chart.draw_series(
+            cut.at.iter().map(|&cx| Cross::new((cx, row_y), 7, color.stroke_width(3))),
+        )?;
+        let style = TextStyle::from((FONT, 15).into_font()).color(&color);
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((x.start, row_y))
+                + Text::new(format!("× {} cut off", cut.name), (6, -8), style),
+        ))?;
+        mark(&plot, CLOSE.into(), svg)?;
+    }
+    Ok(())
+}
+
+/// The label of the category at height `y` (rows count from the bottom); empty between.
+fn category_label(labels: &[&str], y: f64) -> String {
+    let row = y.round();
+    if (y - row).abs() > 1e-6 || row < 0.0 {
+        return String::new();
+    }
+    labels.len().checked_sub(1 + row as usize).map_or(String::new(), |i| labels[i].to_owned())
+}
+
+fn draw_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    panel: &Bars,
+    svg: bool,
+) -> Drawn<DB> {
+    let labels: Vec<&str> = panel.bars.iter().map(|b| b.label.as_str()).collect();
+    let values = panel.bars.iter().flat_map(|b| {
+        [b.value].into_iter().chain(b.interval.map(|(l, h)| [l, h]).into_iter().flatten())
+    });
+    let x = log_range(values.chain(panel.rule));
+    // Room on the right for the texts.
+    let x = x.start..x.end * (x.end / x.start).powf(0.9).max(3.0);
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    let n = labels.len();
+    let mut chart = builder(area, &panel.title)
+        .x_label_area_size(56)
+        .y_label_area_size(20 + 11 * longest)
+        .build_cartesian_2d(log_axis(x.clone()), -0.5..n as f64 - 0.5)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc(panel.x_label.as_str())
+        .x_label_formatter(&|v| (panel.x_format)(*v))
+        .y_label_formatter(&|v| category_label(&labels, *v))
+        .y_labels(n)
+        .label_style((FONT, LABEL))
+        .axis_desc_style((FONT, AXIS))
+        .light_line_style(RGBColor(240, 240, 240))
+        .draw()?;
+    let start = panel.rule.unwrap_or(x.start);
+    let plot = chart.plotting_area().strip_coord_spec();
+    for (i, bar) in panel.bars.iter().enumerate() {
+        let row = (n - 1 - i) as f64;
+        mark(&plot, format!("{OPEN}{}: {}", bar.label, bar.text), svg)?;
+        let fill =
+            if bar.style.strong { bar.style.color.mix(0.9) } else { bar.style.color.mix(0.35) };
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(start, row - 0.3), (bar.value, row + 0.3)],
+            fill.filled(),
+        )))?;
+        if let Some((lo, hi)) = bar.interval {
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(lo, row), (hi, row)],
+                INK.stroke_width(2),
+            )))?;
+        }
+        let style = TextStyle::from((FONT, LABEL).into_font()).color(&INK);
+        let end = bar.interval.map_or(bar.value, |(_, hi)| hi).max(bar.value).max(start);
+        chart.draw_series(std::iter::once(
+            EmptyElement::at((end, row)) + Text::new(bar.text.clone(), (10, -9), style),
+        ))?;
+        mark(&plot, CLOSE.into(), svg)?;
+    }
+    if let Some(rule) = panel.rule {
+        chart.draw_series(LineSeries::new(
+            [(rule, -0.5), (rule, n as f64 - 0.5)],
+            BLACK.stroke_width(2),
+        ))?;
+    }
+    Ok(())
+}
+
+fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, legend: &Legend) -> Drawn<DB> {
+    let (_, height) = area.dim_in_pixel();
+    let lines = legend.entries.len() + legend.notes.len() + 1;
+    let step = ((height as usize).saturating_sub(30) / lines.max(1)).clamp(16, 28) as i32;
+    let font = (step - 6).clamp(14, 19);
+    let mut y = 20;
+    for (label, style) in &legend.entries {
+        let (r, width) = if style.strong { (6, 3) } else { (4, 2) };
+        let mid = y + font / 2;
+        area.draw(&PathElement::new(vec![(12, mid), (46, mid)], style.color.stroke_width(width)))?;
+        area.draw(&marker!(style.marker, r, (29, mid), style.color))?;
+        area.draw(&Text::new(label.clone(), (56, y), (FONT, font).into_font().color(&INK)))?;
+        y += step;
+    }
+    y += step / 2;
+    for note in &legend.notes {
+        area.draw(&Text::new(
+            note.clone(),
+            (12, y),
+            (FONT, font - 1).into_font().color(&RGBColor(70, 70, 70)),
+        ))?;
+        y += step;
+    }
+    Ok(())
+}
+
+/// A number for an axis tick: `500`, `2k`, `1.5M`.
+pub fn axis_count(n: f64) -> String {
+    format::short(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn series_marks_become_titled_groups() {
+        let svg = format!(
+            "<svg><text x=\"-1000\">{OPEN}dary4-dup</text><circle/><text>{CLOSE}</text><text>axis</text></svg>"
+        );
+        assert_eq!(
+            titles(&svg),
+            "<svg><g><title>dary4-dup</title><circle/></g><text>axis</text></svg>"
+        );
+    }
+}

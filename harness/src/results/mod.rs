@@ -1,0 +1,413 @@
+//! The lab's results format: our own CSV schema, one file per run, written atomically
+//! ([`files`]).
+//!
+//! Every row carries the schema version, the run id, the machine, the compiler and the git
+//! revision, so a file says how it was made on its own. Registry facts (strategy, key
+//! rule, family, class) are written as stable tokens and read back typed; nothing is ever
+//! parsed back from display text.
+//!
+//! # Schema (version 2)
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `schema` | 2 |
+//! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
+//! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
+//! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
+//! | `map` | the map: a generated spec (`rooms-r8-128-s1`), `movingai/<set>/<name>`, or `-` |
+//! | `map_kind` | `random`, `maze`, `rooms`, `cave`, `open`, `weighted`, `rugged`, `movingai-<set>`, `synthetic` |
+//! | `real` | `true` for Moving AI maps |
+//! | `heuristic` | `octile`, `zero`, `weighted:1.5`, `differential:4`, ...; empty for synthetic |
+//! | `scale` | `fine`, `coarse`; empty for synthetic |
+//! | `store` | the A*'s per-cell store: `flat`, `fx-hash`, `std-hash`; empty where there is no search |
+//! | `queue` | the registry id, a peer's id (`pathfinding-astar`, `petgraph-astar`), or `oracle` |
+//! | `family`, `class`, `strategy`, `keys` | the registry's facts as tokens (`d-ary-heap`, `heap`, `dup`, `monotone`); empty for peers and the oracle |
+//! | `epsilon` | an approximate queue's error rate; empty for exact ones |
+//! | `status` | `ok`; `cut-off` (would have taken far too long here: not timed); `failed` (a wrong answer or a rejected key: not timed); `n/a` (the queue cannot take this workload's keys) |
+//! | `note` | why a row is not `ok`; empty otherwise |
+//! | `unit`, `units` | what a time is per (`search` or `op`), and how many make one pass |
+//! | `samples` | rounds: each round timed every contender of the workload once, in a fresh random order |
+//! | `group` | the rounds' group: rows of a workload with the same group were timed in the same rounds (round `k` of each within one stretch of time). 0 for most; the largest held sizes, too big to hold every queue at once, are timed in groups 1, 2, ..., each with the baseline |
+//! | `median_ns`, `p25_ns`, `p75_ns`, `min_ns`, `max_ns` | thread CPU time per unit over the samples (what rankings use) |
+//! | `wall_median_ns`, `wall_p25_ns`, `wall_p75_ns` | wall time per unit, beside it |
+//! | `samples_ns` | every sample's CPU time per unit, in round order, `;`-separated |
+//! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
+//! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
+//! | `bytes_per_entry` | for synthetic rows, the heap memory the queue holds per entry at the held size (counted by the lab's allocator; empty where it was not counted) |
+//! | `excess_mean`, `excess_max` | how much longer than optimal the paths were (0.02 = 2%), for approximate queues and inconsistent heuristics |
+//! | `machine`, `cpu`, `rustc`, `git` | where and from what the figures came |
+//!
+//! Version 1 files (the first turn's runs) are read through [`v1`], which maps each
+//! queue id to today's registry for its facts.
+
+pub mod files;
+mod v1;
+
+use pqlab_queues::{Class, Family, KeyRule, Strategy};
+use serde::{Deserialize, Serialize};
+
+use crate::maps::grid::CostScale;
+use crate::search::astar::Counters;
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+pub use files::{load_run, runs, save_run, write_atomic, RunFile};
+
+/// The version written in every row's `schema` column.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// What a row measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Whole A* searches with a queue.
+    Astar,
+    /// The queue alone, replaying recorded A* traces.
+    Replay,
+    /// The queue alone on a synthetic A*-shaped workload at a held size.
+    Synthetic,
+    /// Another crate's A* on the same problems.
+    Peer,
+    /// The same A* with the oracle frontier: the floor.
+    Oracle,
+    /// The baseline on one fixed workload, re-measured through the run: the run's noise.
+    Sentinel,
+}
+
+impl Kind {
+    /// How the report names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Astar => "A*",
+            Kind::Replay => "trace replay",
+            Kind::Synthetic => "synthetic",
+            Kind::Peer => "peer",
+            Kind::Oracle => "oracle",
+            Kind::Sentinel => "sentinel",
+        }
+    }
+}
+
+/// Whether a row holds figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Measured.
+    Ok,
+    /// Not timed: it would have run far too long (see `note`).
+    CutOff,
+    /// Not timed: a wrong answer or a rejected key (see `note`).
+    Failed,
+    /// Not timed: the queue cannot take the workload's keys (a monotone queue under an
+    /// inconsistent heuristic).
+    #[serde(rename = "n/a")]
+    NotApplicable,
+}
+
+impl Status {
+    /// How the report names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "measured",
+            Status::CutOff => "cut off",
+            Status::Failed => "failed",
+            Status::NotApplicable => "not applicable",
+        }
+    }
+}
+
+/// What a time is per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// One whole search.
+    Search,
+    /// One frontier operation.
+    Op,
+}
+
+/// Every sample's time per unit, in round order: written as one `;`-separated column.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SampleList(pub Vec<f64>);
+
+impl Serialize for SampleList {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let text: Vec<String> = self.0.iter().map(|ns| format!("{ns:.1}")).collect();
+        serializer.serialize_str(&text.join(";"))
+    }
+}
+
+impl<'de> Deserialize<'de> for SampleList {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        if text.is_empty() {
+            return Ok(SampleList::default());
+        }
+        text.split(';')
+            .map(|part| part.parse::<f64>().map_err(serde::de::Error::custom))
+            .collect::<Result<_, _>>()
+            .map(SampleList)
+    }
+}
+
+/// One CSV row: see the module documentation for each column.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Row {
+    pub schema: u32,
+    pub run: String,
+    pub kind: Kind,
+    pub workload: String,
+    pub map: String,
+    pub map_kind: String,
+    pub real: bool,
+    pub heuristic: Option<HeuristicKind>,
+    pub scale: Option<CostScale>,
+    pub store: Option<StoreKind>,
+    pub queue: String,
+    pub family: Option<Family>,
+    pub class: Option<Class>,
+    pub strategy: Option<Strategy>,
+    pub keys: Option<KeyRule>,
+    pub epsilon: Option<f64>,
+    pub status: Status,
+    pub note: String,
+    pub unit: Unit,
+    pub units: u64,
+    pub samples: u32,
+    pub group: u32,
+    pub median_ns: f64,
+    pub p25_ns: f64,
+    pub p75_ns: f64,
+    pub min_ns: f64,
+    pub max_ns: f64,
+    pub wall_median_ns: f64,
+    pub wall_p25_ns: f64,
+    pub wall_p75_ns: f64,
+    pub samples_ns: SampleList,
+    pub expansions: f64,
+    pub pushes: f64,
+    pub pops: f64,
+    pub stale_pops: f64,
+    pub decrease_keys: f64,
+    pub reopenings: f64,
+    pub max_frontier: f64,
+    pub max_open: f64,
+    pub open_p50: f64,
+    pub open_p90: f64,
+    pub open_p99: f64,
+    pub open_max: f64,
+    pub bytes_per_entry: Option<f64>,
+    pub excess_mean: Option<f64>,
+    pub excess_max: Option<f64>,
+    pub machine: String,
+    pub cpu: String,
+    pub rustc: String,
+    pub git: String,
+}
+
+impl Row {
+    /// The row's time figures.
+    pub fn spread(&self) -> Spread {
+        Spread {
+            median: self.median_ns,
+            p25: self.p25_ns,
+            p75: self.p75_ns,
+            min: self.min_ns,
+            max: self.max_ns,
+        }
+    }
+
+    /// Sets the time figures from CPU and wall samples (ns per unit, in round order).
+    pub fn set_samples(&mut self, cpu: &[f64], wall: &[f64]) {
+        let (c, w) = (Spread::of(cpu), Spread::of(wall));
+        self.samples = cpu.len() as u32;
+        (self.median_ns, self.p25_ns, self.p75_ns) = (c.median, c.p25, c.p75);
+        (self.min_ns, self.max_ns) = (c.min, c.max);
+        (self.wall_median_ns, self.wall_p25_ns, self.wall_p75_ns) = (w.median, w.p25, w.p75);
+        self.samples_ns = SampleList(cpu.to_vec());
+    }
+
+    /// Sets the counters from every search of the workload: means, and the distribution
+    /// of the most open cells.
+    pub fn set_counters(&mut self, all: &[Counters]) {
+        let n = all.len().max(1) as f64;
+        let mean = |f: fn(&Counters) -> u64| all.iter().map(f).sum::<u64>() as f64 / n;
+        self.expansions = mean(|c| c.expansions);
+        self.pushes = mean(|c| c.pushes);
+        self.pops = mean(|c| c.pops);
+        self.stale_pops = mean(|c| c.stale_pops);
+        self.decrease_keys = mean(|c| c.decrease_keys);
+        self.reopenings = mean(|c| c.reopenings);
+        self.max_frontier = mean(|c| c.max_frontier);
+        self.max_open = mean(|c| c.max_open);
+        let open: Vec<f64> = all.iter().map(|c| c.max_open as f64).collect();
+        let sizes = Spread::of(&open);
+        self.open_p50 = sizes.median;
+        self.open_p90 = quantile(&open, 0.9);
+        self.open_p99 = quantile(&open, 0.99);
+        self.open_max = sizes.max;
+    }
+
+    /// Whether the queue pops in exact order (peers and the oracle count as exact).
+    pub fn is_exact(&self) -> bool {
+        self.epsilon.is_none()
+    }
+}
+
+/// Median, quartiles and extremes of some samples: the one shape of "a figure with its
+/// spread" in the harness.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    /// The median.
+    pub median: f64,
+    /// The 25th percentile.
+    pub p25: f64,
+    /// The 75th percentile.
+    pub p75: f64,
+    /// The smallest sample.
+    pub min: f64,
+    /// The largest sample.
+    pub max: f64,
+}
+
+impl Spread {
+    /// The spread of `samples` (empty samples give zeros).
+    pub fn of(samples: &[f64]) -> Spread {
+        if samples.is_empty() {
+            return Spread::default();
+        }
+        Spread {
+            median: quantile(samples, 0.5),
+            p25: quantile(samples, 0.25),
+            p75: quantile(samples, 0.75),
+            min: quantile(samples, 0.0),
+            max: quantile(samples, 1.0),
+        }
+    }
+
+    /// Whether two spreads' p25–p75 ranges overlap.
+    pub fn overlaps(&self, other: &Spread) -> bool {
+        self.p25 <= other.p75 && other.p25 <= self.p75
+    }
+}
+
+/// The `q` quantile of `values` (0 ≤ q ≤ 1), interpolated linearly; 0 when empty.
+pub fn quantile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let pos = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// Where a run's figures came from: written in every row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provenance {
+    /// The run id.
+    pub run: String,
+    /// CPU model, cores and memory.
+    pub machine: String,
+    /// The CPU model alone: runs on the same model count as the same machine.
+    pub cpu: String,
+    /// `rustc --version`.
+    pub rustc: String,
+    /// `git describe --always --dirty`.
+    pub git: String,
+}
+
+impl Provenance {
+    /// Describes this machine, compiler and checkout; the run id is the current UTC time
+    /// with `suffix` appended.
+    pub fn detect(suffix: &str) -> Provenance {
+        let command = |program: &str, args: &[&str]| {
+            std::process::Command::new(program)
+                .args(args)
+                .output()
+                .ok()
+                .filter(|out| out.status.success())
+                .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+                .unwrap_or_else(|| "unknown".into())
+        };
+        let cpu = this_cpu();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let memory = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| {
+                let kib: f64 = info.lines().next()?.split_whitespace().nth(1)?.parse().ok()?;
+                Some(format!(", {:.0} GiB", kib / 1024.0 / 1024.0))
+            })
+            .unwrap_or_default();
+        Provenance {
+            run: format!("{}{suffix}", utc_now()),
+            machine: format!("{cpu}, {cores} cores{memory}"),
+            cpu,
+            rustc: command("rustc", &["--version"]),
+            git: command("git", &["describe", "--always", "--dirty", "--abbrev=10"]),
+        }
+    }
+}
+
+/// This machine's CPU model (`/proc/cpuinfo`), or its architecture.
+pub fn this_cpu() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split(':').nth(1))
+                .map(|model| model.trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned())
+}
+
+/// The current UTC time as `YYYY-MM-DDTHH-MM-SSZ` (file-name safe, sorts by time).
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}-{:02}-{:02}Z", rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_interpolates_quartiles() {
+        let s = Spread::of(&[4.0, 1.0, 3.0, 2.0, 5.0]);
+        assert_eq!((s.min, s.p25, s.median, s.p75, s.max), (1.0, 2.0, 3.0, 4.0, 5.0));
+        assert_eq!(Spread::of(&[1.0, 2.0]).median, 1.5);
+        assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0, 5.0], 0.9), 4.6);
+    }
+
+    #[test]
+    fn utc_now_has_the_file_name_shape() {
+        let now = utc_now();
+        assert_eq!(now.len(), 20, "{now}");
+        assert!(now.starts_with("20") && now.ends_with('Z') && !now.contains(':'), "{now}");
+    }
+
+    #[test]
+    fn sample_lists_round_trip_through_one_column() {
+        let list = SampleList(vec![12.25, 1000.0, 3.0]);
+        let text = serde_json::to_string(&list).unwrap();
+        assert_eq!(text, "\"12.2;1000.0;3.0\"");
+        let back: SampleList = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, SampleList(vec![12.2, 1000.0, 3.0]));
+    }
+}
