@@ -75,6 +75,7 @@ pub mod registry;
 pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;
+pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;
 pub mod orx_dary_heap;

@@ -37,6 +37,8 @@ macro_rules! for_each_queue {
             "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
             "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
+            "fibonacci-heap-dup" fibonacci_heap_dup $crate::fibonacci_heap::FibonacciHeap<$crate::Dup>,
+            "fibonacci-heap-dk" fibonacci_heap_dk $crate::fibonacci_heap::FibonacciHeap<$crate::Dk>,
             "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
             "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
             "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
