@@ -62,22 +62,29 @@ impl Slot {
 /// A min-first Fibonacci heap; with `S = Dk` a node is its own slot, which gives O(1)
 /// membership and decrease-key without a position table.
 ///
-/// Invariants: `roots` lists the roots of the heap-ordered trees whose slots are exactly
-/// the `len` entries held; each child list is doubly linked through `left` and `right`
-/// from its parent's `child`, each child's `parent` names that parent, and each node's
-/// degree is its number of children; roots are unmarked; `min` is a root of the smallest
-/// key, `min_key` its key (or `NIL` when empty); `table` is all `NIL` between operations;
-/// every slot that holds no entry has `meta == FREE` and, with `Dup`, is on the free list
-/// starting at `free`.
+/// Invariants: the roots of the heap-ordered trees, whose slots are exactly the `len`
+/// entries held, are the roots filed in `table` and those listed in `pending`; each child
+/// list is doubly linked through `left` and `right` from its parent's `child`, each
+/// child's `parent` names that parent, and each node's degree is its number of children;
+/// roots are unmarked; `table[d]` is `NIL` or a root of degree `d` whose key is
+/// `table_key[d]`, and bit `d` of `filed` says which; `min` is a root of the smallest key,
+/// `min_key` its key (or `NIL` when empty); every slot that holds no entry has
+/// `meta == FREE` and, with `Dup`, is on the free list starting at `free`.
 #[derive(Debug)]
 pub struct FibonacciHeap<S> {
     slots: Vec<Slot>,
-    roots: Vec<u32>,
+    /// The roots not filed in `table`: pushed or cut since the last pop.
+    pending: Vec<u32>,
+    /// The consolidated roots, one per degree: what the last pop's consolidation left,
+    /// minus the roots that since lost a child (their degree changed: they are pending).
+    table: [u32; DEGREES],
+    /// `table_key[d]` is the key of `table[d]`, so finding the minimum reads no slot.
+    table_key: [Key; DEGREES],
+    /// Bit `d` set when `table[d]` holds a root.
+    filed: u64,
     min: u32,
     min_key: Key,
     len: usize,
-    /// The consolidation's degree table: `table[d]` is the root of degree `d` filed so far.
-    table: [u32; DEGREES],
     /// `Dup` only: the first free slot, or `NIL`.
     free: u32,
     capacity: usize,
@@ -90,33 +97,29 @@ impl<S: StrategyKind> FibonacciHeap<S> {
     #[inline]
     fn link(&mut self, parent: u32, child: u32) {
         let first = self.slots[parent as usize].child;
-        if first != NIL {
+        if S::DECREASE_KEY && first != NIL {
             self.slots[first as usize].left = child;
         }
         let slot = &mut self.slots[child as usize];
-        slot.parent = parent;
-        slot.left = NIL;
+        if S::DECREASE_KEY {
+            slot.parent = parent;
+            slot.left = NIL;
+        }
         slot.right = first;
         let slot = &mut self.slots[parent as usize];
         slot.child = child;
         slot.meta += DEGREE_ONE;
     }
 
-    /// Files root `x` in the degree table, linking it with the root of equal degree filed
-    /// before (that one stays on top on equal keys) until its degree's entry is free.
-    /// Raises `*high` to the highest degree filed.
-    #[inline]
-    fn file(&mut self, mut x: u32, high: &mut usize) {
-        let Slot { key, meta, .. } = self.slots[x as usize];
-        let mut key = key;
-        let mut degree = (meta >> 1) as usize;
-        loop {
+    /// Files root `x`, of key `key` and degree `degree`, in the degree table, linking it
+    /// with the root of equal degree filed before (that one stays on top on equal keys)
+    /// until its degree's entry is free.
+    #[inline(always)]
+    fn file(&mut self, mut x: u32, mut key: Key, mut degree: usize) {
+        while self.filed >> degree & 1 != 0 {
             let y = self.table[degree];
-            if y == NIL {
-                break;
-            }
-            self.table[degree] = NIL;
-            let y_key = self.slots[y as usize].key;
+            let y_key = self.table_key[degree];
+            self.filed ^= 1 << degree;
             if y_key <= key {
                 self.link(y, x);
                 x = y;
@@ -127,10 +130,23 @@ impl<S: StrategyKind> FibonacciHeap<S> {
             degree += 1;
         }
         self.table[degree] = x;
-        *high = (*high).max(degree);
+        self.table_key[degree] = key;
+        self.filed |= 1 << degree;
     }
 
-    /// Cuts `x` from its parent `parent` and makes it an unmarked root.
+    /// Takes root `x` out of the degree table if it is filed there under `degree`; says
+    /// whether it was.
+    #[inline]
+    fn unfile(&mut self, x: u32, degree: usize) -> bool {
+        let filed = self.filed >> degree & 1 != 0 && self.table[degree] == x;
+        if filed {
+            self.filed ^= 1 << degree;
+        }
+        filed
+    }
+
+    /// Cuts `x` from its parent `parent` and makes it an unmarked pending root; a filed
+    /// root `parent` changes degree, so it becomes pending too.
     #[inline]
     fn cut(&mut self, x: u32, parent: u32) {
         let Slot { left, right, .. } = self.slots[x as usize];
@@ -142,11 +158,15 @@ impl<S: StrategyKind> FibonacciHeap<S> {
         if right != NIL {
             self.slots[right as usize].left = left;
         }
-        self.slots[parent as usize].meta -= DEGREE_ONE;
+        let Slot { meta, parent: grandparent, .. } = self.slots[parent as usize];
+        self.slots[parent as usize].meta = meta - DEGREE_ONE;
+        if grandparent == NIL && self.unfile(parent, (meta >> 1) as usize) {
+            self.pending.push(parent);
+        }
         let slot = &mut self.slots[x as usize];
         slot.parent = NIL;
         slot.meta &= !MARK;
-        self.roots.push(x);
+        self.pending.push(x);
     }
 
     /// The cascading cut from `x`, which just lost a child: marks it if it is an unmarked
@@ -172,8 +192,13 @@ impl<S: StrategyKind> FibonacciHeap<S> {
     fn decrease(&mut self, x: u32, key: Key) {
         let slot = &mut self.slots[x as usize];
         slot.key = key;
-        let parent = slot.parent;
-        if parent != NIL && key < self.slots[parent as usize].key {
+        let Slot { parent, meta, .. } = *slot;
+        if parent == NIL {
+            let degree = (meta >> 1) as usize;
+            if self.filed >> degree & 1 != 0 && self.table[degree] == x {
+                self.table_key[degree] = key;
+            }
+        } else if key < self.slots[parent as usize].key {
             self.cut(x, parent);
             self.cascade(parent);
         }
@@ -235,11 +260,13 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
         };
         FibonacciHeap {
             slots,
-            roots: Vec::new(),
+            pending: Vec::new(),
+            table: [NIL; DEGREES],
+            table_key: [0; DEGREES],
+            filed: 0,
             min: NIL,
             min_key: 0,
             len: 0,
-            table: [NIL; DEGREES],
             free: NIL,
             capacity: spec.capacity,
             strategy: PhantomData,
@@ -260,7 +287,7 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             }
         }
         let slot = self.take_slot(node, key);
-        self.roots.push(slot);
+        self.pending.push(slot);
         if self.min == NIL || key < self.min_key {
             self.min = slot;
             self.min_key = key;
@@ -275,40 +302,40 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
         if top == NIL {
             return None;
         }
-        let Slot { key, node, child, .. } = self.slots[top as usize];
-        // File every other root, then the popped root's children (now unmarked roots).
-        let mut roots = mem::take(&mut self.roots);
-        let mut high = 0;
-        for &root in &roots {
+        let Slot { key, node, meta, child, .. } = self.slots[top as usize];
+        self.unfile(top, (meta >> 1) as usize);
+        // File the pending roots, then the popped root's children (now unmarked roots).
+        for at in 0..self.pending.len() {
+            let root = self.pending[at];
             if root != top {
-                self.file(root, &mut high);
+                let Slot { key, meta, .. } = self.slots[root as usize];
+                self.file(root, key, (meta >> 1) as usize);
             }
         }
+        self.pending.clear();
         let mut child = child;
         while child != NIL {
             let slot = &mut self.slots[child as usize];
-            let next = slot.right;
-            slot.parent = NIL;
-            slot.meta &= !MARK;
-            self.file(child, &mut high);
-            child = next;
+            let Slot { key, meta, right, .. } = *slot;
+            if S::DECREASE_KEY {
+                slot.parent = NIL;
+                slot.meta = meta & !MARK;
+            }
+            self.file(child, key, (meta >> 1) as usize);
+            child = right;
         }
-        // The filed roots are the new root list; the smallest key (lowest degree among
-        // equals) is the new minimum.
-        roots.clear();
+        // The new minimum: the filed root of the smallest key (lowest degree among equals).
         self.min = NIL;
-        for degree in 0..=high {
-            let root = mem::replace(&mut self.table[degree], NIL);
-            if root != NIL {
-                roots.push(root);
-                let root_key = self.slots[root as usize].key;
-                if self.min == NIL || root_key < self.min_key {
-                    self.min = root;
-                    self.min_key = root_key;
-                }
+        let mut filed = self.filed;
+        while filed != 0 {
+            let degree = filed.trailing_zeros() as usize;
+            filed &= filed - 1;
+            let root_key = self.table_key[degree];
+            if self.min == NIL || root_key < self.min_key {
+                self.min = self.table[degree];
+                self.min_key = root_key;
             }
         }
-        self.roots = roots;
         self.release(top);
         self.len -= 1;
         Some((node, key))
@@ -323,7 +350,14 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             // Visit every held slot once: a work list threaded through `right` (each
             // slot's own `right` has been read before it is overwritten).
             let mut todo = NIL;
-            for &root in &self.roots {
+            let mut filed = self.filed;
+            while filed != 0 {
+                let root = self.table[filed.trailing_zeros() as usize];
+                filed &= filed - 1;
+                self.slots[root as usize].right = todo;
+                todo = root;
+            }
+            for &root in &self.pending {
                 self.slots[root as usize].right = todo;
                 todo = root;
             }
@@ -343,7 +377,8 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             self.slots.clear();
             self.free = NIL;
         }
-        self.roots.clear();
+        self.pending.clear();
+        self.filed = 0;
         self.min = NIL;
         self.len = 0;
     }
@@ -368,7 +403,18 @@ mod tests {
             while fib.len() < DEGREES + 2 {
                 fib.push(fib[fib.len() - 1].saturating_add(fib[fib.len() - 2]));
             }
-            for &root in &self.roots {
+            let mut roots = self.pending.clone();
+            for degree in 0..DEGREES {
+                if self.filed >> degree & 1 != 0 {
+                    let root = self.table[degree];
+                    assert_eq!(self.slots[root as usize].meta >> 1, degree as u32, "filed wrong");
+                    assert_eq!(self.slots[root as usize].key, self.table_key[degree]);
+                    assert!(!self.pending.contains(&root), "root {root} is filed and pending");
+                    roots.push(root);
+                }
+            }
+            assert_eq!(self.filed >> DEGREES, 0);
+            for &root in &roots {
                 let slot = self.slots[root as usize];
                 assert_eq!(slot.parent, NIL, "root {root} has a parent");
                 assert_eq!(slot.meta & MARK, 0, "root {root} is marked");
@@ -385,8 +431,10 @@ mod tests {
                     let (mut child, mut left, mut degree) = (parent.child, NIL, 0);
                     while child != NIL {
                         let slot = self.slots[child as usize];
-                        assert_eq!(slot.parent, x, "child {child} names another parent");
-                        assert_eq!(slot.left, left, "child {child}'s left link is wrong");
+                        if S::DECREASE_KEY {
+                            assert_eq!(slot.parent, x, "child {child} names another parent");
+                            assert_eq!(slot.left, left, "child {child}'s left link is wrong");
+                        }
                         assert!(slot.key >= parent.key, "child {child} is above its parent");
                         stack.push(child);
                         degree += 1;
@@ -397,25 +445,26 @@ mod tests {
                 }
                 for &x in order.iter().rev() {
                     let slot = self.slots[x as usize];
-                    size[x as usize] += 1;
+                    size[x as usize] = 1;
+                    let mut child = slot.child;
+                    while child != NIL {
+                        size[x as usize] += size[child as usize];
+                        child = self.slots[child as usize].right;
+                    }
                     let degree = (slot.meta >> 1) as usize;
                     assert!(
                         size[x as usize] >= fib[degree + 1],
                         "slot {x}: too few for its degree"
                     );
-                    if slot.parent != NIL {
-                        size[slot.parent as usize] += size[x as usize];
-                    }
                 }
             }
             assert_eq!(count, self.len, "the trees hold another count than len");
             if self.len > 0 {
-                assert!(self.roots.contains(&self.min), "the minimum is not a root");
+                assert!(roots.contains(&self.min), "the minimum is not a root");
                 assert_eq!(self.slots[self.min as usize].key, self.min_key);
             } else {
                 assert_eq!(self.min, NIL);
             }
-            assert!(self.table.iter().all(|&t| t == NIL), "the degree table is not empty");
             let mut free = self.free;
             while free != NIL {
                 assert!(!seen[free as usize], "slot {free} is held and free");
@@ -487,10 +536,10 @@ mod tests {
         for node in 0..N {
             heap.push(node, Key::from(N - node) + 10).unwrap();
         }
-        assert_eq!(heap.roots.len(), N as usize);
+        assert_eq!(heap.pending.len(), N as usize);
         // The first pop consolidates 10^5 roots into binomial trees.
         assert_eq!(heap.pop(), Some((N - 1, 11)));
-        assert!(heap.roots.len() <= 17);
+        assert!(heap.pending.is_empty() && heap.filed.count_ones() <= 17);
         if S::DECREASE_KEY {
             // Lower every leaf to the bottom, cutting and cascading all over the trees.
             for node in 0..N - 1 {
@@ -532,5 +581,166 @@ mod tests {
     fn degenerate_shapes_need_no_stack() {
         on_a_small_stack(degenerate_shapes::<Dup>);
         on_a_small_stack(degenerate_shapes::<Dk>);
+    }
+}
+
+/// The workload behind the measurements in this file's header: grid searches shaped like
+/// the lab's, run with any registered queue, so a change here can be compared with the
+/// other heaps without building the harness.
+#[cfg(test)]
+mod measure {
+    use std::time::Instant;
+
+    use crate::registry::{self, Entry, Visitor};
+    use crate::{Frontier, Key, Spec};
+
+    /// The lab's fine costs (straight, diagonal): 195025 / 275807 ≈ √2.
+    const STRAIGHT: u64 = 195_025;
+    const DIAGONAL: u64 = 275_807;
+
+    /// A random 8-connected grid, `side` cells square, about 30% blocked.
+    struct Grid {
+        side: usize,
+        open: Vec<bool>,
+    }
+
+    impl Grid {
+        fn random(side: usize, seed: u64) -> Grid {
+            let mut rng = seed | 1;
+            let open = (0..side * side)
+                .map(|_| {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    rng % 10 >= 3
+                })
+                .collect();
+            Grid { side, open }
+        }
+
+        fn octile(&self, a: usize, b: usize) -> u64 {
+            let dx = (a % self.side).abs_diff(b % self.side) as u64;
+            let dy = (a / self.side).abs_diff(b / self.side) as u64;
+            let (lo, hi) = (dx.min(dy), dx.max(dy));
+            lo * DIAGONAL + (hi - lo) * STRAIGHT
+        }
+    }
+
+    /// Runs searches between fixed open cells with A* (octile) or Dijkstra (`zero_h`),
+    /// keys `f << 32 | (u32::MAX - g)` as the lab's A* makes them, both strategies through
+    /// one loop (stale pops skipped); returns the sum of path costs and the pops.
+    fn searches<F: Frontier>(grid: &Grid, pairs: &[(usize, usize)], zero_h: bool) -> (u64, u64) {
+        let cells = grid.side * grid.side;
+        let mut queue = F::new(Spec { capacity: cells, span: 0 });
+        let mut g = vec![u64::MAX; cells];
+        let mut closed = vec![false; cells];
+        let mut touched: Vec<usize> = Vec::new();
+        let (mut total, mut pops) = (0, 0);
+        let side = grid.side as isize;
+        for &(start, goal) in pairs {
+            for &cell in &touched {
+                g[cell] = u64::MAX;
+                closed[cell] = false;
+            }
+            touched.clear();
+            queue.clear();
+            let h = |cell: usize| if zero_h { 0 } else { grid.octile(cell, goal) };
+            let key = |cell: usize, cost: u64| (cost + h(cell)) << 32 | (u32::MAX as u64 - cost);
+            g[start] = 0;
+            touched.push(start);
+            queue.push(start as u32, key(start, 0)).unwrap();
+            while let Some((node, k)) = queue.pop() {
+                pops += 1;
+                let cell = node as usize;
+                let cost = u32::MAX as u64 - (k & u32::MAX as u64);
+                if closed[cell] || cost > g[cell] {
+                    continue;
+                }
+                closed[cell] = true;
+                if cell == goal {
+                    total += cost;
+                    break;
+                }
+                let (x, y) = ((cell % grid.side) as isize, (cell / grid.side) as isize);
+                for (dx, dy) in
+                    [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+                {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if nx < 0 || ny < 0 || nx >= side || ny >= side {
+                        continue;
+                    }
+                    let next = (ny * side + nx) as usize;
+                    let corner_a = (y * side + nx) as usize;
+                    let corner_b = (ny * side + x) as usize;
+                    if !grid.open[next] || !grid.open[corner_a] || !grid.open[corner_b] {
+                        continue;
+                    }
+                    let step = if dx != 0 && dy != 0 { DIAGONAL } else { STRAIGHT };
+                    let through = cost + step;
+                    if through < g[next] {
+                        if g[next] == u64::MAX {
+                            touched.push(next);
+                        }
+                        g[next] = through;
+                        closed[next] = false;
+                        queue.push(next as u32, key(next, through) as Key).unwrap();
+                    }
+                }
+            }
+        }
+        (total, pops)
+    }
+
+    struct Run<'a> {
+        grid: &'a Grid,
+        pairs: &'a [(usize, usize)],
+        zero_h: bool,
+        repeats: usize,
+    }
+
+    impl Visitor for Run<'_> {
+        type Output = (f64, u64, u64);
+        fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> (f64, u64, u64) {
+            let mut best = f64::INFINITY;
+            let mut answer = (0, 0);
+            for _ in 0..self.repeats {
+                let started = Instant::now();
+                answer = searches::<F>(self.grid, self.pairs, self.zero_h);
+                best = best.min(started.elapsed().as_secs_f64());
+            }
+            (best, answer.0, answer.1)
+        }
+    }
+
+    /// `PQLAB_QUEUES=fibonacci-heap-dk,pairing-heap-dk PQLAB_REPEATS=5 cargo test --release
+    /// -p pqlab-queues --lib fibonacci_heap::measure -- --ignored --nocapture`: best time
+    /// of each queue on A* and Dijkstra over a 1024 × 1024 random grid (`PQLAB_SIDE`
+    /// changes the side), ids taken in turn so a busy machine hurts them alike.
+    #[test]
+    #[ignore = "a measurement, not a test: run it by hand"]
+    fn grid_searches() {
+        let var = |name: &str, default: &str| std::env::var(name).unwrap_or(default.into());
+        let ids = var("PQLAB_QUEUES", "fibonacci-heap-dup,fibonacci-heap-dk");
+        let repeats: usize = var("PQLAB_REPEATS", "3").parse().unwrap();
+        let side: usize = var("PQLAB_SIDE", "1024").parse().unwrap();
+        let grid = Grid::random(side, 0x9e37_79b9_7f4a_7c15);
+        // Corner-to-corner-ish pairs of open cells.
+        let open_near = |cell: usize| (cell..).find(|&c| grid.open[c % (side * side)]).unwrap();
+        let pairs: Vec<(usize, usize)> = (0..4)
+            .map(|i| {
+                let a = open_near(side * (side / 16 * (1 + i)) + side / 32);
+                let b = open_near(side * (side - side / 16 * (1 + i)) - side / 32) % (side * side);
+                (a, b)
+            })
+            .collect();
+        for zero_h in [false, true] {
+            for id in ids.split(',') {
+                let run = Run { grid: &grid, pairs: &pairs, zero_h, repeats };
+                let (time, total, pops) =
+                    registry::visit(id, run).unwrap_or_else(|| panic!("no queue {id}"));
+                let what = if zero_h { "dijkstra" } else { "a*" };
+                println!("{what:8} {id:24} {:8.1} ms  cost {total}  pops {pops}", time * 1e3);
+            }
+        }
     }
 }
