@@ -123,13 +123,12 @@ impl<S: StrategyKind> FibonacciHeap<S> {
             let y = self.table[degree % DEGREES];
             let y_key = self.table_key[degree % DEGREES];
             filed ^= 1 << degree;
-            if y_key <= key {
-                self.link(y, x);
-                x = y;
-                key = y_key;
-            } else {
-                self.link(x, y);
-            }
+            // Which one stays on top is a coin toss for the branch predictor: select it.
+            let y_wins = y_key <= key;
+            let (winner, loser) = if y_wins { (y, x) } else { (x, y) };
+            self.link(winner, loser);
+            x = winner;
+            key = key.min(y_key);
             degree += 1;
         }
         self.table[degree % DEGREES] = x;
@@ -328,19 +327,25 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             child = right;
         }
         // The new minimum: the filed root of the smallest key (lowest degree among equals).
-        let (mut min, mut min_key) = (NIL, 0);
         let mut filed = self.filed;
-        while filed != 0 {
-            let degree = filed.trailing_zeros() as usize % DEGREES;
+        if filed == 0 {
+            self.min = NIL;
+        } else {
+            let mut best = filed.trailing_zeros() as usize % DEGREES;
+            let mut best_key = self.table_key[best];
             filed &= filed - 1;
-            let root_key = self.table_key[degree];
-            if min == NIL || root_key < min_key {
-                min = self.table[degree];
-                min_key = root_key;
+            while filed != 0 {
+                let degree = filed.trailing_zeros() as usize % DEGREES;
+                filed &= filed - 1;
+                let root_key = self.table_key[degree];
+                // Selects, not branches: which root is smaller is unpredictable.
+                let better = root_key < best_key;
+                best = if better { degree } else { best };
+                best_key = if better { root_key } else { best_key };
             }
+            self.min = self.table[best];
+            self.min_key = best_key;
         }
-        self.min = min;
-        self.min_key = min_key;
         self.release(top);
         self.len -= 1;
         Some((node, key))
