@@ -1,20 +1,75 @@
 //! Our Fibonacci heap (Fredman and Tarjan, "Fibonacci heaps and their uses in improved
 //! network optimization algorithms", JACM 34(3), 1987), in both strategies: heap-ordered
-//! trees in a flat arena of slots linked by `u32` indices, lazy insertion into a root
-//! list, pop by consolidating the roots by degree, and decrease-key by cutting the node
-//! and cascading cuts up its marked ancestors.
+//! trees in a flat arena of slots linked by `u32` indices, lazy insertion into the root
+//! list, pop by linking roots of equal degree through a degree table, and decrease-key by
+//! cutting the node and cascading cuts up its marked ancestors.
 //!
 //! | operation | duplicates | decrease-key |
 //! |---|---|---|
 //! | push (new node) | O(1) | O(1) |
-//! | push (held node, smaller key) | O(1), adds an entry | O(1) amortized |
+//! | push (held node, smaller key) | O(1), adds an entry | O(1) amortized (cut, cascading cuts) |
 //! | pop | O(log n) amortized | O(log n) amortized |
 //! | clear | O(1) | O(n) (forgets each held node) |
 //!
-//! TODO: layout, measurements.
+//! Slots (32 bytes, aligned to 32 so none straddles a cache line; a large `Vec` starts
+//! 16 bytes into a line, which would split every other one): key (8), node, `meta`
+//! (degree and mark share one word: `degree << 1 | mark`, or `FREE`), parent, first
+//! child, left and right sibling (4 each). With `Dk` the arena is indexed by node id (one
+//! slot per node, sized to the capacity once); with `Dup` it holds entries, grows as
+//! needed and reuses popped slots through a free list, so neither strategy allocates per
+//! entry after warm-up. Every traversal (consolidation, clear) is a loop over lists or
+//! the degree table: a root list of 10^5 or a tree of 10^5 costs no stack.
+//!
+//! Where this follows the paper and where it deviates (same trees, same bounds):
+//! * The paper keeps all roots in one circular list and a pop links the whole list by
+//!   rank. Here the roots the last pop consolidated stay filed in the degree table (one
+//!   per degree, their keys cached beside them), and only the roots added since (pushes,
+//!   cuts) wait in a `pending` vector; a pop files those and the popped root's children.
+//!   Re-walking the filed roots, as the paper does, would link none of them (their
+//!   degrees are distinct), so only the walk is saved; a filed root that loses a child
+//!   changes degree and goes back to pending. The new minimum is read from the table's
+//!   cached keys, not from the slots.
+//! * Child lists are doubly linked but not circular (a first child's `left` is `NIL`):
+//!   a link writes the old first child only, a cut unlinks in O(1) as in the paper.
+//! * Marks are cleared when a node becomes a root (a cut, or its parent popped), so
+//!   every root and every newly linked child is unmarked, as the paper requires.
+//! * With `Dup` nothing is ever cut, so `parent`, `left` and the mark are never written
+//!   or read: without decrease-key a Fibonacci heap is a lazy binomial queue.
+//!
+//! Keys: any. Ties: unspecified but deterministic and shape-dependent: a link between
+//! equal keys keeps the root filed first on top; after a pop the minimum is the root of
+//! lowest degree among equal keys; a push or decrease-key takes the minimum's place only
+//! with a strictly smaller key.
+//!
+//! Should win (a hypothesis the lab measures, against the survey's "good in theory, not
+//! used in practice"): searches that lower keys much more often than they pop (dense
+//! graphs, inconsistent heuristics), where its O(1) decrease-key beats the O(log n) sift
+//! of an indexed heap. On grids it should lose: each pop chases the popped root's
+//! children through the arena and files them one by one, and whether a degree is taken
+//! or which root wins is a coin toss for the branch predictor.
+//!
+//! Measured (the `measure` module below; callgrind, `PQLAB_SIDE=512`: 4 A* and 4
+//! Dijkstra searches on a random 8-connected grid, search loop included; counts in
+//! millions, dup / dk):
+//!
+//! | queue | instructions | mispredicted branches | L1 data misses (48 KiB) |
+//! |---|---|---|---|
+//! | this heap | 894 / 956 | 14.4 / 15.1 | 5.45 / 7.05 |
+//! | this heap, re-filing every root each pop (the paper's walk) | 1005 / 1059 | 14.6 / 15.0 | 5.44 / 7.05 |
+//! | this heap, slots not aligned | 916 / 934 | 13.1 / 15.7 | 5.36 / 7.34 |
+//! | `pairing-heap` | 919 / 879 | 12.3 / 10.3 | 5.10 / 7.10 |
+//! | `dary4-dk`, `std-binary-heap-dup` | 657 (std) / 794 | 7.9 / 8.3 | 4.48 / 6.31 |
+//!
+//! Choosing the winner of a link and the new minimum by selects rather than branches took
+//! the mispredictions from 19.9 / 19.4 to 14.4 / 14.2 million (`--branch-sim=yes`
+//! alone) and the median A* time on a 1024 × 1024 grid from 761 to 639 ms (dup) and
+//! 1078 to 894 ms (dk). Reading the popped root's children into a buffer before filing
+//! them (to overlap their loads) cost 12% more instructions and was no faster. On that
+//! grid (medians of 7 interleaved runs on a busy 2-core machine, search included) this
+//! heap took 1.5 to 1.6 times the time of `std-binary-heap-dup` with duplicates, 2.0
+//! times `dary4-dk`'s with decrease-key, and 1.05 to 1.23 times the pairing heap's.
 
 use std::marker::PhantomData;
-use std::mem;
 
 use crate::{
     check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
@@ -24,16 +79,17 @@ use crate::{
 /// No link: no parent (a root), no child, the end of a child list.
 const NIL: u32 = u32::MAX;
 /// `meta` of a slot that holds no entry (with `Dk`: a node that is not held). A held
-/// slot's `meta` is at most `2 * MAX_DEGREE + 1`.
+/// slot's `meta` is below `2 * DEGREES`.
 const FREE: u32 = u32::MAX;
 /// The mark bit of `meta`: the node lost a child since it last became a child.
 const MARK: u32 = 1;
 /// One degree in `meta` (the degree sits above the mark bit).
 const DEGREE_ONE: u32 = 2;
 /// Degrees the consolidation table covers: one bit each in a `u64`. A node of degree `k`
-/// roots at least `F(k + 2) ≥ φ^k` entries (Fredman and Tarjan, Lemma 1), and fewer than
-/// 2^32 entries are held, so degrees stay below `log_φ 2^32 < 47`; indices into the
-/// table are taken modulo `DEGREES`, a no-op that spares the bounds checks.
+/// roots at least `F(k + 2) ≥ φ^k` entries (the bound that names the heap), and fewer
+/// than 2^32 entries are held, so degrees stay below `log_φ 2^32 < 47`. Indices into the
+/// table are taken modulo `DEGREES`, a no-op that spares the bounds checks (0.3 to 0.8%
+/// fewer instructions on the grid searches below).
 const DEGREES: usize = 64;
 
 /// One tree node: an entry, its links, and its degree and mark (32 bytes).
@@ -45,11 +101,11 @@ struct Slot {
     node: Node,
     /// `degree << 1 | mark` for a held slot; `FREE` otherwise.
     meta: u32,
-    /// The parent, or `NIL` for a root.
+    /// The parent, or `NIL` for a root (`Dk` only: always `NIL` with `Dup`).
     parent: u32,
     /// The first child, or `NIL`.
     child: u32,
-    /// The previous sibling, or `NIL` for a first child; unused for a root.
+    /// The previous sibling, or `NIL` for a first child; unused for a root and with `Dup`.
     left: u32,
     /// The next sibling, or `NIL` for a last child; unused for a root; in a free `Dup`
     /// slot, the next free slot.
@@ -65,20 +121,22 @@ impl Slot {
 /// membership and decrease-key without a position table.
 ///
 /// Invariants: the roots of the heap-ordered trees, whose slots are exactly the `len`
-/// entries held, are the roots filed in `table` and those listed in `pending`; each child
-/// list is doubly linked through `left` and `right` from its parent's `child`, each
-/// child's `parent` names that parent, and each node's degree is its number of children;
-/// roots are unmarked; `table[d]` is `NIL` or a root of degree `d` whose key is
-/// `table_key[d]`, and bit `d` of `filed` says which; `min` is a root of the smallest key,
-/// `min_key` its key (or `NIL` when empty); every slot that holds no entry has
-/// `meta == FREE` and, with `Dup`, is on the free list starting at `free`.
+/// entries held, are the roots filed in `table` and those listed in `pending` (each once);
+/// each child list runs through `right` from its parent's `child`, and each node's degree
+/// is its number of children; with `Dk` the lists are also linked back through `left`,
+/// each child's `parent` names that parent, and only non-roots are marked (with `Dup`
+/// `parent`, `left` and the marks are never written); where bit `d` of `filed` is set,
+/// `table[d]` is a root of degree `d` whose key is `table_key[d]` (other entries are
+/// stale); `min` is a root of the smallest key and `min_key` its key, or `min` is `NIL`
+/// when empty; every slot that holds no entry has `meta == FREE` and, with `Dup`, is on
+/// the free list starting at `free`.
 #[derive(Debug)]
 pub struct FibonacciHeap<S> {
     slots: Vec<Slot>,
     /// The roots not filed in `table`: pushed or cut since the last pop.
     pending: Vec<u32>,
-    /// The consolidated roots, one per degree: what the last pop's consolidation left,
-    /// minus the roots that since lost a child (their degree changed: they are pending).
+    /// The filed roots, one per degree: what the last pop's consolidation left, minus the
+    /// roots popped or since cut from (their degree changed: they are pending).
     table: [u32; DEGREES],
     /// `table_key[d]` is the key of `table[d]`, so finding the minimum reads no slot.
     table_key: [Key; DEGREES],
@@ -719,7 +777,10 @@ mod measure {
     /// -p pqlab-queues --lib fibonacci_heap::measure -- --ignored --nocapture`: the best
     /// and median time of each queue on A* and Dijkstra over a 1024 × 1024 random grid
     /// (`PQLAB_SIDE` changes the side), the ids taken in turn in every repeat so a busy
-    /// machine hurts them alike.
+    /// machine hurts them alike. The counts in this file's header ran one id at a time,
+    /// `PQLAB_SIDE=512 PQLAB_REPEATS=1`, under `valgrind --tool=callgrind --branch-sim=yes
+    /// --cache-sim=yes --D1=49152,12,64 --LL=2097152,16,64` on the test binary (arguments
+    /// `fibonacci_heap::measure --ignored`).
     #[test]
     #[ignore = "a measurement, not a test: run it by hand"]
     fn grid_searches() {
