@@ -25,8 +25,8 @@
 //!   rank. Here the roots the last pop consolidated stay filed in the degree table (one
 //!   per degree, their keys cached beside them), and only the roots added since (pushes,
 //!   cuts) wait in a `pending` vector; a pop files those and the popped root's children.
-//!   Re-walking the filed roots, as the paper does, would link none of them (their
-//!   degrees are distinct), so only the walk is saved; a filed root that loses a child
+//!   Re-walking the filed roots, as the paper does, would link none of them with each
+//!   other (their degrees are distinct), so only the walk is saved; a filed root that loses a child
 //!   changes degree and goes back to pending. The new minimum is read from the table's
 //!   cached keys, not from the slots.
 //! * Child lists are doubly linked but not circular (a first child's `left` is `NIL`):
