@@ -783,9 +783,9 @@ mod tests {
         random_runs::<64>();
     }
 
-    /// An A*-shaped run: pop, then push one to three entries a little above the popped
-    /// key, the frontier growing to about `frontier`; checks the bound at every step and
-    /// returns the most entries corrupted at once.
+    /// An A*-shaped run: pop, then push entries a little above the popped key (three while
+    /// fewer than `frontier` are held, then one or two, so it keeps growing past it); checks
+    /// the bound every 97th step and returns the most entries corrupted at once.
     fn a_star_shaped<const E: u32>(frontier: usize, steps: usize) -> usize {
         let mut next = xorshift(frontier as u64);
         let mut queue = heap::<E>(1 << 20);
