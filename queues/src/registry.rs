@@ -47,6 +47,9 @@ macro_rules! for_each_queue {
             "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
             "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
             "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
+            "soft-heap-e2-dup" soft_heap_e2_dup $crate::soft_heap::SoftHeap<2>,
+            "soft-heap-e8-dup" soft_heap_e8_dup $crate::soft_heap::SoftHeap<8>,
+            "soft-heap-e64-dup" soft_heap_e64_dup $crate::soft_heap::SoftHeap<64>,
         }
     };
 }
