@@ -73,6 +73,7 @@
 pub mod registry;
 
 pub mod bucket_queue;
+pub mod b_heap;
 pub mod dary_heap;
 pub mod dary_heap_crate;
 pub mod hot_queue;

@@ -1,0 +1,544 @@
+//! Our B-heap (Poul-Henning Kamp, "You're doing it wrong", ACM Queue 8(6), 2010; the
+//! blocked heaps of LaMarca and Ladner, "The influence of caches on the performance of
+//! heaps", JEA 1996), in both strategies: a binary heap whose slots are laid out in blocks
+//! of `B` slots, each block holding whole subtrees, so a root-to-leaf path touches about
+//! log n / log(B/2) blocks instead of log n. `B` is a const generic.
+//!
+//! | operation | duplicates | decrease-key |
+//! |---|---|---|
+//! | push (new node) | O(log n) | O(log n) |
+//! | push (held node, smaller key) | O(log n), adds an entry | O(log n), sifts up in place |
+//! | pop | O(log n) | O(log n) |
+//! | clear | O(1) | O(n) (forgets each held node) |
+//!
+//! Memory blocks touched per sift: O(log n / log B) blocks.
+//!
+//! # Layout
+//!
+//! Slot `i` lies in block `i >> k` at offset `s = i & (B - 1)`, `B = 2^k`. Every block
+//! holds two sibling subtrees in breadth-first order: offsets 0 and 1 are their roots, and
+//! offset `s` has its children at offsets `2s + 2` and `2s + 3` while these fall in the
+//! block (`s < B/2 - 1`). The other `B/2 + 1` offsets, `B/2 - 1 ..= B - 1`, are the
+//! block's *exits*: exit `e` (offset `B/2 - 1 + e`) has as its two children the two roots
+//! of block `b·(B/2 + 1) + 1 + e`. Block 0's roots are the heap's two roots, as if a
+//! virtual root sat above them: the minimum is the smaller of slots 0 and 1.
+//!
+//! So the blocks form a complete `(B/2 + 1)`-ary tree in breadth-first order, a parent's
+//! slot is always below its children's, and the first `n` slots are always a heap-shaped
+//! tree: a push appends slot `n`, a pop refills the hole from slot `n - 1`, and the heap
+//! stays compact (`n` entries in `⌈n / 256⌉` 4 KiB pages). A path crosses `k - 1` levels
+//! in most blocks (`k` in two exits of `B/2 + 1`), so the tree is about as deep as a
+//! binary heap: log₂ n + 1 levels. Siblings are always adjacent at an even slot, so the
+//! two keys a sift-down compares share a 64-byte line (slots are 16 bytes; storage is
+//! 4 KiB-aligned pages, so blocks of up to 256 slots never straddle a page).
+//!
+//! Deviations from Kamp's (Varnish's `binheap.c`): his first page is a single subtree
+//! with 1-based arithmetic (slot 0 unused), and every other page starts with two roots
+//! that have a single child each ("the first two elements are magical"), so every page has
+//! `B/2` exits and the page arithmetic is shifts alone. Here there are no single-child
+//! nodes and no unused slot: a path crosses 7 levels of a 256-slot page (Kamp's 8, one
+//! spent on a single-child root) for a fan-out of 129 pages (his 128), and the heap has
+//! two roots. The price is a division by the constant `B/2 + 1` (a multiply and a shift)
+//! when a sift-up leaves a block. It also makes small blocks usable: with a 64-byte line
+//! (`B = 4`) Kamp's layout gains one binary level of fan-out per two levels of depth,
+//! this one has 3 exits per line. The sifts are heap_core's (the smaller child chosen by
+//! selects, pop sifting the last entry down from the root) with the blocked arithmetic.
+//!
+//! Keys: any. Ties: unspecified heap order (entries compare by key alone).
+//! Should win: against the plain binary heap when the frontier outgrows the caches and
+//! the TLB (10^5–10^7 entries): a path from the root to a leaf touches four 4 KiB pages
+//! for 10^7 entries where a binary heap touches a new page on nearly every level below
+//! the eighth. It does the same comparisons as a binary heap (two per level on pop), so
+//! d-ary heaps, shallower for the same cache lines, may still beat it; the lab measures.
+
+use std::marker::PhantomData;
+
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
+};
+
+/// One heap entry (16 bytes).
+type Entry = (Key, Node);
+
+/// Slots per storage page: 4 KiB of 16-byte entries.
+const PAGE_SLOTS: usize = 256;
+
+/// The storage unit: a 4 KiB-aligned page of slots, so a block (at most a page) never
+/// straddles an OS page or a cache line boundary.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(4096))]
+struct Page([Entry; PAGE_SLOTS]);
+
+impl Page {
+    const EMPTY: Page = Page([(0, 0); PAGE_SLOTS]);
+}
+
+/// The layout's index arithmetic for blocks of `B` slots (see the module documentation).
+struct Layout<const B: usize>;
+
+impl<const B: usize> Layout<B> {
+    /// `log₂ B`.
+    const SHIFT: u32 = B.trailing_zeros();
+    /// The offset of the first exit, `B/2 - 1`: offsets below it have their children in
+    /// the block.
+    const FIRST_EXIT: usize = B / 2 - 1;
+    /// Exits per block, the block tree's fan-out: `B/2 + 1`.
+    const EXITS: usize = B / 2 + 1;
+
+    /// Checked at compile time for every `B` used.
+    const VALID: () = assert!(
+        B.is_power_of_two() && B >= 4 && B <= PAGE_SLOTS,
+        "a B-heap's block is a power of two from 4 to 256 slots"
+    );
+
+    /// The first of slot `i`'s two children (the second is the next slot). It may lie
+    /// beyond the slots in use; it is always above `i`.
+    #[inline]
+    fn first_child(i: usize) -> usize {
+        let s = i & (B - 1);
+        if s < Self::FIRST_EXIT {
+            // In the block: offset 2s + 2.
+            i + s + 2
+        } else {
+            // Exit s - FIRST_EXIT: the roots of block b·EXITS + 1 + (s - FIRST_EXIT).
+            ((i >> Self::SHIFT) * Self::EXITS + s + 2 - B / 2) << Self::SHIFT
+        }
+    }
+
+    /// The parent of slot `i >= 2` (slots 0 and 1 are the roots); always below `i`.
+    #[inline]
+    fn parent(i: usize) -> usize {
+        debug_assert!(i >= 2, "the roots have no parent");
+        let s = i & (B - 1);
+        if s >= 2 {
+            // In the block: offset (s - 2) / 2.
+            i - s + (s >> 1) - 1
+        } else {
+            // A block root: an exit of the parent block.
+            let above = (i >> Self::SHIFT) - 1;
+            ((above / Self::EXITS) << Self::SHIFT) + Self::FIRST_EXIT + above % Self::EXITS
+        }
+    }
+}
+
+/// A min-first B-heap of `(key, node)` with blocks of `B` slots; with `S = Dk`, a position
+/// table finds a node's slot for decrease-key.
+///
+/// Invariants: slots `0..len` hold the entries; every slot's key is at least its parent's
+/// ([`Layout::parent`]); with `Dk`, `positions` maps each held node to its slot and every
+/// other node to absent. `pages` only grows, so a refill after `clear` allocates nothing.
+#[derive(Debug)]
+pub struct BHeap<const B: usize, S> {
+    pages: Vec<Page>,
+    len: usize,
+    /// Only allocated for `Dk`.
+    positions: PositionTable,
+    capacity: usize,
+    strategy: PhantomData<S>,
+}
+
+impl<const B: usize, S: StrategyKind> BHeap<B, S> {
+    #[inline]
+    fn get(&self, i: usize) -> Entry {
+        self.pages[i / PAGE_SLOTS].0[i % PAGE_SLOTS]
+    }
+
+    #[inline]
+    fn key(&self, i: usize) -> Key {
+        self.pages[i / PAGE_SLOTS].0[i % PAGE_SLOTS].0
+    }
+
+    /// Writes `entry` to slot `i`, and with `Dk` records where its node now is.
+    #[inline]
+    fn place(&mut self, i: usize, entry: Entry) {
+        self.pages[i / PAGE_SLOTS].0[i % PAGE_SLOTS] = entry;
+        if S::DECREASE_KEY {
+            self.positions.set(entry.1, i as u32);
+        }
+    }
+
+    /// Moves `entry` up from the hole at `i` while its parent's key is larger.
+    #[inline]
+    fn sift_up(&mut self, mut i: usize, entry: Entry) {
+        while i >= 2 {
+            let parent = Layout::<B>::parent(i);
+            let above = self.get(parent);
+            if above.0 <= entry.0 {
+                break;
+            }
+            self.place(i, above);
+            i = parent;
+        }
+        self.place(i, entry);
+    }
+
+    /// Moves `entry` down from the hole at `i` while a child's key is smaller.
+    #[inline]
+    fn sift_down(&mut self, mut i: usize, entry: Entry) {
+        let len = self.len;
+        loop {
+            let mut child = Layout::<B>::first_child(i);
+            if child >= len {
+                break;
+            }
+            // The smaller sibling chosen by a select, not a branch (see heap_core).
+            let mut below = self.get(child);
+            if child + 1 < len {
+                let right = self.get(child + 1);
+                let smaller = right.0 < below.0;
+                child += smaller as usize;
+                below = if smaller { right } else { below };
+            }
+            if below.0 >= entry.0 {
+                break;
+            }
+            self.place(i, below);
+            i = child;
+        }
+        self.place(i, entry);
+    }
+
+    /// Checks every invariant; for tests.
+    #[cfg(test)]
+    fn check(&self) {
+        assert!(self.len <= self.pages.len() * PAGE_SLOTS);
+        for i in 2..self.len {
+            let parent = Layout::<B>::parent(i);
+            assert!(self.key(parent) <= self.key(i), "slot {i} is above its parent {parent}");
+        }
+        if S::DECREASE_KEY {
+            let mut held = 0;
+            for node in 0..self.capacity as Node {
+                if let Some(slot) = self.positions.get(node) {
+                    assert_eq!(self.get(slot as usize).1, node, "node {node} is not at {slot}");
+                    assert!((slot as usize) < self.len);
+                    held += 1;
+                }
+            }
+            assert_eq!(held, self.len, "the position table holds other nodes");
+        }
+    }
+}
+
+impl<const B: usize, S: StrategyKind> Frontier for BHeap<B, S> {
+    const FAMILY: Family = Family::BHeap;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
+    const STRATEGY: Strategy = S::STRATEGY;
+    const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
+
+    fn new(spec: Spec) -> Self {
+        let () = Layout::<B>::VALID;
+        BHeap {
+            pages: Vec::new(),
+            len: 0,
+            positions: PositionTable::for_strategy::<S>(spec.capacity),
+            capacity: spec.capacity,
+            strategy: PhantomData,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
+        check_node(node, self.capacity)?;
+        if S::DECREASE_KEY {
+            if let Some(slot) = self.positions.get(node) {
+                let slot = slot as usize;
+                if key >= self.key(slot) {
+                    return Ok(Pushed::Kept);
+                }
+                self.sift_up(slot, (key, node));
+                return Ok(Pushed::Decreased);
+            }
+        }
+        if self.len == self.pages.len() * PAGE_SLOTS {
+            self.pages.push(Page::EMPTY);
+        }
+        self.len += 1;
+        self.sift_up(self.len - 1, (key, node));
+        Ok(Pushed::Added)
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        let len = self.len;
+        if len == 0 {
+            return None;
+        }
+        // The smaller of the two roots (slot 1 exists once two entries are held).
+        let root = (len > 1 && self.key(1) < self.key(0)) as usize;
+        let top = self.get(root);
+        self.len = len - 1;
+        if root < len - 1 {
+            let last = self.get(len - 1);
+            self.sift_down(root, last);
+        }
+        if S::DECREASE_KEY {
+            self.positions.remove(top.1);
+        }
+        Some((top.1, top.0))
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        if S::DECREASE_KEY {
+            for i in 0..self.len {
+                self.positions.remove(self.get(i).1);
+            }
+        }
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dk, Dup};
+
+    /// The layout built the slow way: blocks numbered breadth-first by walking the block
+    /// tree with a queue, each block's exits handing out the next block numbers in order.
+    /// Returns each slot's parent (`usize::MAX` for the two roots) for the first `n` slots.
+    fn reference_parents<const B: usize>(n: usize) -> Vec<usize> {
+        let mut parent = vec![usize::MAX; n];
+        let mut next_block = 1;
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        while let Some(block) = queue.pop_front() {
+            let base = block * B;
+            if base >= n {
+                break;
+            }
+            for s in 0..B {
+                if 2 * s + 3 < B {
+                    for child in [2 * s + 2, 2 * s + 3] {
+                        if base + child < n {
+                            parent[base + child] = base + s;
+                        }
+                    }
+                } else {
+                    let child_base = next_block * B;
+                    for child in [child_base, child_base + 1] {
+                        if child < n {
+                            parent[child] = base + s;
+                        }
+                    }
+                    queue.push_back(next_block);
+                    next_block += 1;
+                }
+            }
+        }
+        parent
+    }
+
+    fn layout_matches_the_reference<const B: usize>() {
+        let n = 200_000;
+        let reference = reference_parents::<B>(n);
+        assert_eq!(reference[..2], [usize::MAX, usize::MAX]);
+        for i in 2..n {
+            let parent = Layout::<B>::parent(i);
+            assert_eq!(parent, reference[i], "B = {B}: the parent of {i}");
+            assert!(parent < i, "B = {B}: slot {i}'s parent {parent} is not below it");
+            // Siblings are an even slot and the next one.
+            assert_eq!(Layout::<B>::first_child(parent), i & !1, "B = {B}: the children of {parent}");
+            // A slot whose parent is in another block is a block root: blocks hold subtrees.
+            if parent / B != i / B {
+                assert!(i % B < 2, "B = {B}: {i} leaves its parent's block but is no root");
+            }
+        }
+        // Every slot is the first child of at most one slot (the layout is a bijection);
+        // with the parents above, the first n slots are a forest of the two roots.
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..n {
+            let child = Layout::<B>::first_child(i);
+            assert!(child > i);
+            assert!(seen.insert(child), "B = {B}: slot {child} has two parents");
+        }
+    }
+
+    #[test]
+    fn the_layout_matches_a_reference_built_breadth_first() {
+        layout_matches_the_reference::<4>();
+        layout_matches_the_reference::<8>();
+        layout_matches_the_reference::<16>();
+        layout_matches_the_reference::<64>();
+        layout_matches_the_reference::<256>();
+    }
+
+    /// The depth of slot `i` below the virtual root (the roots have depth 1).
+    fn depth<const B: usize>(mut i: usize) -> u32 {
+        let mut depth = 1;
+        while i >= 2 {
+            i = Layout::<B>::parent(i);
+            depth += 1;
+        }
+        depth
+    }
+
+    fn no_deeper_than_a_binary_heap_and_a_block<const B: usize>() {
+        // A binary heap puts slot i at depth ⌊log₂(i + 1)⌋ + 1. Here blocks fill one at a
+        // time, so a slot in a partly filled level of blocks sits up to a block's height
+        // deeper (and the virtual root adds one level).
+        let worst = (0..1 << 20).map(|i: usize| depth::<B>(i).saturating_sub((i + 1).ilog2() + 1)).max();
+        assert!(worst <= Some(Layout::<B>::SHIFT + 2), "B = {B}: {worst:?} levels deeper");
+    }
+
+    #[test]
+    fn the_tree_is_about_as_deep_as_a_binary_heap() {
+        no_deeper_than_a_binary_heap_and_a_block::<4>();
+        no_deeper_than_a_binary_heap_and_a_block::<16>();
+        no_deeper_than_a_binary_heap_and_a_block::<256>();
+    }
+
+    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// A multiset of keys: the reference queue.
+    #[derive(Default)]
+    struct Multiset {
+        counts: std::collections::BTreeMap<Key, usize>,
+        len: usize,
+    }
+
+    impl Multiset {
+        fn push(&mut self, key: Key) {
+            *self.counts.entry(key).or_default() += 1;
+            self.len += 1;
+        }
+
+        fn remove(&mut self, key: Key) {
+            let count = self.counts.get_mut(&key).expect("the key is held");
+            *count -= 1;
+            if *count == 0 {
+                self.counts.remove(&key);
+            }
+            self.len -= 1;
+        }
+
+        fn pop(&mut self) -> Option<Key> {
+            let key = *self.counts.keys().next()?;
+            self.remove(key);
+            Some(key)
+        }
+
+        fn len(&self) -> usize {
+            self.len
+        }
+
+        fn clear(&mut self) {
+            self.counts.clear();
+            self.len = 0;
+        }
+    }
+
+    /// Random pushes, decrease-keys, pops and clears against a sorted reference, checking
+    /// the invariants as it goes; enough entries to fill several pages.
+    fn keeps_its_invariants<const B: usize, S: StrategyKind>() {
+        let capacity = 3_000;
+        let mut heap = BHeap::<B, S>::new(Spec { capacity, span: 0 });
+        let mut next = xorshift(B as u64 + S::DECREASE_KEY as u64);
+        // The model: the multiset of held keys, and with Dk the key of each held node.
+        let mut model = Multiset::default();
+        let mut held: Vec<Option<Key>> = vec![None; capacity];
+        for round in 0..6 {
+            for step in 0..20_000 {
+                let pop = step % 3 == 0 && round % 2 == 0 || next() % 4 == 0;
+                if pop {
+                    let popped = heap.pop();
+                    assert_eq!(popped.map(|(_, key)| key), model.pop());
+                    if let Some((node, key)) = popped {
+                        if S::DECREASE_KEY {
+                            assert_eq!(held[node as usize].take(), Some(key));
+                        }
+                    }
+                } else {
+                    let node = (next() % capacity as u64) as Node;
+                    let key = next() % 5_000;
+                    let pushed = heap.push(node, key).unwrap();
+                    match held[node as usize] {
+                        Some(old) if S::DECREASE_KEY => {
+                            if key < old {
+                                assert_eq!(pushed, Pushed::Decreased);
+                                model.remove(old);
+                                model.push(key);
+                                held[node as usize] = Some(key);
+                            } else {
+                                assert_eq!(pushed, Pushed::Kept);
+                            }
+                        }
+                        _ => {
+                            assert_eq!(pushed, Pushed::Added);
+                            model.push(key);
+                            held[node as usize] = Some(key);
+                        }
+                    }
+                }
+                assert_eq!(heap.len(), model.len());
+                if step % 997 == 0 {
+                    heap.check();
+                }
+            }
+            heap.check();
+            if round % 3 == 2 {
+                heap.clear();
+                model.clear();
+                held.fill(None);
+                heap.check();
+            }
+        }
+        while let Some((_, key)) = heap.pop() {
+            assert_eq!(Some(key), model.pop());
+        }
+        assert_eq!(model.len(), 0);
+        heap.check();
+    }
+
+    #[test]
+    fn keeps_its_invariants_with_every_block_size() {
+        keeps_its_invariants::<4, Dup>();
+        keeps_its_invariants::<4, Dk>();
+        keeps_its_invariants::<16, Dup>();
+        keeps_its_invariants::<16, Dk>();
+        keeps_its_invariants::<256, Dup>();
+        keeps_its_invariants::<256, Dk>();
+    }
+
+    #[test]
+    fn degenerate_shapes() {
+        // Ascending, descending and equal keys, past several pages; clear keeps the pages.
+        let n = 5 * PAGE_SLOTS as u32 + 7;
+        let mut heap = BHeap::<256, Dk>::new(Spec { capacity: n as usize, span: 0 });
+        for keys in [
+            (0..n).map(u64::from).collect::<Vec<_>>(),
+            (0..n).rev().map(u64::from).collect(),
+            vec![u64::MAX; n as usize],
+        ] {
+            for (node, &key) in keys.iter().enumerate() {
+                heap.push(node as Node, key).unwrap();
+            }
+            heap.check();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable();
+            let popped: Vec<Key> = std::iter::from_fn(|| heap.pop()).map(|(_, key)| key).collect();
+            assert_eq!(popped, sorted);
+            heap.check();
+        }
+        let pages = heap.pages.len();
+        for node in 0..n {
+            heap.push(node, 1).unwrap();
+        }
+        heap.clear();
+        heap.check();
+        assert_eq!(heap.pages.len(), pages, "clear keeps the pages");
+        assert_eq!(heap.pop(), None);
+    }
+}
