@@ -72,8 +72,8 @@
 
 pub mod registry;
 
-pub mod bucket_queue;
 pub mod b_heap;
+pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;
 pub mod hot_queue;
