@@ -2,7 +2,8 @@
 //! blocked heaps of LaMarca and Ladner, "The influence of caches on the performance of
 //! heaps", JEA 1996), in both strategies: a binary heap whose slots are laid out in blocks
 //! of `B` slots, each block holding whole subtrees, so a root-to-leaf path touches about
-//! log n / log(B/2) blocks instead of log n. `B` is a const generic.
+//! log n / log(B/2) blocks instead of log n. Two block sizes are registered: a 64-byte
+//! cache line ([`BHeapLine`], 4 slots) and a 4 KiB page ([`BHeapPage`], 256 slots, Kamp's).
 //!
 //! | operation | duplicates | decrease-key |
 //! |---|---|---|
@@ -11,7 +12,7 @@
 //! | pop | O(log n) | O(log n) |
 //! | clear | O(1) | O(n) (forgets each held node) |
 //!
-//! Memory blocks touched per sift: O(log n / log B) blocks.
+//! A sift touches O(log n / log B) blocks.
 //!
 //! # Layout
 //!
@@ -27,29 +28,58 @@
 //! slot is always below its children's, and the first `n` slots are always a heap-shaped
 //! tree: a push appends slot `n`, a pop refills the hole from slot `n - 1`, and the heap
 //! stays compact (`n` entries in `⌈n / 256⌉` 4 KiB pages). A path crosses `k - 1` levels
-//! in most blocks (`k` in two exits of `B/2 + 1`), so the tree is about as deep as a
-//! binary heap: log₂ n + 1 levels. Siblings are always adjacent at an even slot, so the
-//! two keys a sift-down compares share a 64-byte line (slots are 16 bytes; storage is
-//! 4 KiB-aligned pages, so blocks of up to 256 slots never straddle a page).
+//! of most blocks (`k` through two exits of `B/2 + 1`), so on average the tree is about as
+//! deep as a binary heap; because blocks fill one at a time, a slot in a partly filled
+//! level of blocks can sit up to `k + 2` levels deeper than in a binary heap of as many
+//! entries (a test checks this up to 2²⁰ slots). Siblings always share a 64-byte line
+//! (slots are 16 bytes, pairs start at even slots, and slot 0 starts a 4 KiB page, so no
+//! block straddles a page either).
 //!
-//! Deviations from Kamp's (Varnish's `binheap.c`): his first page is a single subtree
-//! with 1-based arithmetic (slot 0 unused), and every other page starts with two roots
-//! that have a single child each ("the first two elements are magical"), so every page has
+//! Deviations from Kamp (Varnish's `binheap.c`): his first page is a single subtree with
+//! 1-based arithmetic (slot 0 unused), and every other page starts with two roots that
+//! have a single child each ("the first two elements are magical"), so every page has
 //! `B/2` exits and the page arithmetic is shifts alone. Here there are no single-child
-//! nodes and no unused slot: a path crosses 7 levels of a 256-slot page (Kamp's 8, one
+//! nodes and no unused slot: a path crosses 7 levels of a 256-slot page (Kamp: 8, one
 //! spent on a single-child root) for a fan-out of 129 pages (his 128), and the heap has
-//! two roots. The price is a division by the constant `B/2 + 1` (a multiply and a shift)
-//! when a sift-up leaves a block. It also makes small blocks usable: with a 64-byte line
-//! (`B = 4`) Kamp's layout gains one binary level of fan-out per two levels of depth,
-//! this one has 3 exits per line. The sifts are heap_core's (the smaller child chosen by
-//! selects, pop sifting the last entry down from the root) with the blocked arithmetic.
+//! two roots. The price is a division by the constant `B/2 + 1` (a multiply and shifts)
+//! when a sift-up leaves a block; the sift-down's child index needs no division (see
+//! [`Layout::first_child`]). It also makes small blocks usable: with a cache line
+//! (`B = 4`) Kamp's layout would gain one binary level of fan-out per two levels of depth;
+//! this one has 3 exits per line. The sift-down stops where the moved entry fits (as
+//! heap_core's) but picks the smaller sibling by a branch (unlike heap_core; measured at
+//! [`BHeap::sift_down`]).
+//!
+//! # Block size
+//!
+//! Measured with the hold model (`measure::block_sizes` at the end of this file: fill with
+//! `n` entries, then 10⁶ rounds of a pop and a push of the popped node, random 64-bit keys
+//! or A*-like keys, the popped key plus up to 1000), best of 3 interleaved runs, thread
+//! CPU time, ns per pop and push, duplicates; on a 2-vCPU Xeon VM shared with other jobs
+//! (2 MiB L2 a core, 4 KiB pages, transparent huge pages only on request):
+//!
+//! | `n` | keys | `B` = 4 | 8 | 16 | 64 | 256 | `dary2` | `dary4` |
+//! |---|---|---|---|---|---|---|---|---|
+//! | 10⁵ | random | 76 | 90 | 75 | 83 | 84 | 60 | 57 |
+//! | 10⁶ | random | 244 | 239 | 244 | 282 | 227 | 216 | 316 |
+//! | 10⁷ | random | 594 | 579 | 592 | 703 | 789 | 519 | 1215 |
+//! | 10⁵ | A*-like | 91 | 89 | 92 | 95 | 98 | 94 | 57 |
+//! | 10⁶ | A*-like | 137 | 137 | 159 | 183 | 184 | 138 | 186 |
+//! | 10⁷ | A*-like | 264 | 278 | 336 | 442 | 607 | 243 | 760 |
+//!
+//! Decrease-key ran up to 25% slower, with the same order between line and page. The
+//! line (4; 8 ties with it) is the better block from 10⁶ entries up: inside a page a path
+//! still takes a new cache line on nearly every level, as in a binary heap, and the TLB
+//! misses the page saves did not show here (cachegrind, 10⁷ entries, a 2 MiB last-level
+//! cache: 4.7 misses a pop with pages, 3.2 with lines). Kamp's page is registered too, as
+//! the claim under test is his. `cargo test -p pqlab-queues --release --lib b_heap::measure
+//! -- --ignored --nocapture` reruns it (about 10 minutes).
 //!
 //! Keys: any. Ties: unspecified heap order (entries compare by key alone).
-//! Should win: against the plain binary heap when the frontier outgrows the caches and
-//! the TLB (10^5–10^7 entries): a path from the root to a leaf touches four 4 KiB pages
-//! for 10^7 entries where a binary heap touches a new page on nearly every level below
-//! the eighth. It does the same comparisons as a binary heap (two per level on pop), so
-//! d-ary heaps, shallower for the same cache lines, may still beat it; the lab measures.
+//! Should win: against the binary heap when the frontier outgrows the caches (10⁶ entries
+//! and up), the line by touching fewer cache lines per path and the page by touching
+//! fewer pages (four 4 KiB pages from root to leaf at 10⁷ entries). In the measurement
+//! above neither beat the binary heap (`dary2`): the blocked index arithmetic costs about
+//! as much as the lines it saves, and a 10⁵-entry heap pays it without gain.
 
 use std::marker::PhantomData;
 
@@ -66,6 +96,12 @@ type Entry = (Key, Node);
 const PAGE_SLOTS: usize = 256;
 /// The alignment of slot 0.
 const PAGE_BYTES: usize = 4096;
+
+/// Blocks of one 64-byte cache line: the better block measured (see "Block size").
+pub type BHeapLine<S> = BHeap<4, S>;
+
+/// Blocks of one 4 KiB page, Kamp's B-heap (see "Block size").
+pub type BHeapPage<S> = BHeap<256, S>;
 
 /// The layout's index arithmetic for blocks of `B` slots (see the module documentation).
 struct Layout<const B: usize>;
@@ -377,9 +413,9 @@ mod tests {
         let n = 200_000;
         let reference = reference_parents::<B>(n);
         assert_eq!(reference[..2], [usize::MAX, usize::MAX]);
-        for i in 2..n {
+        for (i, &expected) in reference.iter().enumerate().skip(2) {
             let parent = Layout::<B>::parent(i);
-            assert_eq!(parent, reference[i], "B = {B}: the parent of {i}");
+            assert_eq!(parent, expected, "B = {B}: the parent of {i}");
             assert!(parent < i, "B = {B}: slot {i}'s parent {parent} is not below it");
             // Siblings are an even slot and the next one.
             assert_eq!(
