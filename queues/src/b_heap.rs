@@ -43,11 +43,11 @@
 //! spent on a single-child root) for a fan-out of 129 pages (his 128), and the heap has
 //! two roots. The price is a division by the constant `B/2 + 1` (a multiply and shifts)
 //! when a sift-up leaves a block; the sift-down's child index needs no division (see
-//! [`Layout::first_child`]). It also makes small blocks usable: with a cache line
+//! `Layout::first_child`). It also makes small blocks usable: with a cache line
 //! (`B = 4`) Kamp's layout would gain one binary level of fan-out per two levels of depth;
 //! this one has 3 exits per line. The sift-down stops where the moved entry fits (as
 //! heap_core's) but picks the smaller sibling by a branch (unlike heap_core; measured at
-//! [`BHeap::sift_down`]).
+//! `BHeap::sift_down`).
 //!
 //! # Block size
 //!
@@ -161,9 +161,9 @@ impl<const B: usize> Layout<B> {
 ///
 /// Invariants: the slots are stored in `store[base..]`, whole pages of them, slot 0's page
 /// 4 KiB-aligned (when the allocator's alignment allows it: the heap is correct either
-/// way); slots `0..len` hold the entries, every key at least its parent's ([`Layout::parent`]); with `Dk`, `positions` maps each held
-/// node to its slot and every other node to absent. `store` never shrinks, so a refill
-/// after `clear` allocates nothing.
+/// way); slots `0..len` hold the entries, every key at least its parent's (`Layout::parent`);
+/// with `Dk`, `positions` maps each held node to its slot and every other node to absent.
+/// `store` never shrinks, so a refill after `clear` allocates nothing.
 #[derive(Debug)]
 pub struct BHeap<const B: usize, S> {
     store: Vec<Entry>,
@@ -244,8 +244,8 @@ impl<const B: usize, S: StrategyKind> BHeap<B, S> {
             }
             // The smaller sibling picked by a branch, not a select (unlike heap_core): the
             // branch lets the CPU run ahead into the predicted child, where a select waits
-            // for both keys. Measured (hold model below, 10^5 entries, random keys): 79 ns
-            // a pop and push with the branch, 146 ns with the select.
+            // for both keys. Measured (the hold model below, the page heap, 10⁵ entries,
+            // random keys): 79 ns a pop and push with the branch, 146 ns with the select.
             let mut below = slots[child];
             if child + 1 < len && slots[child + 1].0 < below.0 {
                 child += 1;
