@@ -54,8 +54,9 @@
 //! Measured with the hold model (`measure::block_sizes` at the end of this file: fill with
 //! `n` entries, then 10⁶ rounds of a pop and a push of the popped node, random 64-bit keys
 //! or A*-like keys, the popped key plus up to 1000), best of 3 interleaved runs, thread
-//! CPU time, ns per pop and push, duplicates; on a 2-vCPU Xeon VM shared with other jobs
-//! (2 MiB L2 a core, 4 KiB pages, transparent huge pages only on request):
+//! CPU time (counted in 4 ms ticks; a run lasts 55 ms to 2 s), ns per pop and push,
+//! duplicates; on a 2-vCPU Xeon VM shared with other jobs (2 MiB L2 a core, 4 KiB pages,
+//! transparent huge pages only on request):
 //!
 //! | `n` | keys | `B` = 4 | 8 | 16 | 64 | 256 | `dary2` | `dary4` |
 //! |---|---|---|---|---|---|---|---|---|
@@ -628,7 +629,7 @@ mod tests {
 /// The measurement that chose the block size: not run by `cargo test`. Run it with
 /// `cargo test -p pqlab-queues --release --lib b_heap::measure -- --ignored --nocapture`
 /// (`PQLAB_SIZES=100000,1000000` to pick frontier sizes, `PQLAB_QUEUES=b256-dup,dary4-dup`
-/// to pick queues, `PQLAB_RUNS=5` for repetitions, `PQLAB_OPS=2000000` rounds a run).
+/// to pick queues, `PQLAB_RUNS=3` for repetitions, `PQLAB_OPS=1000000` rounds a run).
 #[cfg(test)]
 mod measure {
     use std::hint::black_box;
@@ -650,7 +651,8 @@ mod measure {
     }
 
     /// This thread's CPU time (from `/proc/thread-self/schedstat`): the machine is shared,
-    /// and wall time counts the other processes' turns.
+    /// and wall time counts the other processes' turns. It advances in scheduler ticks
+    /// (4 ms here), so a run should last well over that: 10⁶ rounds take 50 ms or more.
     fn cpu_time() -> Duration {
         let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
         Duration::from_nanos(stat.split(' ').next().unwrap().parse().unwrap())
@@ -714,8 +716,8 @@ mod measure {
             .map(|s| s.parse().unwrap())
             .collect();
         let wanted = list("PQLAB_QUEUES", "");
-        let runs: usize = std::env::var("PQLAB_RUNS").map_or(5, |r| r.parse().unwrap());
-        let ops: usize = std::env::var("PQLAB_OPS").map_or(2_000_000, |o| o.parse().unwrap());
+        let runs: usize = std::env::var("PQLAB_RUNS").map_or(3, |r| r.parse().unwrap());
+        let ops: usize = std::env::var("PQLAB_OPS").map_or(1_000_000, |o| o.parse().unwrap());
         let queues: Vec<_> = QUEUES
             .iter()
             .filter(|(id, _)| wanted == [""] || wanted.iter().any(|w| w == id))
@@ -724,14 +726,13 @@ mod measure {
             for &n in &sizes {
                 // Interleaved: every queue once per run, the best run kept.
                 let mut best = vec![Duration::MAX; queues.len()];
-                let mut sums = vec![None; queues.len()];
+                let mut checksum = None;
                 for _ in 0..runs {
-                    for (q, (_, run)) in queues.iter().enumerate() {
+                    for (q, (id, run)) in queues.iter().enumerate() {
                         let (time, sum) = run(n, ops, step);
                         best[q] = best[q].min(time);
-                        // Same keys popped by every queue of a strategy: the heaps agree.
-                        assert!(sums[q].is_none_or(|s| s == sum));
-                        sums[q] = Some(sum);
+                        // Every exact queue pops the same keys in the same order.
+                        assert_eq!(*checksum.get_or_insert(sum), sum, "{id} popped other keys");
                     }
                 }
                 for (q, (id, _)) in queues.iter().enumerate() {
