@@ -72,6 +72,7 @@
 
 pub mod registry;
 
+pub mod b_heap;
 pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;
