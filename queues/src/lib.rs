@@ -84,6 +84,7 @@ pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
 pub mod sorted_array;
+pub mod splay_tree;
 pub mod std_binary_heap;
 pub mod two_level;
 pub mod unsorted_array;

@@ -45,6 +45,8 @@ macro_rules! for_each_queue {
             "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
             "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
             "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
+            "splay-tree-dup" splay_tree_dup $crate::splay_tree::SplayTree<$crate::Dup>,
+            "splay-tree-dk" splay_tree_dk $crate::splay_tree::SplayTree<$crate::Dk>,
         }
     };
 }

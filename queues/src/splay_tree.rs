@@ -1,0 +1,589 @@
+//! Our splay tree (Sleator, Tarjan, "Self-adjusting binary search trees", JACM 1985), in
+//! both strategies: a binary search tree ordered by `(key, node)` in a flat arena of slots
+//! linked by `u32` indices, restructured by top-down splaying on every operation.
+//!
+//! | operation | duplicates | decrease-key |
+//! |---|---|---|
+//! | push (new node) | O(log n) amortized | O(log n) amortized |
+//! | push (held node, smaller key) | O(log n) amortized, adds an entry | O(log n) amortized: remove, reinsert |
+//! | pop | O(log n) amortized | O(log n) amortized |
+//! | clear | O(1) | O(n) (forgets each held node) |
+//!
+//! Paper followed: the top-down splay of section 4 (Figs. 11 and 12: zig, zig-zig and
+//! zig-zag steps reduced to "rotate, then link" while the left and right side trees grow,
+//! then one assembly), insert by splaying at the new entry and splitting at the root, and
+//! delete by splaying the entry to the root and joining its subtrees (splay the left
+//! subtree's maximum to its root, hang the right subtree there). Pop is the paper's splay
+//! at minus infinity, written as its own loop: every step compares nothing, rotates right
+//! and links right. Deviations: none in the restructuring; the side trees' headers live in
+//! one scratch slot of the arena, so the links need no branch for "the first one", and a
+//! decrease-key is delete then insert (three splays) rather than anything cleverer.
+//!
+//! Slots: with `Dk` the arena is indexed by node id (one slot per node, sized to the
+//! capacity once, so a node's entry is found in O(1) and splayed to the root by its own
+//! `(key, node)`); with `Dup` it holds entries, grows as needed and reuses popped slots
+//! through a free list, so neither strategy allocates per entry after warm-up. There are
+//! no parent pointers and no recursion: every splay and the clear are loops, so degenerate
+//! shapes (a spine 10^5 deep, from keys pushed in order) cost no stack.
+//!
+//! Keys: any. Ties: unspecified but deterministic. Entries are ordered by `(key, node)`,
+//! so equal keys pop in ascending node id. With `Dup` the same `(key, node)` may be held
+//! twice; such entries are indistinguishable, and an insert places the new one just right
+//! of the equal entry its splay reaches (the in-order sequence stays sorted).
+//!
+//! Should win: a splay tree caches, it keeps recently touched entries near the root. A*
+//! pops near what it just pushed: when an expansion's best child is the new minimum (a
+//! search diving down a corridor toward the goal, ties on `f` broken toward larger `g`),
+//! that child was inserted at the root with nothing smaller, so the next pop is one step.
+//! That should show on maps where the search goes mostly straight to the goal (few
+//! expansions per path cell, a small frontier), and more with decrease-key, whose nodes
+//! are found in O(1). It should lose where the frontier is wide and pops come from
+//! everywhere in it (open maps, weak heuristics): then every operation walks and rewrites
+//! about log n links of scattered slots, where an implicit heap reads one contiguous array.
+
+use std::marker::PhantomData;
+
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
+    StrategyKind, Ties,
+};
+
+/// No link: an empty subtree, or the end of the free list.
+const NIL: u32 = u32::MAX;
+/// The `left` of a slot that holds no entry (with `Dk`: a node that is not held).
+const FREE: u32 = u32::MAX - 1;
+
+/// One tree node: an entry and its two subtrees (24 bytes).
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: Key,
+    /// The node this entry stands for (with `Dk`, the slot's own index).
+    node: Node,
+    /// The left subtree (smaller `(key, node)`), `NIL`, or `FREE` if the slot is unused.
+    left: u32,
+    /// The right subtree (larger or equal `(key, node)`), or `NIL`; in a free `Dup` slot,
+    /// the next free slot.
+    right: u32,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot { key: 0, node: 0, left: FREE, right: NIL };
+}
+
+/// The order of the tree: `(key, node)` as one integer, compared without branches.
+#[inline(always)]
+fn rank(key: Key, node: Node) -> u128 {
+    (u128::from(key) << 32) | u128::from(node)
+}
+
+/// A min-first splay tree of `(key, node)` entries; with `S = Dk` a node is its own slot,
+/// which gives O(1) membership and locates the entry to splay for a decrease-key.
+///
+/// Invariants: the slots reachable from `root` through `left` and `right` form a binary
+/// tree of exactly the `len` entries held, whose in-order sequence is sorted by
+/// `(key, node)`; every other slot but the header has `left == FREE` and, with `Dup`, is
+/// on the free list starting at `free`. The header slot holds no entry: a splay uses its
+/// links as the roots of its side trees.
+#[derive(Debug)]
+pub struct SplayTree<S> {
+    slots: Vec<Slot>,
+    root: u32,
+    /// The scratch slot of the top-down splay: the capacity with `Dk`, 0 with `Dup`.
+    header: u32,
+    len: usize,
+    /// `Dup` only: the first free slot, or `NIL`.
+    free: u32,
+    capacity: usize,
+    strategy: PhantomData<S>,
+}
+
+impl<S: StrategyKind> SplayTree<S> {
+    /// The rank of the entry in `slot`.
+    #[inline(always)]
+    fn rank_of(&self, slot: u32) -> u128 {
+        let entry = &self.slots[slot as usize];
+        rank(entry.key, entry.node)
+    }
+
+    /// Splays the tree rooted at `t` (not `NIL`) at `target`, top-down: returns the new
+    /// root, the last slot on `target`'s search path (an entry equal to `target` if the
+    /// search meets one). The in-order sequence is unchanged.
+    ///
+    /// While it descends, slots left of the path are linked into the left side tree (at
+    /// its right end, `l`) and slots right of it into the right side tree (at its left
+    /// end, `r`); the header's `right` and `left` hold those side trees' roots.
+    #[inline]
+    fn splay(&mut self, mut t: u32, target: u128) -> u32 {
+        let h = self.header;
+        let (mut l, mut r) = (h, h);
+        loop {
+            let here = self.rank_of(t);
+            if target < here {
+                let mut y = self.slots[t as usize].left;
+                if y == NIL {
+                    break;
+                }
+                if target < self.rank_of(y) {
+                    // Zig-zig: rotate right, then link the new top.
+                    self.slots[t as usize].left = self.slots[y as usize].right;
+                    self.slots[y as usize].right = t;
+                    t = y;
+                    y = self.slots[t as usize].left;
+                    if y == NIL {
+                        break;
+                    }
+                }
+                self.slots[r as usize].left = t;
+                r = t;
+                t = y;
+            } else if target > here {
+                let mut y = self.slots[t as usize].right;
+                if y == NIL {
+                    break;
+                }
+                if target > self.rank_of(y) {
+                    // Zag-zag: rotate left, then link the new top.
+                    self.slots[t as usize].right = self.slots[y as usize].left;
+                    self.slots[y as usize].left = t;
+                    t = y;
+                    y = self.slots[t as usize].right;
+                    if y == NIL {
+                        break;
+                    }
+                }
+                self.slots[l as usize].right = t;
+                l = t;
+                t = y;
+            } else {
+                break;
+            }
+        }
+        self.assemble(t, l, r)
+    }
+
+    /// The end of a top-down splay: `t`'s subtrees go to the inner ends of the side trees
+    /// (`l`, `r`, the header when a side tree is empty), the side trees become `t`'s.
+    #[inline(always)]
+    fn assemble(&mut self, t: u32, l: u32, r: u32) -> u32 {
+        let h = self.header as usize;
+        let Slot { left, right, .. } = self.slots[t as usize];
+        self.slots[l as usize].right = left;
+        self.slots[r as usize].left = right;
+        // With an empty side tree the header's link was just set to `t`'s own subtree.
+        let (side_left, side_right) = (self.slots[h].right, self.slots[h].left);
+        let top = &mut self.slots[t as usize];
+        top.left = side_left;
+        top.right = side_right;
+        t
+    }
+
+    /// Splays the minimum of the tree rooted at `t` (not `NIL`) to its root and returns it;
+    /// the returned slot has no left subtree. The splay at minus infinity: every step
+    /// rotates right (a zig-zig) and links right; the left side tree stays empty.
+    #[inline]
+    fn splay_min(&mut self, mut t: u32) -> u32 {
+        let h = self.header;
+        let mut r = h;
+        loop {
+            let mut y = self.slots[t as usize].left;
+            if y == NIL {
+                break;
+            }
+            self.slots[t as usize].left = self.slots[y as usize].right;
+            self.slots[y as usize].right = t;
+            t = y;
+            y = self.slots[t as usize].left;
+            if y == NIL {
+                break;
+            }
+            self.slots[r as usize].left = t;
+            r = t;
+            t = y;
+        }
+        let right = self.slots[t as usize].right;
+        self.slots[r as usize].left = right;
+        // If nothing was linked (`r == h`) this reads back `right`.
+        self.slots[t as usize].right = self.slots[h as usize].left;
+        t
+    }
+
+    /// The mirror of [`Self::splay_min`]: splays the maximum of the tree rooted at `t` (not
+    /// `NIL`) to its root and returns it; the returned slot has no right subtree.
+    #[inline]
+    fn splay_max(&mut self, mut t: u32) -> u32 {
+        let h = self.header;
+        let mut l = h;
+        loop {
+            let mut y = self.slots[t as usize].right;
+            if y == NIL {
+                break;
+            }
+            self.slots[t as usize].right = self.slots[y as usize].left;
+            self.slots[y as usize].left = t;
+            t = y;
+            y = self.slots[t as usize].right;
+            if y == NIL {
+                break;
+            }
+            self.slots[l as usize].right = t;
+            l = t;
+            t = y;
+        }
+        let left = self.slots[t as usize].left;
+        self.slots[l as usize].right = left;
+        self.slots[t as usize].left = self.slots[h as usize].right;
+        t
+    }
+
+    /// Inserts the entry in `slot` (its key and node set, its links anything) as the new
+    /// root: splays at it, then splits the tree at the old root.
+    #[inline]
+    fn insert(&mut self, slot: u32) {
+        if self.root == NIL {
+            let entry = &mut self.slots[slot as usize];
+            entry.left = NIL;
+            entry.right = NIL;
+        } else {
+            let target = self.rank_of(slot);
+            let t = self.splay(self.root, target);
+            let Slot { left, right, .. } = self.slots[t as usize];
+            let (left, right) = if target < self.rank_of(t) {
+                self.slots[t as usize].left = NIL;
+                (left, t)
+            } else {
+                // Equal ranks (a `Dup` entry held twice) go right of the one splayed up.
+                self.slots[t as usize].right = NIL;
+                (t, right)
+            };
+            let entry = &mut self.slots[slot as usize];
+            entry.left = left;
+            entry.right = right;
+        }
+        self.root = slot;
+    }
+
+    /// Removes the held entry in `slot` (`Dk`: its rank is unique): splays it to the root,
+    /// then joins its subtrees under the left one's maximum.
+    #[inline]
+    fn remove(&mut self, slot: u32) {
+        let top = self.splay(self.root, self.rank_of(slot));
+        debug_assert_eq!(top, slot, "a held entry splays to the root");
+        let Slot { left, right, .. } = self.slots[top as usize];
+        self.root = if left == NIL {
+            right
+        } else {
+            let max = self.splay_max(left);
+            self.slots[max as usize].right = right;
+            max
+        };
+    }
+
+    /// Takes a slot for a new entry: the node's own with `Dk`, else a free or new one.
+    #[inline]
+    fn take_slot(&mut self, node: Node, key: Key) -> u32 {
+        let fresh = Slot { key, node, left: NIL, right: NIL };
+        let slot = if S::DECREASE_KEY {
+            node
+        } else if self.free != NIL {
+            let slot = self.free;
+            self.free = self.slots[slot as usize].right;
+            slot
+        } else {
+            let slot = self.slots.len();
+            assert!(slot < FREE as usize, "a splay tree holds fewer than 2^32 - 2 entries");
+            self.slots.push(fresh);
+            return slot as u32;
+        };
+        self.slots[slot as usize] = fresh;
+        slot
+    }
+
+    /// Marks `slot` as holding no entry, and with `Dup` puts it on the free list.
+    #[inline]
+    fn release(&mut self, slot: u32) {
+        let entry = &mut self.slots[slot as usize];
+        entry.left = FREE;
+        if !S::DECREASE_KEY {
+            entry.right = self.free;
+            self.free = slot;
+        }
+    }
+}
+
+impl<S: StrategyKind> Frontier for SplayTree<S> {
+    const FAMILY: Family = Family::SplayTree;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
+    const STRATEGY: Strategy = S::STRATEGY;
+    const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Unspecified;
+
+    fn new(spec: Spec) -> Self {
+        let (slots, header) = if S::DECREASE_KEY {
+            // Node ids and the header after them stay clear of the two sentinels.
+            assert!(spec.capacity < FREE as usize, "a splay tree takes node ids below 2^32 - 2");
+            (vec![Slot::EMPTY; spec.capacity + 1], spec.capacity as u32)
+        } else {
+            (vec![Slot::EMPTY], 0)
+        };
+        SplayTree {
+            slots,
+            root: NIL,
+            header,
+            len: 0,
+            free: NIL,
+            capacity: spec.capacity,
+            strategy: PhantomData,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
+        check_node(node, self.capacity)?;
+        if S::DECREASE_KEY {
+            let held = self.slots[node as usize];
+            if held.left != FREE {
+                if key >= held.key {
+                    return Ok(Pushed::Kept);
+                }
+                self.remove(node);
+                self.slots[node as usize].key = key;
+                self.insert(node);
+                return Ok(Pushed::Decreased);
+            }
+        }
+        let slot = self.take_slot(node, key);
+        self.insert(slot);
+        self.len += 1;
+        Ok(Pushed::Added)
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        if self.root == NIL {
+            return None;
+        }
+        let top = self.splay_min(self.root);
+        let Slot { key, node, right, .. } = self.slots[top as usize];
+        self.root = right;
+        self.release(top);
+        self.len -= 1;
+        Some((node, key))
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        if S::DECREASE_KEY {
+            // Visit every held slot once, without a stack: rotate right while the current
+            // slot has a left subtree, else free it and go right. Each rotation moves one
+            // slot off the left links for good, so this is O(n).
+            let mut t = self.root;
+            while t != NIL {
+                let y = self.slots[t as usize].left;
+                if y != NIL {
+                    self.slots[t as usize].left = self.slots[y as usize].right;
+                    self.slots[y as usize].right = t;
+                    t = y;
+                } else {
+                    let next = self.slots[t as usize].right;
+                    self.slots[t as usize].left = FREE;
+                    t = next;
+                }
+            }
+        } else {
+            self.slots.truncate(1);
+            self.free = NIL;
+        }
+        self.root = NIL;
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dk, Dup};
+
+    const N: u32 = 100_000;
+
+    impl<S: StrategyKind> SplayTree<S> {
+        /// Checks every invariant of [`SplayTree`], walking the tree without recursion;
+        /// returns the depth of the deepest entry.
+        fn check(&self) -> usize {
+            let mut held = vec![false; self.slots.len()];
+            let mut count = 0;
+            let mut deepest = 0;
+            let mut last: Option<u128> = None;
+            // In-order walk with an explicit stack of (slot, depth).
+            let mut stack = Vec::new();
+            let mut t = (self.root, 1);
+            loop {
+                while t.0 != NIL {
+                    stack.push(t);
+                    t = (self.slots[t.0 as usize].left, t.1 + 1);
+                }
+                let Some((slot, depth)) = stack.pop() else { break };
+                assert_ne!(slot, self.header, "the header is in the tree");
+                assert!(!held[slot as usize], "slot {slot} is reached twice");
+                held[slot as usize] = true;
+                let entry = self.slots[slot as usize];
+                if S::DECREASE_KEY {
+                    assert_eq!(entry.node, slot, "a Dk entry sits in its node's slot");
+                }
+                let here = rank(entry.key, entry.node);
+                assert!(last.map_or(true, |last| last <= here), "in-order sequence not sorted");
+                last = Some(here);
+                count += 1;
+                deepest = deepest.max(depth);
+                t = (entry.right, depth + 1);
+            }
+            assert_eq!(count, self.len, "len does not count the entries in the tree");
+            let mut free = vec![false; self.slots.len()];
+            let mut f = self.free;
+            while f != NIL {
+                assert!(!S::DECREASE_KEY, "a Dk tree has a free list");
+                assert!(!free[f as usize] && !held[f as usize], "free slot {f} is in use");
+                free[f as usize] = true;
+                f = self.slots[f as usize].right;
+            }
+            for (slot, entry) in self.slots.iter().enumerate() {
+                if slot == self.header as usize {
+                    continue;
+                }
+                assert_eq!(held[slot], entry.left != FREE, "slot {slot}: held but marked free");
+                if !S::DECREASE_KEY {
+                    assert_eq!(held[slot], !free[slot], "slot {slot} is neither held nor free");
+                }
+            }
+            deepest
+        }
+    }
+
+    fn tree<S: StrategyKind>(capacity: u32) -> SplayTree<S> {
+        SplayTree::new(Spec { capacity: capacity as usize, span: 0 })
+    }
+
+    /// The degenerate shapes, built, decreased, popped and cleared on a 64 KiB stack: keys
+    /// pushed in increasing order make a left spine n deep (each new root takes the old
+    /// tree as its left subtree), keys pushed in decreasing order a right spine.
+    fn degenerate_shapes<S: StrategyKind>() {
+        let mut t = tree::<S>(N);
+        for node in 0..N {
+            t.push(node, Key::from(node) + 10).unwrap();
+        }
+        assert_eq!(t.check(), N as usize, "increasing keys make a spine");
+        for node in 0..N {
+            assert_eq!(t.pop(), Some((node, Key::from(node) + 10)));
+        }
+        assert_eq!(t.pop(), None);
+        for node in 0..N {
+            t.push(node, Key::from(N - node) + 10).unwrap();
+        }
+        assert_eq!(t.check(), N as usize, "decreasing keys make a spine");
+        // With Dk this splays the spine's far end up and lowers it; with Dup it adds one.
+        t.push(0, 0).unwrap();
+        t.check();
+        assert_eq!(t.pop(), Some((0, 0)));
+        assert_eq!(t.pop(), Some((N - 1, 11)));
+        t.clear();
+        assert_eq!(t.len(), 0);
+        t.check();
+        for node in 0..N {
+            t.push(node, Key::from(N - node)).unwrap();
+        }
+        t.clear();
+        t.check();
+        for node in 0..N {
+            t.push(node, Key::from(node)).unwrap();
+        }
+        // Dropped as a spine: the arena is a flat vector.
+    }
+
+    fn on_a_small_stack(f: fn()) {
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(f)
+            .expect("spawn a test thread")
+            .join()
+            .expect("the test thread panicked");
+    }
+
+    #[test]
+    fn degenerate_shapes_need_no_stack() {
+        on_a_small_stack(degenerate_shapes::<Dup>);
+        on_a_small_stack(degenerate_shapes::<Dk>);
+    }
+
+    /// A splay at minus infinity halves the depth of the path it walks: popping the
+    /// minimum of an n-deep spine leaves a tree about n / 2 deep.
+    #[test]
+    fn a_pop_halves_a_spine() {
+        let mut t = tree::<Dup>(1000);
+        for node in 0..1000 {
+            t.push(node, 5).unwrap();
+        }
+        assert_eq!(t.pop(), Some((0, 5)));
+        let depth = t.check();
+        assert!((499..=502).contains(&depth), "depth {depth} after one pop of a 1000-spine");
+    }
+
+    /// Random operations with many ties and repeated nodes, every invariant checked after
+    /// each one, and the pops checked against a sorted reference.
+    fn keeps_its_invariants<S: StrategyKind>() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut t = tree::<S>(64);
+        let mut model: Vec<(Key, Node)> = Vec::new();
+        for step in 0..20_000 {
+            let roll = next() % 100;
+            if roll < 55 {
+                let (node, key) = ((next() % 64) as Node, next() % 40);
+                let pushed = t.push(node, key).unwrap();
+                let held = model.iter().position(|&(_, n)| n == node);
+                match (S::DECREASE_KEY, held) {
+                    (true, Some(at)) if key < model[at].0 => {
+                        assert_eq!(pushed, Pushed::Decreased);
+                        model[at].0 = key;
+                    }
+                    (true, Some(_)) => assert_eq!(pushed, Pushed::Kept),
+                    _ => {
+                        assert_eq!(pushed, Pushed::Added);
+                        model.push((key, node));
+                    }
+                }
+            } else if roll < 98 {
+                model.sort_unstable();
+                let expected = (!model.is_empty()).then(|| model.remove(0));
+                assert_eq!(t.pop(), expected.map(|(key, node)| (node, key)), "step {step}");
+            } else {
+                t.clear();
+                model.clear();
+            }
+            t.check();
+        }
+    }
+
+    #[test]
+    fn keeps_its_invariants_under_random_operations() {
+        keeps_its_invariants::<Dup>();
+        keeps_its_invariants::<Dk>();
+    }
+
+    /// Equal keys pop in ascending node id, whatever order they were pushed in.
+    #[test]
+    fn equal_keys_pop_in_node_order() {
+        let mut t = tree::<Dk>(16);
+        for node in [3, 1, 4, 0, 5] {
+            t.push(node, 50).unwrap();
+        }
+        let popped: Vec<Node> = std::iter::from_fn(|| t.pop()).map(|(n, _)| n).collect();
+        assert_eq!(popped, [0, 1, 3, 4, 5]);
+    }
+}
