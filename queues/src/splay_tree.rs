@@ -587,3 +587,149 @@ mod tests {
         assert_eq!(popped, [0, 1, 3, 4, 5]);
     }
 }
+
+/// The A*-shaped workload the design choices in this file were measured on (an `#[ignore]`d
+/// test): grid A* searches with the harness's keys, timed or counted under callgrind, e.g.
+///
+/// ```text
+/// cargo test --release -p pqlab-queues --lib splay_tree::measure -- --ignored --nocapture
+/// PQLAB_QUEUE=splay-tree-dk PQLAB_MAP=open valgrind --tool=callgrind \
+///     --toggle-collect='*a_star_runs*' target/release/deps/pqlab_queues-<hash> \
+///     splay_tree::measure --ignored
+/// ```
+///
+/// `PQLAB_QUEUE` names any registered queue (default: both splay trees), `PQLAB_MAP` is
+/// `random` (512 × 512, a quarter of the cells blocked at random, like Moving AI's
+/// random512-25) or `open` (512 × 512, no obstacle but a wall across most of the middle).
+#[cfg(test)]
+mod measure {
+    use std::time::Instant;
+
+    use crate::registry::{self, Entry, Visitor};
+    use crate::{Frontier, Key, Node, Pushed, Spec};
+
+    const SIDE: usize = 512;
+    const STRAIGHT: u64 = 195_025;
+    const DIAGONAL: u64 = 275_807;
+    const SEARCHES: usize = 40;
+
+    struct Map {
+        blocked: Vec<bool>,
+        problems: Vec<(usize, usize)>,
+    }
+
+    fn map(kind: &str) -> Map {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let blocked: Vec<bool> = (0..SIDE * SIDE)
+            .map(|cell| {
+                let (x, y) = (cell % SIDE, cell / SIDE);
+                let edge = x == 0 || y == 0 || x == SIDE - 1 || y == SIDE - 1;
+                edge || match kind {
+                    "open" => y == SIDE / 2 && x < SIDE * 7 / 8,
+                    _ => next() % 4 == 0,
+                }
+            })
+            .collect();
+        let mut problems = Vec::new();
+        while problems.len() < SEARCHES {
+            let (a, b) = ((next() as usize) % blocked.len(), (next() as usize) % blocked.len());
+            if !blocked[a] && !blocked[b] {
+                problems.push((a, b));
+            }
+        }
+        Map { blocked, problems }
+    }
+
+    fn octile(a: usize, b: usize) -> u64 {
+        let dx = (a % SIDE).abs_diff(b % SIDE) as u64;
+        let dy = (a / SIDE).abs_diff(b / SIDE) as u64;
+        STRAIGHT * dx.max(dy) + (DIAGONAL - STRAIGHT) * dx.min(dy)
+    }
+
+    /// Every search of `map`, with the harness's keys (`f << 32 | (u32::MAX - g)`), no
+    /// corner cutting; returns the sum of the path costs, the expansions, the pushes that
+    /// lowered a held node's key, and the pops.
+    #[inline(never)]
+    fn a_star_runs<F: Frontier>(queue: &mut F, map: &Map) -> (u64, u64, u64, u64) {
+        let n = map.blocked.len();
+        let (mut g, mut closed) = (vec![u64::MAX; n], vec![false; n]);
+        let (mut cost, mut expansions, mut decreases, mut pops) = (0, 0, 0, 0);
+        let side = SIDE as isize;
+        let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+        for &(start, goal) in &map.problems {
+            g.fill(u64::MAX);
+            closed.fill(false);
+            queue.clear();
+            let key = |g: u64, cell: usize| (g + octile(cell, goal)) << 32 | (u32::MAX as u64 - g);
+            g[start] = 0;
+            queue.push(start as Node, key(0, start)).unwrap();
+            while let Some((cell, k)) = queue.pop() {
+                pops += 1;
+                let cell = cell as usize;
+                if closed[cell] || k != key(g[cell], cell) {
+                    continue;
+                }
+                closed[cell] = true;
+                expansions += 1;
+                if cell == goal {
+                    cost += g[cell];
+                    break;
+                }
+                for &(dx, dy) in &steps {
+                    let to = (cell as isize + dx + dy * side) as usize;
+                    let diagonal = dx != 0 && dy != 0;
+                    if map.blocked[to]
+                        || diagonal
+                            && (map.blocked[(cell as isize + dx) as usize]
+                                || map.blocked[(cell as isize + dy * side) as usize])
+                    {
+                        continue;
+                    }
+                    let through = g[cell] + if diagonal { DIAGONAL } else { STRAIGHT };
+                    if through < g[to] {
+                        g[to] = through;
+                        closed[to] = false;
+                        let pushed = queue.push(to as Node, key(through, to)).unwrap();
+                        decreases += u64::from(pushed == Pushed::Decreased);
+                    }
+                }
+            }
+        }
+        (cost, expansions, decreases, pops)
+    }
+
+    struct Run<'a>(&'a Map);
+
+    impl Visitor for Run<'_> {
+        type Output = ();
+        fn visit<F: Frontier + 'static>(self, entry: &'static Entry) {
+            let mut queue = F::new(Spec { capacity: self.0.blocked.len(), span: Key::MAX });
+            let started = Instant::now();
+            let (cost, expansions, decreases, pops) = a_star_runs(&mut queue, self.0);
+            let took = started.elapsed();
+            println!(
+                "{}: {took:.2?}, cost {cost}, {expansions} expansions, {decreases} decrease-keys, \
+                 {pops} pops",
+                entry.id
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "a measurement, not a test: run it in release mode"]
+    fn a_star() {
+        let kind = std::env::var("PQLAB_MAP").unwrap_or_else(|_| "random".into());
+        let queues = std::env::var("PQLAB_QUEUE")
+            .unwrap_or_else(|_| "splay-tree-dup,splay-tree-dk".into());
+        let map = map(&kind);
+        for id in queues.split(',') {
+            registry::visit(id, Run(&map)).expect("a registered queue");
+        }
+    }
+}
