@@ -5,64 +5,90 @@
 //! | operation | duplicates | decrease-key |
 //! |---|---|---|
 //! | push (new node) | O(log n) amortized | O(log n) amortized |
-//! | push (held node, smaller key) | O(log n) amortized, adds an entry | O(log n) amortized: remove, reinsert |
+//! | push (held node, smaller key) | O(log n) amortized, adds an entry | O(log n) amortized: delete, reinsert |
 //! | pop | O(log n) amortized | O(log n) amortized |
-//! | clear | O(1) | O(n) (forgets each held node) |
+//! | clear | O(1) | O(slots used since the last clear) ¹ |
+//!
+//! ¹ It forgets each held node in the position table by one sequential pass over the
+//! arena, which holds no more slots than the most entries held since the last clear.
 //!
 //! Paper followed: the top-down splay of section 4 (Figs. 11 and 12: zig, zig-zig and
 //! zig-zag steps reduced to "rotate, then link" while the left and right side trees grow,
-//! then one assembly), insert by splaying at the new entry and splitting at the root, and
-//! delete by splaying the entry to the root and joining its subtrees (splay the left
-//! subtree's maximum to its root, hang the right subtree there). Pop is the paper's splay
-//! at minus infinity, written as its own loop: every step compares nothing, rotates right
-//! and links right. Deviations: none in the restructuring; the side trees' headers live in
-//! one scratch slot of the arena, so the links need no branch for "the first one", and a
-//! decrease-key is delete then insert (three splays) rather than anything cleverer.
+//! then one assembly); insert by splaying at the new entry and splitting the tree at the
+//! root it leaves; delete by splaying the entry to the root and joining its subtrees
+//! (splay the left subtree's maximum to its root, hang the right subtree there). Pop is the
+//! splay at minus infinity written as its own loop: no comparison, every step rotates right
+//! and links right. Deviations: none in the restructuring. The side trees' headers live in
+//! a scratch slot of the arena (slot 0), so linking needs no branch for "the first link".
 //!
-//! Slots: with `Dk` the arena is indexed by node id (one slot per node, sized to the
-//! capacity once, so a node's entry is found in O(1) and splayed to the root by its own
-//! `(key, node)`); with `Dup` it holds entries, grows as needed and reuses popped slots
-//! through a free list, so neither strategy allocates per entry after warm-up. There are
-//! no parent pointers and no recursion: every splay and the clear are loops, so degenerate
-//! shapes (a spine 10^5 deep, from keys pushed in order) cost no stack.
+//! Slots: both strategies keep entries in one arena that grows as needed and reuses popped
+//! slots through a free list, so nothing is allocated per entry after warm-up; with `Dk`, a
+//! position table (node to slot) finds a held node's entry in O(1), and the entry's own
+//! `(key, node)` is what splays it to the root. No parent pointers, no recursion: every
+//! splay and the clear are loops, so degenerate shapes (a spine 10^5 deep, from keys
+//! pushed in order) cost no stack.
 //!
 //! Keys: any. Ties: unspecified but deterministic. Entries are ordered by `(key, node)`,
 //! so equal keys pop in ascending node id. With `Dup` the same `(key, node)` may be held
 //! twice; such entries are indistinguishable, and an insert places the new one just right
 //! of the equal entry its splay reaches (the in-order sequence stays sorted).
 //!
-//! Should win: a splay tree caches, it keeps recently touched entries near the root. A*
-//! pops near what it just pushed: when an expansion's best child is the new minimum (a
-//! search diving down a corridor toward the goal, ties on `f` broken toward larger `g`),
-//! that child was inserted at the root with nothing smaller, so the next pop is one step.
-//! That should show on maps where the search goes mostly straight to the goal (few
-//! expansions per path cell, a small frontier), and more with decrease-key, whose nodes
-//! are found in O(1). It should lose where the frontier is wide and pops come from
-//! everywhere in it (open maps, weak heuristics): then every operation walks and rewrites
-//! about log n links of scattered slots, where an implicit heap reads one contiguous array.
+//! Should win: a splay tree caches, it keeps recently touched entries near the root, and
+//! A* pops near what it just pushed. When an expansion's best child is the new minimum (a
+//! search running straight down a corridor toward the goal, ties on `f` going to the
+//! larger `g`) that child was inserted at the root with nothing smaller, so the next pop
+//! is one step: on a 512 × 512 map with a quarter of the cells blocked, a quarter of the
+//! pops found the minimum at the root and the mean depth of the minimum was 3 (12% and 4.7
+//! on an open map). That should show on searches whose frontier stays narrow and sorted by
+//! recency (corridors, mazes, good heuristics). It should lose where pops come from all
+//! over a wide frontier (open maps, weak heuristics, many decrease-keys, each of which
+//! costs three splays): every operation then walks and rewrites links of scattered slots,
+//! where an implicit heap reads one contiguous array. On that map this tree took 1.45 times
+//! the time of `dary4-dup`, and `pairing-heap-dup` 1.3 times.
+//!
+//! Measured choices (the `measure` workload at the end of this file: 40 grid A* searches
+//! with the harness's keys, on a 512 × 512 map with a quarter of the cells blocked and on an
+//! open one; instruction counts from callgrind, CPU times the median of 4 interleaved runs
+//! of the best of 5, on a shared 2-core machine):
+//! * Pop splays: walking to the leftmost entry and unlinking it without restructuring cost
+//!   2.82 rather than 2.68 billion instructions (the whole workload) on the blocked map,
+//!   and 21.0 rather than 5.04 billion on the open one, where increasing pushes grow spines
+//!   that only splaying shortens. A cached leftmost pointer would not help either: without
+//!   parent pointers it cannot be kept after a pop, and the minimum is shallow anyway.
+//! * `Dk` finds entries through a position table over the shared arena rather than giving
+//!   every node its own slot in an arena of the capacity: CPU time 99.9 rather than 128.4
+//!   ms (blocked map) and 97.4 rather than 127.9 ms (open), since the tree's slots stay
+//!   packed in a few cache lines instead of spread over the map-sized arena.
+//! * Indexing is bounds-checked: `get_unchecked` everywhere measured 92.1 against 95.5 ms
+//!   (`Dup`) and 102.8 against 99.9 ms (`Dk`), within the noise.
+//! * Decrease-key is the paper's delete and insert. Splitting the left subtree at the new
+//!   key instead (two splays, a third only to join the part between the keys) saved 1.3%
+//!   (blocked map) and 2.9% (open) of the workload's instructions: not worth a second path.
 
 use std::marker::PhantomData;
 
 use crate::{
-    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
-    StrategyKind, Ties,
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
 /// No link: an empty subtree, or the end of the free list.
 const NIL: u32 = u32::MAX;
-/// The `left` of a slot that holds no entry (with `Dk`: a node that is not held).
+/// The `left` of a slot that holds no entry.
 const FREE: u32 = u32::MAX - 1;
+/// The scratch slot of the top-down splay, which never holds an entry.
+const HEADER: u32 = 0;
 
 /// One tree node: an entry and its two subtrees (24 bytes).
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     key: Key,
-    /// The node this entry stands for (with `Dk`, the slot's own index).
+    /// The node this entry stands for.
     node: Node,
     /// The left subtree (smaller `(key, node)`), `NIL`, or `FREE` if the slot is unused.
     left: u32,
-    /// The right subtree (larger or equal `(key, node)`), or `NIL`; in a free `Dup` slot,
-    /// the next free slot.
+    /// The right subtree (larger or equal `(key, node)`), or `NIL`; in a free slot, the
+    /// next free slot.
     right: u32,
 }
 
@@ -76,23 +102,24 @@ fn rank(key: Key, node: Node) -> u128 {
     (u128::from(key) << 32) | u128::from(node)
 }
 
-/// A min-first splay tree of `(key, node)` entries; with `S = Dk` a node is its own slot,
-/// which gives O(1) membership and locates the entry to splay for a decrease-key.
+/// A min-first splay tree of `(key, node)` entries; with `S = Dk` a position table gives
+/// O(1) membership and finds the entry to splay for a decrease-key.
 ///
 /// Invariants: the slots reachable from `root` through `left` and `right` form a binary
 /// tree of exactly the `len` entries held, whose in-order sequence is sorted by
-/// `(key, node)`; every other slot but the header has `left == FREE` and, with `Dup`, is
-/// on the free list starting at `free`. The header slot holds no entry: a splay uses its
-/// links as the roots of its side trees.
+/// `(key, node)`; every other slot but the header (`HEADER`, slot 0) has `left == FREE`
+/// and is on the free list starting at `free`. With `Dk`, `positions` maps exactly the
+/// held nodes to their slots. The header holds no entry: a splay uses its links as the
+/// roots of its side trees, and writes them before it reads them.
 #[derive(Debug)]
 pub struct SplayTree<S> {
     slots: Vec<Slot>,
     root: u32,
-    /// The scratch slot of the top-down splay: the capacity with `Dk`, 0 with `Dup`.
-    header: u32,
     len: usize,
-    /// `Dup` only: the first free slot, or `NIL`.
+    /// The first free slot, or `NIL`.
     free: u32,
+    /// Only allocated for `Dk`.
+    positions: PositionTable,
     capacity: usize,
     strategy: PhantomData<S>,
 }
@@ -114,8 +141,7 @@ impl<S: StrategyKind> SplayTree<S> {
     /// end, `r`); the header's `right` and `left` hold those side trees' roots.
     #[inline]
     fn splay(&mut self, mut t: u32, target: u128) -> u32 {
-        let h = self.header;
-        let (mut l, mut r) = (h, h);
+        let (mut l, mut r) = (HEADER, HEADER);
         loop {
             let here = self.rank_of(t);
             if target < here {
@@ -165,7 +191,7 @@ impl<S: StrategyKind> SplayTree<S> {
     /// (`l`, `r`, the header when a side tree is empty), the side trees become `t`'s.
     #[inline(always)]
     fn assemble(&mut self, t: u32, l: u32, r: u32) -> u32 {
-        let h = self.header as usize;
+        let h = HEADER as usize;
         let Slot { left, right, .. } = self.slots[t as usize];
         self.slots[l as usize].right = left;
         self.slots[r as usize].left = right;
@@ -182,8 +208,7 @@ impl<S: StrategyKind> SplayTree<S> {
     /// rotates right (a zig-zig) and links right; the left side tree stays empty.
     #[inline]
     fn splay_min(&mut self, mut t: u32) -> u32 {
-        let h = self.header;
-        let mut r = h;
+        let mut r = HEADER;
         loop {
             let mut y = self.slots[t as usize].left;
             if y == NIL {
@@ -202,8 +227,8 @@ impl<S: StrategyKind> SplayTree<S> {
         }
         let right = self.slots[t as usize].right;
         self.slots[r as usize].left = right;
-        // If nothing was linked (`r == h`) this reads back `right`.
-        self.slots[t as usize].right = self.slots[h as usize].left;
+        // If nothing was linked (`r == HEADER`) this reads back `right`.
+        self.slots[t as usize].right = self.slots[HEADER as usize].left;
         t
     }
 
@@ -211,8 +236,7 @@ impl<S: StrategyKind> SplayTree<S> {
     /// `NIL`) to its root and returns it; the returned slot has no right subtree.
     #[inline]
     fn splay_max(&mut self, mut t: u32) -> u32 {
-        let h = self.header;
-        let mut l = h;
+        let mut l = HEADER;
         loop {
             let mut y = self.slots[t as usize].right;
             if y == NIL {
@@ -231,7 +255,7 @@ impl<S: StrategyKind> SplayTree<S> {
         }
         let left = self.slots[t as usize].left;
         self.slots[l as usize].right = left;
-        self.slots[t as usize].left = self.slots[h as usize].right;
+        self.slots[t as usize].left = self.slots[HEADER as usize].right;
         t
     }
 
@@ -262,8 +286,9 @@ impl<S: StrategyKind> SplayTree<S> {
         self.root = slot;
     }
 
-    /// Removes the held entry in `slot` (`Dk`: its rank is unique): splays it to the root,
-    /// then joins its subtrees under the left one's maximum.
+    /// Unlinks the held entry in `slot` (`Dk` only, where ranks are unique): splays it to
+    /// the root, then joins its subtrees under the left one's maximum. The slot stays the
+    /// node's, to be inserted again.
     #[inline]
     fn remove(&mut self, slot: u32) {
         let top = self.splay(self.root, self.rank_of(slot));
@@ -278,13 +303,11 @@ impl<S: StrategyKind> SplayTree<S> {
         };
     }
 
-    /// Takes a slot for a new entry: the node's own with `Dk`, else a free or new one.
+    /// Takes a free or new slot for a new entry.
     #[inline]
     fn take_slot(&mut self, node: Node, key: Key) -> u32 {
         let fresh = Slot { key, node, left: NIL, right: NIL };
-        let slot = if S::DECREASE_KEY {
-            node
-        } else if self.free != NIL {
+        let slot = if self.free != NIL {
             let slot = self.free;
             self.free = self.slots[slot as usize].right;
             slot
@@ -298,15 +321,13 @@ impl<S: StrategyKind> SplayTree<S> {
         slot
     }
 
-    /// Marks `slot` as holding no entry, and with `Dup` puts it on the free list.
+    /// Marks `slot` as holding no entry and puts it on the free list.
     #[inline]
     fn release(&mut self, slot: u32) {
         let entry = &mut self.slots[slot as usize];
         entry.left = FREE;
-        if !S::DECREASE_KEY {
-            entry.right = self.free;
-            self.free = slot;
-        }
+        entry.right = self.free;
+        self.free = slot;
     }
 }
 
@@ -318,19 +339,12 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
     const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
-        let (slots, header) = if S::DECREASE_KEY {
-            // Node ids and the header after them stay clear of the two sentinels.
-            assert!(spec.capacity < FREE as usize, "a splay tree takes node ids below 2^32 - 2");
-            (vec![Slot::EMPTY; spec.capacity + 1], spec.capacity as u32)
-        } else {
-            (vec![Slot::EMPTY], 0)
-        };
         SplayTree {
-            slots,
+            slots: vec![Slot::EMPTY], // the header
             root: NIL,
-            header,
             len: 0,
             free: NIL,
+            positions: PositionTable::for_strategy::<S>(spec.capacity),
             capacity: spec.capacity,
             strategy: PhantomData,
         }
@@ -340,18 +354,20 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
     fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
         check_node(node, self.capacity)?;
         if S::DECREASE_KEY {
-            let held = self.slots[node as usize];
-            if held.left != FREE {
-                if key >= held.key {
+            if let Some(slot) = self.positions.get(node) {
+                if key >= self.slots[slot as usize].key {
                     return Ok(Pushed::Kept);
                 }
-                self.remove(node);
-                self.slots[node as usize].key = key;
-                self.insert(node);
+                self.remove(slot);
+                self.slots[slot as usize].key = key;
+                self.insert(slot);
                 return Ok(Pushed::Decreased);
             }
         }
         let slot = self.take_slot(node, key);
+        if S::DECREASE_KEY {
+            self.positions.set(node, slot);
+        }
         self.insert(slot);
         self.len += 1;
         Ok(Pushed::Added)
@@ -366,6 +382,9 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
         let Slot { key, node, right, .. } = self.slots[top as usize];
         self.root = right;
         self.release(top);
+        if S::DECREASE_KEY {
+            self.positions.remove(node);
+        }
         self.len -= 1;
         Some((node, key))
     }
@@ -376,26 +395,15 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
 
     fn clear(&mut self) {
         if S::DECREASE_KEY {
-            // Visit every held slot once, without a stack: rotate right while the current
-            // slot has a left subtree, else free it and go right. Each rotation moves one
-            // slot off the left links for good, so this is O(n).
-            let mut t = self.root;
-            while t != NIL {
-                let y = self.slots[t as usize].left;
-                if y != NIL {
-                    self.slots[t as usize].left = self.slots[y as usize].right;
-                    self.slots[y as usize].right = t;
-                    t = y;
-                } else {
-                    let next = self.slots[t as usize].right;
-                    self.slots[t as usize].left = FREE;
-                    t = next;
+            // The arena holds every entry (and free slots): one pass, no tree walk.
+            for entry in &self.slots[1..] {
+                if entry.left != FREE {
+                    self.positions.remove(entry.node);
                 }
             }
-        } else {
-            self.slots.truncate(1);
-            self.free = NIL;
         }
+        self.slots.truncate(1); // keeps the header and the allocation
+        self.free = NIL;
         self.root = NIL;
         self.len = 0;
     }
@@ -425,12 +433,12 @@ mod tests {
                     t = (self.slots[t.0 as usize].left, t.1 + 1);
                 }
                 let Some((slot, depth)) = stack.pop() else { break };
-                assert_ne!(slot, self.header, "the header is in the tree");
+                assert_ne!(slot, HEADER, "the header is in the tree");
                 assert!(!held[slot as usize], "slot {slot} is reached twice");
                 held[slot as usize] = true;
                 let entry = self.slots[slot as usize];
                 if S::DECREASE_KEY {
-                    assert_eq!(entry.node, slot, "a Dk entry sits in its node's slot");
+                    assert_eq!(self.positions.get(entry.node), Some(slot), "position of a node");
                 }
                 let here = rank(entry.key, entry.node);
                 assert!(last.map_or(true, |last| last <= here), "in-order sequence not sorted");
@@ -443,19 +451,20 @@ mod tests {
             let mut free = vec![false; self.slots.len()];
             let mut f = self.free;
             while f != NIL {
-                assert!(!S::DECREASE_KEY, "a Dk tree has a free list");
                 assert!(!free[f as usize] && !held[f as usize], "free slot {f} is in use");
                 free[f as usize] = true;
                 f = self.slots[f as usize].right;
             }
             for (slot, entry) in self.slots.iter().enumerate() {
-                if slot == self.header as usize {
+                if slot == HEADER as usize {
                     continue;
                 }
                 assert_eq!(held[slot], entry.left != FREE, "slot {slot}: held but marked free");
-                if !S::DECREASE_KEY {
-                    assert_eq!(held[slot], !free[slot], "slot {slot} is neither held nor free");
-                }
+                assert_eq!(held[slot], !free[slot], "slot {slot} is neither held nor free");
+            }
+            if S::DECREASE_KEY {
+                let positions = (0..self.capacity as Node).filter_map(|n| self.positions.get(n));
+                assert_eq!(positions.count(), self.len, "the position table holds other nodes");
             }
             deepest
         }
@@ -745,8 +754,8 @@ mod measure {
     #[ignore = "a measurement, not a test: run it in release mode"]
     fn a_star() {
         let kind = std::env::var("PQLAB_MAP").unwrap_or_else(|_| "random".into());
-        let queues = std::env::var("PQLAB_QUEUE")
-            .unwrap_or_else(|_| "splay-tree-dup,splay-tree-dk".into());
+        let queues =
+            std::env::var("PQLAB_QUEUE").unwrap_or_else(|_| "splay-tree-dup,splay-tree-dk".into());
         let map = map(&kind);
         for id in queues.split(',') {
             registry::visit(id, Run(&map)).expect("a registered queue");
