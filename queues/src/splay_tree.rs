@@ -12,14 +12,16 @@
 //! ¹ It forgets each held node in the position table by one sequential pass over the
 //! arena, which holds no more slots than the most entries held since the last clear.
 //!
-//! Paper followed: the top-down splay of section 4 (Figs. 11 and 12: zig, zig-zig and
-//! zig-zag steps reduced to "rotate, then link" while the left and right side trees grow,
-//! then one assembly); insert by splaying at the new entry and splitting the tree at the
-//! root it leaves; delete by splaying the entry to the root and joining its subtrees
-//! (splay the left subtree's maximum to its root, hang the right subtree there). Pop is the
-//! splay at minus infinity written as its own loop: no comparison, every step rotates right
-//! and links right. Deviations: none in the restructuring. The side trees' headers live in
-//! a scratch slot of the arena (slot 0), so linking needs no branch for "the first link".
+//! Paper followed: top-down splaying in its simplified form, which the paper gives beside
+//! the full one and which keeps the O(log n) amortized bounds (a zig-zig step rotates, then
+//! links; a zig-zag step is done as a zig, one link, and the walk goes on), the left and
+//! right side trees assembled once at the end; insert by splaying at the new entry and
+//! splitting the tree at the root it leaves; delete by splaying the entry to the root and
+//! joining its subtrees (splay the left subtree's maximum to its root, hang the right
+//! subtree there). Pop is the splay at minus infinity written as its own loop: no
+//! comparison, every step rotates right and links right. Deviations: none in the
+//! restructuring. The side trees' headers live in a scratch slot of the arena (slot 0), so
+//! linking needs no branch for "the first link".
 //!
 //! Slots: both strategies keep entries in one arena that grows as needed and reuses popped
 //! slots through a free list, so nothing is allocated per entry after warm-up; with `Dk`, a
@@ -38,34 +40,39 @@
 //! search running straight down a corridor toward the goal, ties on `f` going to the
 //! larger `g`) that child was inserted at the root with nothing smaller, so the next pop
 //! is one step: on a 512 × 512 map with a quarter of the cells blocked, a quarter of the
-//! pops found the minimum at the root and the mean depth of the minimum was 3 (12% and 4.7
-//! on an open map). That should show on searches whose frontier stays narrow and sorted by
-//! recency (corridors, mazes, good heuristics). It should lose where pops come from all
-//! over a wide frontier (open maps, weak heuristics, many decrease-keys, each of which
-//! costs three splays): every operation then walks and rewrites links of scattered slots,
-//! where an implicit heap reads one contiguous array. On that map this tree took 1.45 times
-//! the time of `dary4-dup`, and `pairing-heap-dup` 1.3 times.
+//! `Dup` pops found the minimum at the root and its mean depth was 3 (12% and 4.7 on an
+//! open map). That should show on searches whose frontier stays narrow and is popped in
+//! the order it was pushed (corridors, mazes, good heuristics), against the other
+//! pointer-based heaps first. It should lose where pops come from all over a wide
+//! frontier (weak heuristics, Dijkstra-like searches, frontiers that outgrow the cache)
+//! and with many decrease-keys (three splays each): every operation then walks and
+//! rewrites links of scattered slots, and mispredicts its way down, where an implicit heap
+//! reads one contiguous array. In the `measure` workload below the whole search took 1.56
+//! times as long as with `dary4-dup` on the blocked map (`pairing-heap-dup`: 1.33), and 1.31
+//! times as long on the open one (`pairing-heap-dup`: 1.59).
 //!
 //! Measured choices (the `measure` workload at the end of this file: 40 grid A* searches
 //! with the harness's keys, on a 512 × 512 map with a quarter of the cells blocked and on an
-//! open one; instruction counts from callgrind, CPU times the median of 4 interleaved runs
-//! of the best of 5, on a shared 2-core machine):
+//! open one; instruction counts from callgrind, CPU times the median of 4 to 6 interleaved
+//! runs of the best of 5, on a shared 2-core machine):
 //! * Pop splays: walking to the leftmost entry and unlinking it without restructuring cost
 //!   2.82 rather than 2.68 billion instructions (the whole workload) on the blocked map,
 //!   and 21.0 rather than 5.04 billion on the open one, where increasing pushes grow spines
 //!   that only splaying shortens. A cached leftmost pointer would not help either: without
-//!   parent pointers it cannot be kept after a pop, and the minimum is shallow anyway.
+//!   parent pointers it cannot be kept after a pop, and the minimum is shallow anyway. The
+//!   splay at minus infinity pays as its own loop: the general splay toward `(0, 0)` did
+//!   the same restructuring for 2.62 rather than 2.25 billion instructions (`Dup`).
 //! * `Dk` finds entries through a position table over the shared arena rather than giving
 //!   every node its own slot in an arena of the capacity: CPU time 99.9 rather than 128.4
-//!   ms (blocked map) and 97.4 rather than 127.9 ms (open), since the tree's slots stay
-//!   packed in a few cache lines instead of spread over the map-sized arena.
+//!   ms (blocked map) and 97.4 rather than 127.9 ms (open): the tree's slots stay packed
+//!   in an arena the size of the frontier instead of spread over one the size of the map.
 //! * Indexing is bounds-checked: `get_unchecked` everywhere measured 92.1 against 95.5 ms
 //!   (`Dup`) and 102.8 against 99.9 ms (`Dk`), within the noise.
 //! * The splay step branches, as in the paper. A branch-free step (the direction as an
 //!   index into `[left, right]`, the zig-zig rotation as selects) had 12 to 17% fewer
 //!   mispredicted branches in callgrind's model but 19% more instructions, and was slower:
 //!   98.5 rather than 87.0 ms (`Dup`, blocked map), 125.0 rather than 85.4 ms (open).
-//! * Ranks compare as a `(key, node)` tuple: as one `u128` they cost 11% more instructions
+//! * Ranks compare as a `(key, node)` tuple: as one `u128` they cost 12% more instructions
 //!   (2.52 rather than 2.25 billion, `Dup`), for times equal within the noise.
 //! * Decrease-key is the paper's delete and insert. Splitting the left subtree at the new
 //!   key instead (two splays, a third only to join the part between the keys) saved 1.3%
@@ -598,7 +605,9 @@ mod tests {
 }
 
 /// The A*-shaped workload the design choices in this file were measured on (an `#[ignore]`d
-/// test): grid A* searches with the harness's keys, timed or counted under callgrind, e.g.
+/// test): 40 grid A* searches with the harness's keys, each queue running all of them five
+/// times and printing its best CPU time with the searches' counts. Timed, or counted under
+/// callgrind (with `--cache-sim=yes` or `--branch-sim=yes` for the other figures):
 ///
 /// ```text
 /// cargo test --release -p pqlab-queues --lib splay_tree::measure -- --ignored --nocapture
@@ -607,9 +616,10 @@ mod tests {
 ///     splay_tree::measure --ignored
 /// ```
 ///
-/// `PQLAB_QUEUE` names any registered queue (default: both splay trees), `PQLAB_MAP` is
-/// `random` (512 × 512, a quarter of the cells blocked at random, like Moving AI's
-/// random512-25) or `open` (512 × 512, no obstacle but a wall across most of the middle).
+/// `PQLAB_QUEUE` names registered queues, comma-separated (default: both splay trees);
+/// `PQLAB_MAP` is `random` (512 × 512, a quarter of the cells blocked at random, like
+/// Moving AI's random512-25) or `open` (512 × 512, no obstacle but a wall across most of
+/// the middle).
 #[cfg(test)]
 mod measure {
     use std::sync::OnceLock;
