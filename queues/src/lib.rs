@@ -87,6 +87,7 @@ pub mod radix_heap;
 pub mod radix_heap_crate;
 pub mod soft_heap;
 pub mod sorted_array;
+pub mod splay_tree;
 pub mod std_binary_heap;
 pub mod two_level;
 pub mod unsorted_array;

@@ -54,6 +54,8 @@ macro_rules! for_each_queue {
             "soft-heap-e2-dup" soft_heap_e2_dup $crate::soft_heap::SoftHeap<2>,
             "soft-heap-e8-dup" soft_heap_e8_dup $crate::soft_heap::SoftHeap<8>,
             "soft-heap-e64-dup" soft_heap_e64_dup $crate::soft_heap::SoftHeap<64>,
+            "splay-tree-dup" splay_tree_dup $crate::splay_tree::SplayTree<$crate::Dup>,
+            "splay-tree-dk" splay_tree_dk $crate::splay_tree::SplayTree<$crate::Dk>,
         }
     };
 }
