@@ -45,6 +45,8 @@ macro_rules! for_each_queue {
             "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
             "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
             "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
+            "skip-list-dup" skip_list_dup $crate::skip_list::SkipList<$crate::Dup>,
+            "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
         }
     };
 }

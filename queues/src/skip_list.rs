@@ -1,0 +1,627 @@
+//! Our sorted skip list (Pugh, "Skip lists: a probabilistic alternative to balanced trees",
+//! CACM 1990), in both strategies: entries in ascending key order on level 0, each also
+//! on the levels above up to its random height, in a flat arena of `u32` words.
+//!
+//! | operation | duplicates | decrease-key |
+//! |---|---|---|
+//! | push (new node) | O(log n) expected | O(log n) expected |
+//! | push (held node, smaller key) | O(log n) expected, adds an entry | O(log n) expected: unlink and reinsert in one descent |
+//! | pop | O(1) expected | O(1) expected |
+//! | clear | O(1) | O(n) (forgets each held node) |
+//!
+//! Pop takes the head's first successor: only the head's links at that entry's levels
+//! change, 1 / (1 - p) of them on average, so the head lives in the arena like any entry.
+//!
+//! Keys: any. Ties: LIFO ([`Ties::Lifo`]): a new or decreased entry goes before every
+//! entry with an equal key (the searches stop at the first key `>=` the one inserted), so
+//! among equal keys the one added or lowered most recently pops first.
+//!
+//! Should win (a hypothesis the lab measures): pop is nearly free and pushes are one
+//! search, so searches whose frontier holds a few hundred entries and whose keys cluster
+//! near the minimum (A* with a good heuristic) could match the heaps; as the frontier
+//! outgrows the cache every push chases about log n pointers through the arena, so it
+//! should lose to implicit heaps there, and to the pairing heap on decrease-keys.
+//!
+//! # Following Pugh, and where this departs from the paper
+//!
+//! * **p and the level cap.** p = 1/4 (Pugh's own recommendation, fewer links per entry)
+//!   and at most 16 levels (log_4 2^32: a level for every entry count the `u32` arena can
+//!   hold); both are const parameters so the measurement that chose them can rerun, see
+//!   [`SkipList`].
+//! * **A tail sentinel** with key `u64::MAX` ends every level (Pugh's NIL with the largest
+//!   key), so a search's inner loop is one key comparison.
+//! * **No `update` array.** Pugh's insert records a predecessor per level, then links; here
+//!   the descent links the new entry at each of its levels as it passes them (a level's
+//!   links are not read again below it), and a decrease-key unlinks and relinks likewise.
+//! * **Decrease-key** is Pugh's delete and insert fused into one descent that follows two
+//!   fingers: the predecessor of the new key and the predecessor of the entry's old
+//!   position. The old position is found by `(key, seq)`, a stamp that orders equal keys
+//!   newest first, so ties never cost a scan.
+//! * **Heights are reused.** A popped entry's slot goes on a free list and keeps its
+//!   height; a push takes the most recently freed slot (warm in the cache) and draws a
+//!   fresh height only when the free list is empty. The heights held stay independent
+//!   geometric draws, because which slots are held or free depends on the keys and never
+//!   on the heights; the RNG runs once per arena slot instead of once per push.
+//!
+//! # Layout
+//!
+//! One `Vec<u32>`; a slot is `[key low, key high, node, seq (Dk only), link 0, ..., link
+//! h-1]` and is named by its offset. Slot 0 is the head (with `MAX_LEVEL` links), the
+//! tail follows it, entries follow the tail. Variable heights keep an entry at
+//! 12 + 4 h bytes (16 + 4 h with `Dk`), 17.3 (21.3) bytes on average with p = 1/4;
+//! fixed 16-level arrays would spend 64 bytes of links on every entry and put four times
+//! fewer entries in each cache line a search walks. With `Dk` a position table maps each
+//! held node to its slot. Nothing recurses, so no shape needs stack.
+//!
+//! # Randomness
+//!
+//! Heights come from a SplitMix64 generator inside the struct, seeded with a constant:
+//! runs are repeatable. [`Frontier::clear`] reseeds it and empties the arena, so every
+//! search on a map builds the same shapes whatever ran before it.
+
+use std::marker::PhantomData;
+
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
+};
+
+/// No slot: the end of the free list.
+const NIL: u32 = u32::MAX;
+/// The head's offset.
+const HEAD: u32 = 0;
+/// The generator's seed, restored by `clear`.
+const SEED: u64 = 0x5eed_5c1b_11a7_0001;
+
+/// A min-first skip list; `LOG_INV_P` is log2(1 / p) and `MAX_LEVEL` caps an entry's
+/// height. The defaults (p = 1/4, 16 levels) are the registered queues.
+///
+/// Measured with `cargo test --release -p pqlab-queues --lib skip_list::tests::tune --
+/// --ignored --nocapture` (a 1024 × 1024 octile grid A*, 30 % blocked, keys
+/// `f << 32 | (u32::MAX - g)`, frontiers up to about 5,000 entries; and random keys,
+/// 200,000 entries held), instructions counted with callgrind and times interleaved:
+/// see the figures in `tests::tune`.
+///
+/// Invariants: level 0, from the head through `next` links to the tail, holds exactly
+/// the `len` entries, ascending by key and, within a key, descending by `seq` (`Dk`);
+/// level `l` is the sublist of entries with height `> l`; the head's links at levels
+/// `>= level` point to the tail; every other slot past the tail is on the free list
+/// (threaded through link 0, its height in its node word); with `Dk`, `positions` maps
+/// each held node to its slot, and every held `seq` is below `next_seq`.
+#[derive(Debug)]
+pub struct SkipList<S, const LOG_INV_P: u32 = 2, const MAX_LEVEL: usize = 16> {
+    arena: Vec<u32>,
+    /// The number of levels in use: the largest height held (0 when empty).
+    level: usize,
+    len: usize,
+    /// The most recently freed slot, or `NIL`.
+    free: u32,
+    /// SplitMix64 state.
+    rng: u64,
+    /// `Dk` only: the next stamp (stamps order equal keys; 0 is the tail's).
+    next_seq: u32,
+    /// Only allocated for `Dk`.
+    positions: PositionTable,
+    capacity: usize,
+    strategy: PhantomData<S>,
+}
+
+impl<S: StrategyKind, const LOG_INV_P: u32, const MAX_LEVEL: usize>
+    SkipList<S, LOG_INV_P, MAX_LEVEL>
+{
+    /// Words before a slot's links.
+    const HEADER: usize = if S::DECREASE_KEY { 4 } else { 3 };
+    /// The tail sentinel's offset, right after the head.
+    const TAIL: u32 = (Self::HEADER + MAX_LEVEL) as u32;
+    /// The first entry slot's offset.
+    const FIRST: usize = Self::TAIL as usize + Self::HEADER;
+
+    #[inline]
+    fn key(&self, slot: u32) -> Key {
+        let at = slot as usize;
+        Key::from(self.arena[at]) | Key::from(self.arena[at + 1]) << 32
+    }
+
+    #[inline]
+    fn set_key(&mut self, slot: u32, key: Key) {
+        let at = slot as usize;
+        self.arena[at] = key as u32;
+        self.arena[at + 1] = (key >> 32) as u32;
+    }
+
+    #[inline]
+    fn link(&self, slot: u32, level: usize) -> u32 {
+        self.arena[slot as usize + Self::HEADER + level]
+    }
+
+    #[inline]
+    fn set_link(&mut self, slot: u32, level: usize, to: u32) {
+        self.arena[slot as usize + Self::HEADER + level] = to;
+    }
+
+    /// `Dk` only: the slot's stamp.
+    #[inline]
+    fn seq(&self, slot: u32) -> u32 {
+        self.arena[slot as usize + 3]
+    }
+
+    /// A fresh height: 1 + the number of `LOG_INV_P`-bit groups of zeros at the bottom of
+    /// a SplitMix64 output, capped at `MAX_LEVEL`: height `> h` with probability p^h.
+    #[inline]
+    fn fresh_height(&mut self) -> usize {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (1 + (z.trailing_zeros() / LOG_INV_P) as usize).min(MAX_LEVEL)
+    }
+
+    /// A slot for a new entry and its height: the most recently freed one, or a new one
+    /// at the end of the arena with a fresh height.
+    #[inline]
+    fn take_slot(&mut self) -> (u32, usize) {
+        if self.free != NIL {
+            let slot = self.free;
+            let height = self.arena[slot as usize + 2] as usize;
+            self.free = self.link(slot, 0);
+            return (slot, height);
+        }
+        let height = self.fresh_height();
+        let slot = self.arena.len();
+        let end = slot + Self::HEADER + height;
+        assert!(end < NIL as usize, "a skip list's arena holds fewer than 2^32 - 1 words");
+        self.arena.resize(end, 0);
+        (slot as u32, height)
+    }
+
+    /// Links the unlinked `slot` of `height` before every entry with a key `>= key` (its
+    /// own key word must already say `key`).
+    #[inline]
+    fn insert(&mut self, slot: u32, height: usize, key: Key) {
+        let top = self.level.max(height);
+        let mut pred = HEAD;
+        for level in (0..top).rev() {
+            // Above `self.level` the head links to the tail: the loop stops at once.
+            let mut next = self.link(pred, level);
+            while self.key(next) < key {
+                pred = next;
+                next = self.link(pred, level);
+            }
+            if level < height {
+                self.set_link(slot, level, next);
+                self.set_link(pred, level, slot);
+            }
+        }
+        self.level = top;
+    }
+
+    /// `Dk`: moves the held `slot` to `key`, below its own key, in one descent: at each
+    /// level, `new` is the last entry with a key `< key` and `old` the last entry before
+    /// the slot in `(key, newer first)` order; where `old` links to the slot (a level the
+    /// slot is on), the slot is unlinked there and relinked after `new`.
+    #[inline]
+    fn decrease(&mut self, slot: u32, key: Key) {
+        let (old_key, old_seq) = (self.key(slot), self.seq(slot));
+        let (mut new, mut old) = (HEAD, HEAD);
+        for level in (0..self.level).rev() {
+            let mut next = self.link(new, level);
+            // The slot itself still has its old key, above `key`: `new` stops before it.
+            while self.key(next) < key {
+                new = next;
+                next = self.link(new, level);
+            }
+            let mut next = self.link(old, level);
+            // Stops at the slot: it is not before itself. The tail (seq 0) is never before.
+            loop {
+                let next_key = self.key(next);
+                if next_key < old_key || (next_key == old_key && self.seq(next) > old_seq) {
+                    old = next;
+                    next = self.link(old, level);
+                } else {
+                    break;
+                }
+            }
+            if next == slot {
+                let after = self.link(slot, level);
+                self.set_link(old, level, after);
+                let after = self.link(new, level);
+                self.set_link(slot, level, after);
+                self.set_link(new, level, slot);
+            }
+        }
+        self.set_key(slot, key);
+        let seq = self.stamp();
+        self.arena[slot as usize + 3] = seq;
+    }
+
+    /// `Dk`: the next stamp. When stamps run out, renumbers the entries held along level 0
+    /// (`len` down to 1: the same order) first: O(n) once per 2^32 - n pushes.
+    #[inline]
+    fn stamp(&mut self) -> u32 {
+        if self.next_seq == u32::MAX {
+            self.renumber();
+        }
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        seq
+    }
+
+    #[cold]
+    fn renumber(&mut self) {
+        // `len` fits: the arena holds more than 4 words per entry below 2^32.
+        let mut seq = self.len as u32;
+        let mut slot = self.link(HEAD, 0);
+        while slot != Self::TAIL {
+            self.arena[slot as usize + 3] = seq;
+            seq -= 1;
+            slot = self.link(slot, 0);
+        }
+        self.next_seq = self.len as u32 + 1;
+    }
+
+    /// Empties the arena down to the head (linking to the tail at every level) and the
+    /// tail, and reseeds the generator.
+    fn reset(&mut self) {
+        self.arena.truncate(Self::FIRST);
+        let tail = Self::TAIL;
+        let links = Self::HEADER..Self::HEADER + MAX_LEVEL;
+        self.arena[links].fill(tail);
+        self.level = 0;
+        self.len = 0;
+        self.free = NIL;
+        self.rng = SEED;
+        self.next_seq = 1;
+    }
+}
+
+impl<S: StrategyKind, const LOG_INV_P: u32, const MAX_LEVEL: usize> Frontier
+    for SkipList<S, LOG_INV_P, MAX_LEVEL>
+{
+    const FAMILY: Family = Family::SkipList;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
+    const STRATEGY: Strategy = S::STRATEGY;
+    const KEYS: KeyRule = KeyRule::Any;
+    const TIES: Ties = Ties::Lifo;
+
+    fn new(spec: Spec) -> Self {
+        assert!(
+            (1..=32).contains(&LOG_INV_P) && (1..=64).contains(&MAX_LEVEL),
+            "a skip list takes p = 1/2 .. 1/2^32 and 1 ..= 64 levels"
+        );
+        let mut arena = vec![0; Self::FIRST];
+        // The tail: the largest key, seq 0 (never newer than an entry), no links.
+        let tail = Self::TAIL as usize;
+        arena[tail] = u32::MAX;
+        arena[tail + 1] = u32::MAX;
+        let mut list = SkipList {
+            arena,
+            level: 0,
+            len: 0,
+            free: NIL,
+            rng: SEED,
+            next_seq: 1,
+            positions: PositionTable::for_strategy::<S>(spec.capacity),
+            capacity: spec.capacity,
+            strategy: PhantomData,
+        };
+        list.reset();
+        list
+    }
+
+    #[inline]
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
+        check_node(node, self.capacity)?;
+        if S::DECREASE_KEY {
+            if let Some(slot) = self.positions.get(node) {
+                if key >= self.key(slot) {
+                    return Ok(Pushed::Kept);
+                }
+                self.decrease(slot, key);
+                return Ok(Pushed::Decreased);
+            }
+        }
+        let (slot, height) = self.take_slot();
+        self.set_key(slot, key);
+        self.arena[slot as usize + 2] = node;
+        if S::DECREASE_KEY {
+            let seq = self.stamp();
+            self.arena[slot as usize + 3] = seq;
+            self.positions.set(node, slot);
+        }
+        self.insert(slot, height, key);
+        self.len += 1;
+        Ok(Pushed::Added)
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        if self.len == 0 {
+            return None;
+        }
+        let first = self.link(HEAD, 0);
+        let key = self.key(first);
+        let node = self.arena[first as usize + 2];
+        // The first entry is the head's successor on each of its levels, and on no other.
+        let mut height = 0;
+        while height < self.level && self.link(HEAD, height) == first {
+            let after = self.link(first, height);
+            self.set_link(HEAD, height, after);
+            height += 1;
+        }
+        while self.level > 0 && self.link(HEAD, self.level - 1) == Self::TAIL {
+            self.level -= 1;
+        }
+        // Free: the height goes in the node word, the free list through link 0.
+        self.arena[first as usize + 2] = height as u32;
+        self.set_link(first, 0, self.free);
+        self.free = first;
+        self.len -= 1;
+        if S::DECREASE_KEY {
+            self.positions.remove(node);
+        }
+        Some((node, key))
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        if S::DECREASE_KEY {
+            let mut slot = self.link(HEAD, 0);
+            while slot != Self::TAIL {
+                self.positions.remove(self.arena[slot as usize + 2]);
+                slot = self.link(slot, 0);
+            }
+        }
+        self.reset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dk, Dup};
+
+    impl<S: StrategyKind, const LOG_INV_P: u32, const MAX_LEVEL: usize>
+        SkipList<S, LOG_INV_P, MAX_LEVEL>
+    {
+        /// Checks every invariant of the type's documentation; panics on the first broken.
+        fn check(&self) {
+            let tail = Self::TAIL;
+            // Level 0: the entries in order.
+            let mut order = Vec::new();
+            let mut slot = self.link(HEAD, 0);
+            while slot != tail {
+                order.push(slot);
+                slot = self.link(slot, 0);
+                assert!(order.len() <= self.len, "level 0 holds more than len entries");
+            }
+            assert_eq!(order.len(), self.len, "level 0 holds len entries");
+            for pair in order.windows(2) {
+                let (a, b) = (self.key(pair[0]), self.key(pair[1]));
+                assert!(a <= b, "level 0 ascends");
+                if S::DECREASE_KEY && a == b {
+                    assert!(self.seq(pair[0]) > self.seq(pair[1]), "equal keys newest first");
+                }
+            }
+            // Heights: level l is the sublist of entries on more than l levels.
+            let mut height = vec![0usize; self.arena.len()];
+            for level in 0..MAX_LEVEL {
+                let mut slot = self.link(HEAD, level);
+                let mut on_level = Vec::new();
+                while slot != tail {
+                    on_level.push(slot);
+                    height[slot as usize] = level + 1;
+                    slot = self.link(slot, level);
+                }
+                let expected: Vec<u32> =
+                    order.iter().copied().filter(|&s| height[s as usize] > level).collect();
+                assert_eq!(on_level, expected, "level {level} is a sublist of level 0");
+                assert_eq!(on_level.is_empty(), level >= self.level, "level {level} in use");
+            }
+            // Every slot is held or free; free slots say their height.
+            let mut slots = 0;
+            let mut slot = Self::FIRST;
+            let held: std::collections::HashSet<u32> = order.iter().copied().collect();
+            let mut free = std::collections::HashMap::new();
+            let mut next = self.free;
+            while next != NIL {
+                let height = self.arena[next as usize + 2] as usize;
+                assert!((1..=MAX_LEVEL).contains(&height), "a free slot's height");
+                assert!(free.insert(next, height).is_none(), "the free list has no cycle");
+                next = self.link(next, 0);
+            }
+            while slot < self.arena.len() {
+                let size = if held.contains(&(slot as u32)) {
+                    height[slot]
+                } else {
+                    *free.get(&(slot as u32)).expect("a slot is held or free")
+                };
+                slot += Self::HEADER + size;
+                slots += 1;
+            }
+            assert_eq!(slot, self.arena.len(), "slots tile the arena");
+            assert_eq!(slots, held.len() + free.len());
+            if S::DECREASE_KEY {
+                for &slot in &order {
+                    let node = self.arena[slot as usize + 2];
+                    assert_eq!(self.positions.get(node), Some(slot), "positions");
+                    assert!(self.seq(slot) > 0 && self.seq(slot) < self.next_seq, "stamps");
+                }
+            }
+        }
+    }
+
+    const N: u32 = 100_000;
+
+    fn list<S: StrategyKind>(capacity: u32) -> SkipList<S> {
+        SkipList::new(Spec { capacity: capacity as usize, span: 0 })
+    }
+
+    /// Keys ascending, descending and all equal, 100,000 of each, on a 64 KiB stack; with
+    /// `Dk` the equal keys are then lowered oldest first (each found by its stamp, never
+    /// by scanning the ties).
+    fn degenerate_shapes<S: StrategyKind>() {
+        let mut list = list::<S>(N);
+        for node in 0..N {
+            list.push(node, Key::from(node)).unwrap();
+        }
+        list.check();
+        for node in 0..N {
+            assert_eq!(list.pop(), Some((node, Key::from(node))));
+        }
+        for node in 0..N {
+            list.push(node, Key::from(N - node)).unwrap();
+        }
+        list.check();
+        for node in (0..N).rev() {
+            assert_eq!(list.pop(), Some((node, Key::from(N - node))));
+        }
+        assert_eq!(list.pop(), None);
+        for node in 0..N {
+            list.push(node, 7).unwrap();
+        }
+        if S::DECREASE_KEY {
+            for node in 0..N {
+                assert_eq!(list.push(node, 6), Ok(Pushed::Decreased));
+            }
+            list.check();
+            for node in (0..N).rev() {
+                assert_eq!(list.pop(), Some((node, 6)));
+            }
+        } else {
+            for node in (0..N).rev() {
+                assert_eq!(list.pop(), Some((node, 7)));
+            }
+        }
+        list.check();
+        list.clear();
+        list.check();
+    }
+
+    fn on_a_small_stack(f: fn()) {
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(f)
+            .expect("spawn a test thread")
+            .join()
+            .expect("the test thread panicked");
+    }
+
+    #[test]
+    fn degenerate_shapes_need_no_stack_and_no_scan_of_ties() {
+        on_a_small_stack(degenerate_shapes::<Dup>);
+        on_a_small_stack(degenerate_shapes::<Dk>);
+    }
+
+    /// Random pushes, decrease-keys and pops, with the invariants checked after each.
+    fn keeps_its_invariants<S: StrategyKind>() {
+        let mut list = list::<S>(64);
+        let mut rng = SEED;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for step in 0..20_000 {
+            match next() % 10 {
+                0..=5 => {
+                    list.push((next() % 64) as Node, next() % 40).unwrap();
+                }
+                6..=8 => {
+                    list.pop();
+                }
+                _ if step % 500 == 9 => list.clear(),
+                _ => {}
+            }
+            list.check();
+        }
+    }
+
+    #[test]
+    fn random_operations_keep_the_invariants() {
+        keeps_its_invariants::<Dup>();
+        keeps_its_invariants::<Dk>();
+    }
+
+    /// Stamps running out renumber the entries held without changing their order.
+    #[test]
+    fn stamps_renumber_when_they_run_out() {
+        let mut list = list::<Dk>(32);
+        list.next_seq = u32::MAX - 5;
+        let mut expected = Vec::new();
+        for node in 0..16 {
+            list.push(node, Key::from(node % 3)).unwrap();
+            list.check();
+        }
+        // Lower every node with key 2 to 1, then 1 to 0: each becomes the newest there.
+        for node in 0..16 {
+            if node % 3 == 2 {
+                list.push(node, 1).unwrap();
+                list.check();
+            }
+        }
+        assert!(list.next_seq < 100, "renumbered");
+        for node in (0..16).rev() {
+            if node % 3 == 0 {
+                expected.push((node, 0));
+            }
+        }
+        for node in (0..16).rev() {
+            if node % 3 == 2 {
+                expected.push((node, 1));
+            }
+        }
+        for node in (0..16).rev() {
+            if node % 3 == 1 {
+                expected.push((node, 1));
+            }
+        }
+        let popped: Vec<_> = std::iter::from_fn(|| list.pop()).collect();
+        assert_eq!(popped, expected);
+    }
+
+    /// `clear` reseeds: the same pushes after a clear build the same arena, whatever ran
+    /// before; and it forgets what it held, with `Dk` node by node.
+    #[test]
+    fn clear_reseeds_and_rebuilds_the_same_shape() {
+        fn build<S: StrategyKind>(list: &mut SkipList<S>) -> Vec<u32> {
+            for node in 0..1000 {
+                list.push(node, Key::from(node * 7919 % 1000)).unwrap();
+            }
+            list.arena.clone()
+        }
+        fn same<S: StrategyKind>() {
+            let mut list = list::<S>(1000);
+            let first = build(&mut list);
+            for _ in 0..300 {
+                list.pop();
+            }
+            list.clear();
+            list.check();
+            assert_eq!(build(&mut list), first);
+            list.clear();
+            assert_eq!(build(&mut list), first);
+        }
+        same::<Dup>();
+        same::<Dk>();
+    }
+
+    #[test]
+    fn freed_slots_are_reused() {
+        let mut list = list::<Dup>(10);
+        for round in 0..1000 {
+            for node in 0..10 {
+                list.push(node, Key::from(node + round)).unwrap();
+            }
+            for _ in 0..10 {
+                list.pop().unwrap();
+            }
+        }
+        list.check();
+        assert!(list.arena.len() < SkipList::<Dup>::FIRST + 10 * (3 + 16));
+    }
+}
