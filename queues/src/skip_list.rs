@@ -625,3 +625,230 @@ mod tests {
         assert!(list.arena.len() < SkipList::<Dup>::FIRST + 10 * (3 + 16));
     }
 }
+
+/// The measurement that chose p and the level cap: see [`SkipList`] for the command and
+/// the figures. `PQLAB_TUNE=<config>` runs one configuration once (for callgrind), and
+/// `PQLAB_TUNE_WORKLOAD=grid` or `random` one workload.
+#[cfg(test)]
+mod tune {
+    use std::time::Instant;
+
+    use super::SkipList;
+    use crate::{Dk, Dup, Frontier, Key, Node, Spec};
+
+    const SIDE: usize = 1024;
+    /// A pop in a trace.
+    const POP: Node = Node::MAX;
+
+    /// A SIDE × SIDE grid, 30 % of cells blocked at random (fixed seed).
+    fn grid() -> Vec<bool> {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        (0..SIDE * SIDE)
+            .map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng % 10 < 3
+            })
+            .collect()
+    }
+
+    /// The frontier operations of three octile A* searches (straight 5, diagonal 7, no
+    /// corner cutting; corner to corner and across) with keys `f << 32 | (u32::MAX - g)`,
+    /// as the harness gives them, run with `F`: `(node, key)` for a push, `(POP, 0)` for a
+    /// pop, `(POP, 1)` for a clear. About 1.3 million pops and pushes each, frontiers up
+    /// to about 2,900 entries.
+    fn grid_trace<F: Frontier>(blocked: &[bool]) -> Vec<(Node, Key)> {
+        let cells = SIDE * SIDE;
+        let mut queue = F::new(Spec { capacity: cells, span: 0 });
+        let mut g = vec![0u32; cells];
+        let mut stamp = vec![0u32; cells];
+        let mut closed = vec![0u32; cells];
+        let mut trace = Vec::new();
+        let pairs = [
+            (1usize, 1usize, SIDE - 2, SIDE - 2),
+            (SIDE - 2, 1, 1, SIDE - 2),
+            (1, SIDE / 2, SIDE - 2, SIDE / 2),
+        ];
+        for (search, &(sx, sy, tx, ty)) in pairs.iter().enumerate() {
+            let generation = search as u32 + 1;
+            let h = |cell: usize| -> u32 {
+                let (x, y) = (cell % SIDE, cell / SIDE);
+                let (dx, dy) = (x.abs_diff(tx) as u32, y.abs_diff(ty) as u32);
+                5 * (dx + dy) - 3 * dx.min(dy)
+            };
+            let (start, goal) = (sy * SIDE + sx, ty * SIDE + tx);
+            queue.clear();
+            trace.push((POP, 1));
+            g[start] = 0;
+            stamp[start] = generation;
+            let key = Key::from(h(start)) << 32 | Key::from(u32::MAX);
+            queue.push(start as Node, key).unwrap();
+            trace.push((start as Node, key));
+            loop {
+                trace.push((POP, 0));
+                let Some((node, key)) = queue.pop() else { break };
+                let cell = node as usize;
+                let g_cell = u32::MAX - key as u32;
+                if closed[cell] == generation || g_cell > g[cell] {
+                    continue;
+                }
+                closed[cell] = generation;
+                if cell == goal {
+                    break;
+                }
+                let (x, y) = ((cell % SIDE) as isize, (cell / SIDE) as isize);
+                let free = |x: isize, y: isize| {
+                    x >= 0
+                        && y >= 0
+                        && (x as usize) < SIDE
+                        && (y as usize) < SIDE
+                        && !blocked[y as usize * SIDE + x as usize]
+                };
+                for (dx, dy) in
+                    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+                {
+                    let (nx, ny) = (x + dx, y + dy);
+                    let diagonal = dx != 0 && dy != 0;
+                    if !free(nx, ny) || (diagonal && !(free(x + dx, y) && free(x, y + dy))) {
+                        continue;
+                    }
+                    let next = ny as usize * SIDE + nx as usize;
+                    let g_next = g_cell + if diagonal { 7 } else { 5 };
+                    if closed[next] == generation
+                        || (stamp[next] == generation && g[next] <= g_next)
+                    {
+                        continue;
+                    }
+                    g[next] = g_next;
+                    stamp[next] = generation;
+                    let key = Key::from(g_next + h(next)) << 32 | Key::from(u32::MAX - g_next);
+                    queue.push(next as Node, key).unwrap();
+                    trace.push((next as Node, key));
+                }
+            }
+        }
+        trace
+    }
+
+    /// `grid_trace` for `F`, kept in the temporary directory across runs (valgrind runs
+    /// each configuration in its own process, and recording costs more than replaying).
+    fn cached_trace<F: Frontier>(blocked: &[bool], name: &str) -> Vec<(Node, Key)> {
+        let path = std::env::temp_dir().join(format!("pqlab-skip-list-tune-{name}.bin"));
+        if let Ok(bytes) = std::fs::read(&path) {
+            return bytes
+                .chunks_exact(12)
+                .map(|op| {
+                    let node = Node::from_le_bytes(op[..4].try_into().unwrap());
+                    (node, Key::from_le_bytes(op[4..].try_into().unwrap()))
+                })
+                .collect();
+        }
+        let trace = grid_trace::<F>(blocked);
+        let bytes: Vec<u8> = trace
+            .iter()
+            .flat_map(|&(node, key)| node.to_le_bytes().into_iter().chain(key.to_le_bytes()))
+            .collect();
+        std::fs::write(&path, bytes).expect("write the trace");
+        trace
+    }
+
+    /// Replays a trace; returns a checksum of the keys popped.
+    #[inline(never)]
+    fn replay<F: Frontier>(trace: &[(Node, Key)]) -> u64 {
+        let mut queue = F::new(Spec { capacity: SIDE * SIDE, span: 0 });
+        let mut sum = 0u64;
+        for &(node, key) in trace {
+            match (node, key) {
+                (POP, 0) => sum = sum.wrapping_add(queue.pop().map_or(0, |(_, key)| key)),
+                (POP, _) => queue.clear(),
+                _ => {
+                    queue.push(node, key).unwrap();
+                }
+            }
+        }
+        sum
+    }
+
+    /// 100,000 random 40-bit keys held, then 200,000 rounds of pop and push a key a little
+    /// above the popped one, then a drain.
+    #[inline(never)]
+    fn random_keys<F: Frontier>() -> u64 {
+        const HELD: u32 = 100_000;
+        let mut queue = F::new(Spec { capacity: 2 * HELD as usize, span: 0 });
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for node in 0..HELD {
+            queue.push(node, next() >> 24).unwrap();
+        }
+        let mut sum = 0u64;
+        for round in 0..2 * HELD {
+            let (_, key) = queue.pop().unwrap();
+            sum = sum.wrapping_add(key);
+            let node = HELD + round % HELD;
+            queue.push(node, key + (next() >> 34)).unwrap();
+        }
+        while let Some((_, key)) = queue.pop() {
+            sum = sum.wrapping_add(key);
+        }
+        sum
+    }
+
+    /// Milliseconds for each workload, and a checksum.
+    fn run<F: Frontier>(dup: &[(Node, Key)], dk: &[(Node, Key)]) -> (u64, f64, f64) {
+        let workload = std::env::var("PQLAB_TUNE_WORKLOAD").unwrap_or_default();
+        let trace = if F::STRATEGY == crate::Strategy::Duplicates { dup } else { dk };
+        let started = Instant::now();
+        let grid = if workload != "random" { replay::<F>(trace) } else { 0 };
+        let mid = Instant::now();
+        let random = if workload != "grid" { random_keys::<F>() } else { 0 };
+        let end = Instant::now();
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        (grid ^ random, ms(mid - started), ms(end - mid))
+    }
+
+    type Run = fn(&[(Node, Key)], &[(Node, Key)]) -> (u64, f64, f64);
+
+    const CONFIGS: [(&str, Run); 11] = [
+        ("dary4-dup", run::<crate::dary_heap::DaryHeap<4, Dup>>),
+        ("dary4-dk", run::<crate::dary_heap::DaryHeap<4, Dk>>),
+        ("pairing-dk", run::<crate::pairing_heap::PairingHeap<Dk>>),
+        ("dup-p2-cap32", run::<SkipList<Dup, 1, 32>>),
+        ("dup-p4-cap16", run::<SkipList<Dup, 2, 16>>),
+        ("dup-p4-cap12", run::<SkipList<Dup, 2, 12>>),
+        ("dup-p4-cap8", run::<SkipList<Dup, 2, 8>>),
+        ("dk-p2-cap32", run::<SkipList<Dk, 1, 32>>),
+        ("dk-p4-cap16", run::<SkipList<Dk, 2, 16>>),
+        ("dk-p4-cap12", run::<SkipList<Dk, 2, 12>>),
+        ("dk-p4-cap8", run::<SkipList<Dk, 2, 8>>),
+    ];
+
+    #[test]
+    #[ignore = "a measurement, not a test: run in release mode"]
+    fn tune() {
+        let blocked = grid();
+        let dup = cached_trace::<SkipList<Dup>>(&blocked, "dup");
+        let dk = cached_trace::<SkipList<Dk>>(&blocked, "dk");
+        let only = std::env::var("PQLAB_TUNE").ok();
+        let rounds = if only.is_some() { 1 } else { 5 };
+        let mut best = [(f64::MAX, f64::MAX); CONFIGS.len()];
+        for _ in 0..rounds {
+            for (i, (name, run)) in CONFIGS.iter().enumerate() {
+                if only.as_deref().is_some_and(|only| only != *name) {
+                    continue;
+                }
+                let (sum, grid, random) = run(&dup, &dk);
+                best[i] = (best[i].0.min(grid), best[i].1.min(random));
+                println!("{name}: grid {grid:.1} ms, random {random:.1} ms ({sum:x})");
+            }
+        }
+        for (i, (name, _)) in CONFIGS.iter().enumerate() {
+            println!("best {name}: grid {:.1} ms, random {:.1} ms", best[i].0, best[i].1);
+        }
+    }
+}
