@@ -179,60 +179,76 @@ impl<S: StrategyKind, const LOG_INV_P: u32, const MAX_LEVEL: usize>
     /// own key word must already say `key`).
     #[inline]
     fn insert(&mut self, slot: u32, height: usize, key: Key) {
+        if key <= self.key(self.link(HEAD, 0)) {
+            // At the front (or into an empty list): the head precedes it on every level.
+            for level in 0..height {
+                let next = self.link(HEAD, level);
+                self.set_link(slot, level, next);
+                self.set_link(HEAD, level, slot);
+            }
+            self.level = self.level.max(height);
+            return;
+        }
         let top = self.level.max(height);
         let mut pred = HEAD;
-        for level in (0..top).rev() {
-            // Above `self.level` the head links to the tail: the loop stops at once.
+        // Above the new entry's levels, search; on them, search and link. Above
+        // `self.level` the head links to the tail, so the search stops at once.
+        for level in (height..top).rev() {
             let mut next = self.link(pred, level);
             while self.key(next) < key {
                 pred = next;
                 next = self.link(pred, level);
             }
-            if level < height {
-                self.set_link(slot, level, next);
-                self.set_link(pred, level, slot);
+        }
+        for level in (0..height).rev() {
+            let mut next = self.link(pred, level);
+            while self.key(next) < key {
+                pred = next;
+                next = self.link(pred, level);
             }
+            self.set_link(slot, level, next);
+            self.set_link(pred, level, slot);
         }
         self.level = top;
     }
 
-    /// `Dk`: moves the held `slot` to `key`, below its own key, in one descent: at each
-    /// level, `new` is the last entry with a key `< key` and `old` the last entry before
-    /// the slot in `(key, newer first)` order; where `old` links to the slot (a level the
-    /// slot is on), the slot is unlinked there and relinked after `new`.
+    /// `Dk`: unlinks the held `slot` from every level it is on; returns its height. Its
+    /// predecessors are found by `(key, seq)`, so ties are never scanned.
     #[inline]
-    fn decrease(&mut self, slot: u32, key: Key) {
-        let (old_key, old_seq) = (self.key(slot), self.seq(slot));
-        let (mut new, mut old) = (HEAD, HEAD);
+    fn unlink(&mut self, slot: u32) -> usize {
+        let (key, seq) = (self.key(slot), self.seq(slot));
+        let mut height = 0;
+        let mut pred = HEAD;
         for level in (0..self.level).rev() {
-            let mut next = self.link(new, level);
-            // The slot itself still has its old key, above `key`: `new` stops before it.
-            while self.key(next) < key {
-                new = next;
-                next = self.link(new, level);
-            }
-            let mut next = self.link(old, level);
-            // Stops at the slot: it is not before itself. The tail (seq 0) is never before.
+            let mut next = self.link(pred, level);
+            // Stops at the slot (not before itself) or the tail (seq 0, never before).
             loop {
                 let next_key = self.key(next);
-                if next_key < old_key || (next_key == old_key && self.seq(next) > old_seq) {
-                    old = next;
-                    next = self.link(old, level);
+                if next_key < key || (next_key == key && self.seq(next) > seq) {
+                    pred = next;
+                    next = self.link(pred, level);
                 } else {
                     break;
                 }
             }
             if next == slot {
                 let after = self.link(slot, level);
-                self.set_link(old, level, after);
-                let after = self.link(new, level);
-                self.set_link(slot, level, after);
-                self.set_link(new, level, slot);
+                self.set_link(pred, level, after);
+                height = height.max(level + 1);
             }
         }
+        height
+    }
+
+    /// `Dk`: lowers the held `slot`'s key to `key`: unlinks it and links it anew, before
+    /// every entry with a key `>= key`, with the next stamp.
+    #[inline]
+    fn decrease(&mut self, slot: u32, key: Key) {
+        let height = self.unlink(slot);
         self.set_key(slot, key);
         let seq = self.stamp();
         self.arena[slot as usize + 3] = seq;
+        self.insert(slot, height, key);
     }
 
     /// `Dk`: the next stamp. When stamps run out, renumbers the entries held along level 0
@@ -774,8 +790,11 @@ mod tune {
     /// above the popped one, then a drain.
     #[inline(never)]
     fn random_keys<F: Frontier>() -> u64 {
-        const HELD: u32 = 100_000;
-        let mut queue = F::new(Spec { capacity: 2 * HELD as usize, span: 0 });
+        let held: u32 = std::env::var("PQLAB_TUNE_HELD")
+            .ok()
+            .and_then(|held| held.parse().ok())
+            .unwrap_or(100_000);
+        let mut queue = F::new(Spec { capacity: 2 * held as usize, span: 0 });
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             rng ^= rng << 13;
@@ -783,14 +802,14 @@ mod tune {
             rng ^= rng << 17;
             rng
         };
-        for node in 0..HELD {
+        for node in 0..held {
             queue.push(node, next() >> 24).unwrap();
         }
         let mut sum = 0u64;
-        for round in 0..2 * HELD {
+        for round in 0..2 * held {
             let (_, key) = queue.pop().unwrap();
             sum = sum.wrapping_add(key);
-            let node = HELD + round % HELD;
+            let node = held + round % held;
             queue.push(node, key + (next() >> 34)).unwrap();
         }
         while let Some((_, key)) = queue.pop() {
@@ -814,18 +833,22 @@ mod tune {
 
     type Run = fn(&[(Node, Key)], &[(Node, Key)]) -> (u64, f64, f64);
 
-    const CONFIGS: [(&str, Run); 11] = [
-        ("dary4-dup", run::<crate::dary_heap::DaryHeap<4, Dup>>),
-        ("dary4-dk", run::<crate::dary_heap::DaryHeap<4, Dk>>),
-        ("pairing-dk", run::<crate::pairing_heap::PairingHeap<Dk>>),
-        ("dup-p2-cap32", run::<SkipList<Dup, 1, 32>>),
+    const CONFIGS: [(&str, Run); 15] = [
         ("dup-p4-cap16", run::<SkipList<Dup, 2, 16>>),
+        ("dup-p2-cap32", run::<SkipList<Dup, 1, 32>>),
         ("dup-p4-cap12", run::<SkipList<Dup, 2, 12>>),
         ("dup-p4-cap8", run::<SkipList<Dup, 2, 8>>),
-        ("dk-p2-cap32", run::<SkipList<Dk, 1, 32>>),
+        ("dup-p8-cap11", run::<SkipList<Dup, 3, 11>>),
+        ("dup-p16-cap8", run::<SkipList<Dup, 4, 8>>),
         ("dk-p4-cap16", run::<SkipList<Dk, 2, 16>>),
+        ("dk-p2-cap32", run::<SkipList<Dk, 1, 32>>),
         ("dk-p4-cap12", run::<SkipList<Dk, 2, 12>>),
         ("dk-p4-cap8", run::<SkipList<Dk, 2, 8>>),
+        ("dk-p8-cap11", run::<SkipList<Dk, 3, 11>>),
+        ("dk-p16-cap8", run::<SkipList<Dk, 4, 8>>),
+        ("dary4-dup", run::<crate::dary_heap::DaryHeap<4, Dup>>),
+        ("dary4-dk", run::<crate::dary_heap::DaryHeap<4, Dk>>),
+        ("pairing-heap-dk", run::<crate::pairing_heap::PairingHeap<Dk>>),
     ];
 
     #[test]
@@ -834,21 +857,52 @@ mod tune {
         let blocked = grid();
         let dup = cached_trace::<SkipList<Dup>>(&blocked, "dup");
         let dk = cached_trace::<SkipList<Dk>>(&blocked, "dk");
+        // A comma-separated list of configurations (the first is the reference of the
+        // ratios), and how many rounds.
         let only = std::env::var("PQLAB_TUNE").ok();
-        let rounds = if only.is_some() { 1 } else { 5 };
-        let mut best = [(f64::MAX, f64::MAX); CONFIGS.len()];
-        for _ in 0..rounds {
-            for (i, (name, run)) in CONFIGS.iter().enumerate() {
-                if only.as_deref().is_some_and(|only| only != *name) {
-                    continue;
-                }
+        let rounds = std::env::var("PQLAB_TUNE_ROUNDS")
+            .ok()
+            .and_then(|rounds| rounds.parse().ok())
+            .unwrap_or(if only.is_some() { 1 } else { 5 });
+        let chosen: Vec<(&str, Run)> = match only.as_deref() {
+            Some(only) => only
+                .split(',')
+                .map(|one| *CONFIGS.iter().find(|(name, _)| *name == one).expect("a config"))
+                .collect(),
+            None => CONFIGS.to_vec(),
+        };
+        // Per configuration, per round: (grid, random) in ms. Each round runs every
+        // configuration once, in an order that rotates, so a busy machine's drift cancels
+        // out of the ratios to the first configuration taken within a round.
+        let mut times = vec![Vec::new(); chosen.len()];
+        for round in 0..rounds {
+            let mut row = vec![(0.0, 0.0); chosen.len()];
+            for k in 0..chosen.len() {
+                let i = (round + k) % chosen.len();
+                let (name, run) = chosen[i];
                 let (sum, grid, random) = run(&dup, &dk);
-                best[i] = (best[i].0.min(grid), best[i].1.min(random));
+                row[i] = (grid, random);
                 println!("{name}: grid {grid:.1} ms, random {random:.1} ms ({sum:x})");
             }
+            for (i, &time) in row.iter().enumerate() {
+                times[i].push(time);
+            }
         }
-        for (i, (name, _)) in CONFIGS.iter().enumerate() {
-            println!("best {name}: grid {:.1} ms, random {:.1} ms", best[i].0, best[i].1);
+        let median = |mut values: Vec<f64>| {
+            values.sort_by(f64::total_cmp);
+            values[values.len() / 2]
+        };
+        for (i, (name, _)) in chosen.iter().enumerate() {
+            let ratio = |pick: fn(&(f64, f64)) -> f64| {
+                median(times[i].iter().zip(&times[0]).map(|(a, b)| pick(a) / pick(b)).collect())
+            };
+            println!(
+                "{name}: grid median {:.1} ms (x{:.3}), random median {:.1} ms (x{:.3})",
+                median(times[i].iter().map(|t| t.0).collect()),
+                ratio(|t| t.0),
+                median(times[i].iter().map(|t| t.1).collect()),
+                ratio(|t| t.1),
+            );
         }
     }
 }
