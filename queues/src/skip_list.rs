@@ -4,54 +4,57 @@
 //!
 //! | operation | duplicates | decrease-key |
 //! |---|---|---|
-//! | push (new node) | O(log n) expected | O(log n) expected |
-//! | push (held node, smaller key) | O(log n) expected, adds an entry | O(log n) expected: unlink and reinsert in one descent |
+//! | push (new node) | O(log n) expected; O(h) at the front | O(log n) expected; O(h) at the front |
+//! | push (held node, smaller key) | O(log n) expected, adds an entry | O(log n) expected: unlink, then insert |
 //! | pop | O(1) expected | O(1) expected |
 //! | clear | O(1) | O(n) (forgets each held node) |
 //!
-//! Pop takes the head's first successor: only the head's links at that entry's levels
-//! change, 1 / (1 - p) of them on average, so the head lives in the arena like any entry.
+//! `h` is the new entry's height, 4/3 on average. Pop takes the head's first successor:
+//! only the head's links on that entry's levels change.
 //!
 //! Keys: any. Ties: LIFO ([`Ties::Lifo`]): a new or decreased entry goes before every
-//! entry with an equal key (the searches stop at the first key `>=` the one inserted), so
+//! entry with an equal key (searches stop at the first key `>=` the one inserted), so
 //! among equal keys the one added or lowered most recently pops first.
 //!
-//! Should win (a hypothesis the lab measures): pop is nearly free and pushes are one
-//! search, so searches whose frontier holds a few hundred entries and whose keys cluster
-//! near the minimum (A* with a good heuristic) could match the heaps; as the frontier
-//! outgrows the cache every push chases about log n pointers through the arena, so it
-//! should lose to implicit heaps there, and to the pairing heap on decrease-keys.
+//! Should win (a hypothesis the lab measures): by this file's own measurement (see
+//! [`SkipList`]), nowhere against the implicit heaps: on recorded grid A* traces it takes
+//! 1.6 times as long as `dary4-dup` (duplicates) and 2.4 times as long as `dary4-dk`
+//! (decrease-key), with 100,000 random keys held about 2.9 times, with a million 4.5
+//! times, because every level of a search ends in a mispredicted branch and a dependent
+//! load. Its best case is an A* whose children mostly go to the front (the parent's `f`
+//! and a larger `g`: 30 % of the pushes in those traces), which cost no search here; the
+//! lab measures whether some maps make that enough.
 //!
 //! # Following Pugh, and where this departs from the paper
 //!
-//! * **p and the level cap.** p = 1/4 (Pugh's own recommendation, fewer links per entry)
-//!   and at most 16 levels (log_4 2^32: a level for every entry count the `u32` arena can
-//!   hold); both are const parameters so the measurement that chose them can rerun, see
-//!   [`SkipList`].
+//! * **p = 1/4 and at most 16 levels**: Pugh's recommended p, and log_4 2^32 levels, one
+//!   for every entry count the `u32` arena can address. Both are const parameters so the
+//!   measurement that chose them reruns; see [`SkipList`].
 //! * **A tail sentinel** with key `u64::MAX` ends every level (Pugh's NIL with the largest
 //!   key), so a search's inner loop is one key comparison.
 //! * **No `update` array.** Pugh's insert records a predecessor per level, then links; here
-//!   the descent links the new entry at each of its levels as it passes them (a level's
-//!   links are not read again below it), and a decrease-key unlinks and relinks likewise.
-//! * **Decrease-key** is Pugh's delete and insert fused into one descent that follows two
-//!   fingers: the predecessor of the new key and the predecessor of the entry's old
-//!   position. The old position is found by `(key, seq)`, a stamp that orders equal keys
-//!   newest first, so ties never cost a scan.
+//!   the descent links the new entry on each of its levels as it passes them (a level's
+//!   links are not read again below it).
+//! * **Front pushes skip the search**: a key no larger than the first entry's links after
+//!   the head on each of its levels.
+//! * **Decrease-key** is Pugh's delete then insert. The delete finds the entry's
+//!   predecessors by `(key, seq)`, a stamp that orders equal keys newest first, so ties
+//!   are never scanned; the entry keeps its slot and height.
 //! * **Heights are reused.** A popped entry's slot goes on a free list and keeps its
 //!   height; a push takes the most recently freed slot (warm in the cache) and draws a
 //!   fresh height only when the free list is empty. The heights held stay independent
 //!   geometric draws, because which slots are held or free depends on the keys and never
-//!   on the heights; the RNG runs once per arena slot instead of once per push.
+//!   on the heights; the generator runs once per arena slot instead of once per push.
 //!
 //! # Layout
 //!
 //! One `Vec<u32>`; a slot is `[key low, key high, node, seq (Dk only), link 0, ..., link
 //! h-1]` and is named by its offset. Slot 0 is the head (with `MAX_LEVEL` links), the
-//! tail follows it, entries follow the tail. Variable heights keep an entry at
-//! 12 + 4 h bytes (16 + 4 h with `Dk`), 17.3 (21.3) bytes on average with p = 1/4;
-//! fixed 16-level arrays would spend 64 bytes of links on every entry and put four times
-//! fewer entries in each cache line a search walks. With `Dk` a position table maps each
-//! held node to its slot. Nothing recurses, so no shape needs stack.
+//! tail follows it, entries follow the tail. Variable heights keep an entry at 12 + 4 h
+//! bytes (16 + 4 h with `Dk`), 17.3 (21.3) on average; fixed 16-level slots were measured
+//! too (see [`SkipList`]) and lose as soon as the list outgrows the cache. With `Dk` a
+//! position table maps each held node to its slot. Nothing recurses, so no shape needs
+//! stack, and every index is bounds-checked: no `unsafe`.
 //!
 //! # Randomness
 //!
@@ -76,18 +79,60 @@ const SEED: u64 = 0x5eed_5c1b_11a7_0001;
 /// A min-first skip list; `LOG_INV_P` is log2(1 / p) and `MAX_LEVEL` caps an entry's
 /// height. The defaults (p = 1/4, 16 levels) are the registered queues.
 ///
-/// Measured with `cargo test --release -p pqlab-queues --lib skip_list::tests::tune --
-/// --ignored --nocapture` (a 1024 × 1024 octile grid A*, 30 % blocked, keys
-/// `f << 32 | (u32::MAX - g)`, frontiers up to about 5,000 entries; and random keys,
-/// 200,000 entries held), instructions counted with callgrind and times interleaved:
-/// see the figures in `tests::tune`.
+/// # The measurement that chose them
+///
+/// `cargo test --release -p pqlab-queues --lib skip_list::tune -- --ignored --nocapture`,
+/// with `PQLAB_TUNE=dup-p4-cap16,dup-p2-cap32,...` (the first is the reference) and
+/// `PQLAB_TUNE_ROUNDS=11`, times two workloads in interleaved rounds and prints each
+/// configuration's median time ratio to the first:
+/// * *grid*: the recorded frontier operations of three octile A* searches on a 1024 × 1024
+///   grid, 30 % blocked, keys `f << 32 | (u32::MAX - g)` as the harness makes them: 1.15
+///   million pushes and as many pops, frontiers up to about 2,900 entries; with `Dk`,
+///   229,000 of the pushes lower a held key;
+/// * *random*: 100,000 random keys held, 200,000 rounds of pop and push a little above the
+///   popped key, then a drain (`PQLAB_TUNE_HELD` changes the count).
+///
+/// Instructions and simulated mispredicted branches come from one configuration and one
+/// workload at a time (`PQLAB_TUNE=dup-p4-cap16 PQLAB_TUNE_WORKLOAD=grid valgrind
+/// --tool=callgrind --branch-sim=yes --toggle-collect='*replay*'
+/// --toggle-collect='*random_keys*' <the test binary> skip_list::tune::tune --ignored
+/// --exact`). On 2026-11-22, 2 shared cores:
+///
+/// | configuration | grid: instr., mispredicts, time | random: instr., mispredicts, time |
+/// |---|---|---|
+/// | `Dup`, p = 1/4, 16 levels | 470 M, 8.7 M, 1 | 179 M, 3.5 M, 1 |
+/// | `Dup`, p = 1/2, 32 levels | 528 M, 12.6 M, ×1.21 | 215 M, 4.9 M, ×1.15 |
+/// | `Dup`, p = 1/8, 11 levels | 500 M, 6.4 M, ×1.04 | 194 M, 2.3 M, ×1.16 |
+/// | `Dup`, p = 1/4, 8 levels | 470 M, 8.7 M, ×0.99 | 175 M, 3.2 M, ×1.02 |
+/// | `Dk`, p = 1/4, 16 levels | 556 M, 11.5 M, ×1.37 | 192 M, 3.9 M, ×1.13 |
+/// | `Dk`, p = 1/2, 32 levels | 630 M, 15.9 M, ×1.57 | 228 M, 4.8 M, ×1.30 |
+/// | `Dk`, p = 1/8, 11 levels | 584 M, 7.8 M, ×1.24 | 207 M, 2.2 M, ×1.23 |
+/// | `dary4-dup` | 522 M, 3.2 M, ×0.61 | 162 M, 0.4 M, ×0.36 |
+/// | `dary4-dk` | 498 M, 3.4 M, ×0.58 | 187 M, 0.4 M, ×0.38 |
+/// | `pairing-heap-dk` | 443 M, 4.4 M, ×1.19 | 251 M, 0.9 M, ×0.87 |
+///
+/// p = 1/4 beats 1/2 everywhere (fewer levels, so fewer mispredicted level exits); 1/8,
+/// outside Pugh's two recommended values, trades mispredicts for longer walks and only
+/// wins the `Dk` grid trace. The cap does not show below 4^cap entries (8 levels cost
+/// nothing at 100,000 entries, whose top level then holds about 6); 16 keeps the top level
+/// short up to 2^32 entries, and costs only the head's unused links.
+///
+/// Tried and left out, with the same command (15 rounds, ratios to this file's code):
+/// `get_unchecked` in the key and link reads, 29 % fewer instructions but ×0.96 time,
+/// not worth `unsafe`; fixed 16-level slots, ×0.95 on the grid but ×1.42 at 100,000
+/// entries; a search started from the highest level whose first key is below the pushed
+/// one (counted on a mirror of the head's successor keys), ×1.06 and ×1.05; Pugh's search
+/// finger (the previous search's path), no fewer mispredicts, since the A* pushes
+/// alternate between a few far-apart key groups; each link also holding its successor's
+/// key, more instructions and no faster; decrease-key fused into one descent following
+/// both positions, ×1.0 with more code.
 ///
 /// Invariants: level 0, from the head through `next` links to the tail, holds exactly
 /// the `len` entries, ascending by key and, within a key, descending by `seq` (`Dk`);
 /// level `l` is the sublist of entries with height `> l`; the head's links at levels
-/// `>= level` point to the tail; every other slot past the tail is on the free list
-/// (threaded through link 0, its height in its node word); with `Dk`, `positions` maps
-/// each held node to its slot, and every held `seq` is below `next_seq`.
+/// `>= level` point to the tail; every slot past the tail holds an entry or is on the
+/// free list (threaded through link 0, its height in its node word); with `Dk`,
+/// `positions` maps each held node to its slot, and every held `seq` is below `next_seq`.
 #[derive(Debug)]
 pub struct SkipList<S, const LOG_INV_P: u32 = 2, const MAX_LEVEL: usize = 16> {
     arena: Vec<u32>,
@@ -573,14 +618,17 @@ mod tests {
             list.push(node, Key::from(node % 3)).unwrap();
             list.check();
         }
-        // Lower every node with key 2 to 1, then 1 to 0: each becomes the newest there.
+        assert!(list.next_seq < 100, "renumbered during a push");
+        // Lower every node with key 2 to 1, running out of stamps again on the way: each
+        // becomes the newest with key 1.
+        list.next_seq = u32::MAX - 2;
         for node in 0..16 {
             if node % 3 == 2 {
                 list.push(node, 1).unwrap();
                 list.check();
             }
         }
-        assert!(list.next_seq < 100, "renumbered");
+        assert!(list.next_seq < 100, "renumbered during a decrease-key");
         for node in (0..16).rev() {
             if node % 3 == 0 {
                 expected.push((node, 0));
