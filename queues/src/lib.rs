@@ -86,6 +86,7 @@ pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
 pub mod soft_heap;
+pub mod skip_list;
 pub mod sorted_array;
 pub mod splay_tree;
 pub mod std_binary_heap;

@@ -56,6 +56,8 @@ macro_rules! for_each_queue {
             "soft-heap-e64-dup" soft_heap_e64_dup $crate::soft_heap::SoftHeap<64>,
             "splay-tree-dup" splay_tree_dup $crate::splay_tree::SplayTree<$crate::Dup>,
             "splay-tree-dk" splay_tree_dk $crate::splay_tree::SplayTree<$crate::Dk>,
+            "skip-list-dup" skip_list_dup $crate::skip_list::SkipList<$crate::Dup>,
+            "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
         }
     };
 }
