@@ -83,6 +83,7 @@ pub mod pairing_heap_crate;
 pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
+pub mod sequence_heap;
 pub mod sorted_array;
 pub mod std_binary_heap;
 pub mod two_level;

@@ -45,6 +45,7 @@ macro_rules! for_each_queue {
             "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
             "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
             "two-level-dk" two_level_dk $crate::two_level::TwoLevel<$crate::Dk>,
+            "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
         }
     };
 }
