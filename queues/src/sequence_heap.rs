@@ -1,70 +1,92 @@
 //! Our sequence heap (Peter Sanders, "Fast priority queues for cached memory", ACM JEA 5,
 //! 2000), with duplicate insertion: a small insertion heap in front of groups of sorted
 //! runs, each group read through a k-way loser tree into a group buffer, and a deletion
-//! buffer fed by an R-way merge of the group buffers. Nearly every access is a sequential
-//! scan of a sorted run, so large frontiers cost cache lines read in order instead of a
-//! binary heap's scattered ones.
+//! buffer fed by a merge of the group buffers. Nearly every access is a sequential scan of
+//! a sorted run, so a large frontier costs cache lines read in order instead of a binary
+//! heap's scattered ones.
 //!
 //! | operation | duplicates |
 //! |---|---|
-//! | push | O(log m) + amortized O(log m + log n) (`m` = [`INSERTION`]) |
-//! | pop | O(log m) or O(1) + amortized O(R + log k) (`R` groups, `k` = [`MERGE_DEGREE`]) |
-//! | clear | O(groups used × k): never more than the pushes since the last clear |
+//! | push | O(log m) into the insertion heap, plus amortized O(log n) to sort it into a run and merge that run up through the groups ¹ |
+//! | pop | O(log m) from the insertion heap or O(1) from the deletion buffer, plus amortized O(R) to refill that buffer |
+//! | clear | O(k) per group in use: at most O(pushes since the last clear) |
+//!
+//! `m` = [`INSERTION`], `k` = [`MERGE_DEGREE`], `R` the groups in use (1 up to `m k`
+//! entries, 3 at 10⁷). ¹ Each entry is sorted once (log₂ m comparisons) and passes
+//! through one loser tree per group it reaches (log₂ k each, about log_k(n / m) groups).
+//! A single push can merge whole groups: O(n) at worst, once every `m k^g` pushes for
+//! group `g`.
 //!
 //! No decrease-key variant: entries move between runs and buffers in bulk, and a node's
 //! place is never kept (that would cost a table write per entry moved).
 //!
 //! # How it works
 //!
-//! * **Insertion heap**: a binary heap of at most `m` entries takes every push. When it
-//!   is full, it is sorted and merged with the deletion buffer and the first group's
-//!   buffer (which hold the smallest entries outside it): the smallest go back to the
-//!   deletion buffer, the next to the group buffer, as many as each held, and the rest
-//!   become a new run of group 0.
+//! * **Insertion heap**: a d-ary heap of at most `m` entries takes every push. When it is
+//!   full, it is sorted and merged with the deletion buffer and group 0's buffer (which
+//!   hold the smallest entries outside it): the smallest go back to the deletion buffer,
+//!   the next to the group buffer, as many as each held, and the rest become a new run
+//!   of group 0.
 //! * **Groups** `0..R`: group `g` holds at most `k` sorted runs, merged by a loser tree
-//!   (a tournament over the runs' heads, `log₂ k` comparisons per entry out) into its
+//!   (a tournament over the runs' heads, log₂ k comparisons per entry out) into its
 //!   group buffer of at most [`GROUP_BUFFER`] entries, refilled when it runs empty. Runs
 //!   of group `g` hold about `m k^g` entries. When group 0 must take a run and is full,
 //!   the first group `j` that is not full is found, and for `g = j - 1` down to 0 all of
-//!   group `g`'s runs are merged into one run of group `g + 1` (merged with group `g + 1`'s
-//!   buffer on the way, as the insertion heap is merged with group 0's).
+//!   group `g`'s runs are merged into one run of group `g + 1` (merged on the way with
+//!   group `g + 1`'s buffer, as the insertion heap is merged with group 0's).
 //! * **Deletion buffer**: at most [`DELETION_BUFFER`] smallest entries outside the
-//!   insertion heap, refilled when empty by merging the group buffers (a scan of the `R`
-//!   heads per entry; `R` is 1 to 3 up to 10⁷ entries).
+//!   insertion heap, refilled when empty from the group buffers: the group with the
+//!   smallest head gives, in one copy, its entries up to the next group's head.
 //! * **Pop** takes the smaller of the insertion heap's minimum and the deletion buffer's
 //!   head.
 //!
-//! Invariants (checked by the tests' `check`):
+//! Invariants (the tests' `check` asserts them after every operation):
 //! 1. every entry in group `g`'s buffer is at most every entry in group `g`'s runs;
 //! 2. every entry in the deletion buffer is at most every entry in every group (buffers
 //!    and runs);
-//! 3. each run, buffer and the deletion buffer is sorted, and ends with a sentinel entry
-//!    of key `u64::MAX`; a group holds at most `k` non-empty runs.
+//! 3. each run, group buffer and the deletion buffer is sorted and ends with a sentinel
+//!    entry of key `u64::MAX`, which no entry held in them has; a group holds at most `k`
+//!    non-empty runs.
 //!
 //! So the deletion buffer's head is the smallest entry outside the insertion heap, and
-//! when the deletion buffer is empty, the group buffers' heads are the groups' smallest.
+//! while it is empty the group buffers' heads are their groups' smallest entries.
 //!
 //! Storage: each group owns `k` run vectors and its buffer, reused for the life of the
-//! queue (a run is built in the slot of one that ran empty), so after warm-up nothing is
-//! allocated; no recursion anywhere.
+//! queue (a run is written into the slot of one that ran empty), so after warm-up nothing
+//! is allocated; nothing recurses.
 //!
-//! Keys: any. Ties: unspecified but deterministic: a pop takes the insertion heap's
-//! minimum when it is no larger than the deletion buffer's head; merges take the earlier
-//! source on equal keys (the deletion and group buffers before a new run, a loser tree's
-//! incumbent before a challenger); entries with key `u64::MAX` pop last, newest first.
+//! Keys: any. Ties: unspecified but deterministic: a pop takes the deletion buffer's
+//! head unless the insertion heap's minimum is smaller (the heap's own order is a d-ary
+//! heap's); merges take the earlier source on equal keys (the deletion and group buffers
+//! before a new run, a loser tree's incumbent before a challenger, lower groups first);
+//! entries with key `u64::MAX` pop after all others, newest first.
 //!
-//! Deviations from the paper: keys are `u64` and the sentinel is `u64::MAX`, so entries
-//! with that key never enter the structure: they wait on a stack and pop after every
-//! other entry. Runs, buffers and groups grow as needed (the paper sizes them once, for a
-//! fixed number of groups). When group `g` is emptied into group `g + 1`, the paper
-//! invalidates the group buffers on the way and merges them into the new run; here group
-//! `g`'s buffer stays (it is still at most group `g`'s runs, of which there are none) and
-//! only group `g + 1`'s buffer is merged with the new run. Loser trees are rebuilt (O(k))
-//! at a group's next refill after a run was added, instead of inserted into in place.
+//! # Deviations from the paper
 //!
-//! Should win: large frontiers (10⁵ entries and up, beyond the caches), where Sanders
-//! measured it at least twice as fast as binary and 4-ary heaps; on small ones it is an
-//! `m`-entry binary heap plus a compare with the deletion buffer's head.
+//! * Keys are `u64` and the sentinel is `u64::MAX`, so entries with that key never enter
+//!   the structure: they wait on a stack and pop after every other entry.
+//! * The insertion heap is 8-ary ([`INSERTION_ARITY`]), not binary.
+//! * When group `g` is emptied into group `g + 1`, Sanders' code (`knheap`) turns the
+//!   group buffers of the groups it touched, now invalid, into runs of group 0; here group
+//!   `g`'s buffer stays (it is still at most group `g`'s runs, of which there are none)
+//!   and group `g + 1`'s buffer is merged with the new run, which keeps invariant 1.
+//! * The deletion buffer is refilled only when empty, by block copies from the group
+//!   with the smallest head (the paper merges the group buffers with a 2- to 4-way merge,
+//!   a copy for one group), and a group buffer only when empty (not topped up).
+//! * A loser tree is rebuilt (O(k)) at its group's next refill after a run was added,
+//!   instead of taking the run in place.
+//! * Runs, buffers and groups grow as needed; the paper sizes them once, for a fixed
+//!   number of groups.
+//!
+//! Should win: large frontiers, beyond the caches. Sanders measured it at least twice as
+//! fast as binary and 4-ary heaps on large inputs. Here (`measure::against_heaps`, see
+//! [`INSERTION`] for the setup; ns per step, workload bookkeeping included, against our
+//! `dary2-dup`, `dary4-dup` and `std`'s `BinaryHeap`): held frontiers of 10⁶ entries 60
+//! against 129, 102 and 135; of 10⁷, 72 against 154, 121 and 162; 10⁶ random keys pushed
+//! then popped 76 against 168, 152 and 207 per pair, 10⁷ 113 against 395, 739 and 900.
+//! At 10³ to 10⁵ held entries it ties the 4-ary heap (30, 28, 38 against 29, 36, 52) and
+//! beats the binary ones. On small frontiers it is an `m`-entry 8-ary heap plus one
+//! comparison with the deletion buffer's head.
 
 use crate::heap_core::HeapCore;
 use crate::{
@@ -73,15 +95,40 @@ use crate::{
 };
 
 /// `m`: the insertion heap's size, and so the length of group 0's runs.
-pub const INSERTION: usize = 512;
+///
+/// Measured with `measure::parameters` (thread CPU time, best of 3 interleaved rounds on
+/// this shared 2-core machine, 48 KiB L1d and 2 MiB L2 a core; noise about ±5%): on the
+/// held frontiers of the lab's synthetic workload (`measure::hold`: pop, push a grid
+/// step above, 20% extra pushes lowering a held node), 1024 against 512 (Sanders' value)
+/// took 66 to 69 against 71 to 77 ns a step at 10⁶ entries and 71 to 76 against 83 to 91
+/// at 10⁷, tied at 10⁴ and 10⁵ (30 and 38 ns), and cost 2 ns more at 10³ (32 against 30:
+/// a thousand entries all sit in the heap); on 10⁶ and 10⁷ random keys pushed then
+/// popped, within 5%. 256 was up to 12% slower at 10⁴; 2048 no better than 1024.
+pub const INSERTION: usize = 1024;
 /// `k`: runs per group, merged by one loser tree (a power of two).
+///
+/// Measured as [`INSERTION`] (m = 1024): 32, 64 and 128 tie up to 10⁵ entries; at 10⁶
+/// held entries 64 took 66 ns a step against 74 (32) and 68 (128), at 10⁷ 76 against 92
+/// and 96; on random keys all three are within the noise. 64 is also Sanders' value: 64
+/// runs' current cache lines (4 KiB) stay in L1.
 pub const MERGE_DEGREE: usize = 64;
 /// Entries a group buffer holds after a refill.
+///
+/// Measured as [`INSERTION`]: 64 to 1024 all within the noise; 512 (Sanders' value, his
+/// `m`) kept.
 pub const GROUP_BUFFER: usize = 512;
 /// Entries the deletion buffer holds after a refill.
+///
+/// Measured as [`INSERTION`]: 8 to 128 all within the noise; 32 (Sanders' value) kept.
 pub const DELETION_BUFFER: usize = 32;
 /// Children per entry in the insertion heap.
-const INSERTION_ARITY: usize = 2;
+///
+/// Measured with `measure::against_heaps` (m = 512, held frontiers of 10³, 10⁴, 10⁵
+/// entries, best of 5 interleaved runs): 2 took 43, 38 and 48 ns a step, 4 took 33, 32
+/// and 42, 8 took 30, 29 and 37 to 40, 16 took 30, 29 and 37 to 39. Under callgrind 8
+/// ran the fewest instructions (441, 419 and 488 a step against 472, 452 and 528 for 2
+/// and 468, 426 for 16): pops from the heap are frequent, and a shallow heap sifts less.
+pub const INSERTION_ARITY: usize = 8;
 
 /// The sequence heap with the measured parameters.
 pub type SequenceHeap = SequenceHeapWith<INSERTION, MERGE_DEGREE, GROUP_BUFFER, DELETION_BUFFER>;
@@ -141,6 +188,15 @@ impl Run {
         self.head = 0;
     }
 
+    /// [`Run::open`], with room for `n` entries and the sentinel. A run too small is
+    /// replaced, not grown: growing would copy its old, dead entries.
+    fn open_for(&mut self, n: usize) {
+        if self.data.capacity() < n + 1 {
+            self.data = Vec::with_capacity(n + 1);
+        }
+        self.open();
+    }
+
     #[inline]
     fn seal(&mut self) {
         self.data.push(SENTINEL);
@@ -156,11 +212,11 @@ impl Run {
 #[derive(Clone, Debug)]
 struct Group<const K: usize> {
     /// Slot `i` is leaf `i` of the tree; an empty run is a free slot.
-    runs: Vec<Run>,
+    runs: [Run; K],
     /// `tree[0]` is the winner (smallest head, as key and leaf); `tree[i]` for `i` in
     /// `1..K` the loser at internal node `i` (children `2i`, `2i + 1`; leaves at `K..2K`).
     /// Valid unless `stale`.
-    tree: Vec<(Key, u32)>,
+    tree: [(Key, u32); K],
     /// Scratch for rebuilding: the winner of each subtree.
     winners: Vec<(Key, u32)>,
     /// A run was added since the tree was built.
@@ -175,8 +231,8 @@ struct Group<const K: usize> {
 impl<const K: usize> Group<K> {
     fn new() -> Self {
         Group {
-            runs: vec![Run::new(); K],
-            tree: vec![SENTINEL; K],
+            runs: std::array::from_fn(|_| Run::new()),
+            tree: [SENTINEL; K],
             winners: vec![SENTINEL; 2 * K],
             stale: true,
             held: 0,
@@ -212,22 +268,21 @@ impl<const K: usize> Group<K> {
     #[inline]
     fn next(&mut self) -> Entry {
         debug_assert!(!self.stale && self.held > 0);
-        let leaf = self.tree[0].1 as usize;
+        // Masked, so the indices below provably stay in their arrays.
+        let leaf = self.tree[0].1 as usize & (K - 1);
         let run = &mut self.runs[leaf];
         let entry = run.take();
         let mut rising = (run.head_key(), leaf as u32);
-        if rising.0 == Key::MAX {
-            self.live -= 1;
-        }
+        self.live -= usize::from(rising.0 == Key::MAX);
         self.held -= 1;
         let mut node = (leaf + K) / 2;
-        for _ in 0..K.trailing_zeros() {
+        while node > 0 {
             let there = self.tree[node];
-            // The incumbent keeps its place on equal keys.
-            if there.0 < rising.0 {
-                self.tree[node] = rising;
-                rising = there;
-            }
+            // By selects, not branches: which run wins is a coin toss. The incumbent
+            // keeps its place on equal keys.
+            let up = there.0 < rising.0;
+            self.tree[node] = if up { rising } else { there };
+            rising = if up { there } else { rising };
             node /= 2;
         }
         self.tree[0] = rising;
@@ -288,9 +343,9 @@ impl<const K: usize> Group<K> {
     }
 }
 
-/// Merges two sorted sources ending in sentinels, `a` from `*i` and `b` from `*j`, into
-/// `out`: `n` entries, none of them a sentinel (the sources hold at least `n` together).
-/// On equal keys `a` goes first.
+/// Appends to `out` the next `n` entries of the merge of two sorted sources ending in
+/// sentinels, `a` read from `*i` and `b` from `*j` (together they hold at least `n`
+/// entries before their sentinels). On equal keys `a` goes first.
 #[inline]
 fn merge_two(
     a: &[Entry],
@@ -300,16 +355,18 @@ fn merge_two(
     out: &mut Vec<Entry>,
     n: usize,
 ) {
-    for _ in 0..n {
-        let (x, y) = (a[*i], b[*j]);
-        if x.0 <= y.0 {
-            out.push(x);
-            *i += 1;
-        } else {
-            out.push(y);
-            *j += 1;
-        }
+    let start = out.len();
+    out.resize(start + n, SENTINEL);
+    let (mut x, mut y) = (*i, *j);
+    for slot in &mut out[start..] {
+        let (from_a, from_b) = (a[x], b[y]);
+        // By selects: merged runs interleave unpredictably.
+        let take_a = from_a.0 <= from_b.0;
+        *slot = if take_a { from_a } else { from_b };
+        x += usize::from(take_a);
+        y += usize::from(!take_a);
     }
+    (*i, *j) = (x, y);
 }
 
 /// A min-first sequence heap with duplicate insertion: see the [module](self) for the
@@ -340,7 +397,8 @@ pub struct SequenceHeapWith<const M: usize, const K: usize, const G: usize, cons
 
 impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHeapWith<M, K, G, D> {
     /// Moves the full insertion heap into group 0, merged with the deletion buffer and
-    /// group 0's buffer (invariants 1 and 2).
+    /// group 0's buffer (invariants 1 and 2). Out of line: once every `M` pushes.
+    #[inline(never)]
     fn flush(&mut self) {
         self.make_room();
         self.sorted.clear();
@@ -366,8 +424,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
         group.buffer.seal();
         let slot = group.free_slot();
         let run = &mut group.runs[slot];
-        run.open();
-        run.data.reserve(M + 1);
+        run.open_for(M);
         merge_two(a, &mut i, b, &mut j, &mut run.data, M);
         run.seal();
         group.added(M);
@@ -415,8 +472,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
         target.buffer.seal();
         let slot = target.free_slot();
         let run = &mut target.runs[slot];
-        run.open();
-        run.data.reserve(to_run + 1);
+        run.open_for(to_run);
         for _ in 0..to_run {
             let entry = source.merged_with(a, &mut i);
             run.data.push(entry);
@@ -427,7 +483,9 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
     }
 
     /// Refills the empty deletion buffer with up to `D` entries: the groups' smallest,
-    /// merged from their buffers (each refilled from its runs when it runs empty).
+    /// merged from their buffers (each refilled from its runs when it runs empty). Out of
+    /// line: once every `D` pops from the deletion buffer.
+    #[inline(never)]
     fn refill_deletion(&mut self) {
         debug_assert!(self.deletion.is_empty());
         let groups = &mut self.groups[..self.active];
@@ -438,18 +496,31 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
         }
         self.deletion.open();
         let n = D.min(self.grouped);
-        for _ in 0..n {
-            let mut best = 0;
-            let mut best_key = groups[0].buffer.head_key();
-            for (g, group) in groups.iter().enumerate().skip(1) {
+        let mut left = n;
+        while left > 0 {
+            // The group with the smallest head, and the smallest head of the others: the
+            // first group's entries up to that key go over in one copy.
+            let (mut best, mut first, mut second) = (0, Key::MAX, Key::MAX);
+            for (g, group) in groups.iter().enumerate() {
                 let key = group.buffer.head_key();
-                if key < best_key {
-                    best = g;
-                    best_key = key;
+                if key < first {
+                    (best, first, second) = (g, key, first);
+                } else if key < second {
+                    second = key;
                 }
             }
+            let buffer = &mut groups[best].buffer;
+            let unread = &buffer.data[buffer.head..buffer.data.len() - 1];
+            let most = left.min(unread.len());
+            let count = if second == Key::MAX {
+                most
+            } else {
+                unread[..most].iter().position(|entry| entry.0 > second).unwrap_or(most)
+            };
+            self.deletion.data.extend_from_slice(&unread[..count]);
+            buffer.head += count;
+            left -= count;
             let group = &mut groups[best];
-            self.deletion.data.push(group.buffer.take());
             if group.buffer.is_empty() && group.held > 0 {
                 group.refill_buffer::<G>();
             }
@@ -509,7 +580,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> Frontier
             self.refill_deletion();
         }
         let head = self.deletion.head_key();
-        let (key, node) = if !self.insertion.is_empty() && self.insertion.key(0) <= head {
+        let (key, node) = if !self.insertion.is_empty() && self.insertion.key(0) < head {
             self.insertion.pop(&mut self.no_slots)?
         } else if head != Key::MAX {
             self.deletion.take()
@@ -764,5 +835,179 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, N / 2 + N.div_ceil(3));
+    }
+}
+
+/// The measurements behind the parameters: timing runs, repeated and interleaved, in
+/// release mode (`cargo test --release -p pqlab-queues --lib sequence_heap::measure --
+/// --ignored --nocapture --test-threads 1`).
+#[cfg(test)]
+mod measure {
+    use std::hint::black_box;
+
+    use super::*;
+    use crate::dary_heap::DaryHeap;
+    use crate::std_binary_heap::StdBinaryHeap;
+
+    const NOT_HELD: Key = Key::MAX;
+
+    /// This thread's CPU time in nanoseconds, from `/proc/thread-self/schedstat`: the
+    /// machine is shared, and wall time counts the other users' turns.
+    fn cpu_ns() -> u64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/schedstat").expect("schedstat");
+        stat.split_whitespace().next().and_then(|ns| ns.parse().ok()).expect("a CPU time")
+    }
+
+    fn random(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The lab's synthetic workload: `n` entries held, each step pops the smallest live
+    /// entry (skipping stale ones), pushes it back a grid step above, and with `share`
+    /// pushes a held node again a little lower. Nanoseconds per step.
+    fn hold<F: Frontier>(n: usize, steps: usize, share: u64) -> f64 {
+        const INCREMENTS: [Key; 4] = [0, 10, 14, 28];
+        let mut queue = F::new(Spec { capacity: n, span: 1000 });
+        let mut key_of = vec![NOT_HELD; n];
+        let mut rng = 0x9e37_79b9_7f4a_7c15;
+        for (node, held) in key_of.iter_mut().enumerate() {
+            let key = INCREMENTS[(random(&mut rng) % 4) as usize];
+            queue.push(node as Node, key).unwrap();
+            *held = key;
+        }
+        let step = |queue: &mut F, key_of: &mut [Key], rng: &mut u64| {
+            let (node, key) = loop {
+                let (node, key) = queue.pop().unwrap();
+                if key_of[node as usize] == key {
+                    break (node, key);
+                }
+            };
+            let pushed = key + INCREMENTS[(random(rng) % 4) as usize];
+            queue.push(node, pushed).unwrap();
+            key_of[node as usize] = pushed;
+            if random(rng) % 100 < share {
+                let target = (random(rng) % n as u64) as usize;
+                let lower = key_of[target].saturating_sub(14).max(key);
+                if lower < key_of[target] {
+                    queue.push(target as Node, lower).unwrap();
+                    key_of[target] = lower;
+                }
+            }
+        };
+        for _ in 0..n.min(10_000) {
+            step(&mut queue, &mut key_of, &mut rng);
+        }
+        let started = cpu_ns();
+        for _ in 0..steps {
+            step(&mut queue, &mut key_of, &mut rng);
+        }
+        black_box(&queue);
+        (cpu_ns() - started) as f64 / steps as f64
+    }
+
+    /// The paper's sorting-like workload: `n` pushes of random keys, then `n` pops.
+    /// Nanoseconds per push-and-pop.
+    fn fill_and_drain<F: Frontier>(n: usize) -> f64 {
+        let mut queue = F::new(Spec { capacity: n, span: 0 });
+        let mut rng = 0x2545_f491_4f6c_dd1d;
+        let started = cpu_ns();
+        for node in 0..n {
+            queue.push(node as Node, random(&mut rng) >> 1).unwrap();
+        }
+        let mut sum = 0;
+        while let Some((_, key)) = queue.pop() {
+            sum ^= key;
+        }
+        black_box(sum);
+        (cpu_ns() - started) as f64 / n as f64
+    }
+
+    type Contender = (&'static str, fn(usize, usize) -> f64);
+
+    /// The workloads: (name, frontier size, steps); steps 0 means fill-and-drain.
+    fn workloads() -> Vec<(&'static str, usize, usize)> {
+        let sizes = std::env::var("PQLAB_SEQ_SIZES").unwrap_or_else(|_| "3,4,5,6,7".into());
+        let steps =
+            std::env::var("PQLAB_SEQ_STEPS").map_or(2_000_000, |s| s.parse().expect("a count"));
+        let mut all = Vec::new();
+        for exponent in sizes.split(',').map(|s| s.trim().parse::<u32>().expect("an exponent")) {
+            let n = 10usize.pow(exponent);
+            all.push(("hold", n, steps));
+            if exponent >= 5 && std::env::var("PQLAB_SEQ_HOLD_ONLY").is_err() {
+                all.push(("random", n, 0));
+            }
+        }
+        all
+    }
+
+    fn run<F: Frontier>(n: usize, steps: usize) -> f64 {
+        if steps == 0 {
+            fill_and_drain::<F>(n)
+        } else {
+            hold::<F>(n, steps, 20)
+        }
+    }
+
+    /// Prints each contender's best of `PQLAB_SEQ_REPS` (default 3) rounds, interleaved;
+    /// `PQLAB_SEQ_ONLY` keeps the contenders it names, comma-separated (for profiling and
+    /// instruction counts).
+    fn compare(contenders: &[Contender]) {
+        let only = std::env::var("PQLAB_SEQ_ONLY").unwrap_or_default();
+        let contenders: Vec<Contender> = contenders
+            .iter()
+            .filter(|(id, _)| only.is_empty() || only.split(',').any(|o| o == *id))
+            .copied()
+            .collect();
+        let reps = std::env::var("PQLAB_SEQ_REPS").map_or(3, |r| r.parse().expect("a count"));
+        for (name, n, steps) in workloads() {
+            let mut best = vec![f64::INFINITY; contenders.len()];
+            for _ in 0..reps {
+                for (i, (_, measure)) in contenders.iter().enumerate() {
+                    best[i] = best[i].min(measure(n, steps));
+                }
+            }
+            let line: Vec<String> =
+                contenders.iter().zip(&best).map(|((id, _), ns)| format!("{id} {ns:.1}")).collect();
+            println!("{name} {n}: {}", line.join(" | "));
+        }
+    }
+
+    #[test]
+    #[ignore = "a measurement: run in release mode"]
+    fn against_heaps() {
+        compare(&[
+            ("sequence-heap", run::<SequenceHeap>),
+            ("dary2", run::<DaryHeap<2, Dup>>),
+            ("dary4", run::<DaryHeap<4, Dup>>),
+            ("std", run::<StdBinaryHeap>),
+        ]);
+    }
+
+    #[test]
+    #[ignore = "a measurement: run in release mode"]
+    fn parameters() {
+        compare(&[
+            ("512/64/512/32", run::<SequenceHeapWith<512, 64, 512, 32>>),
+            ("256/64/256/32", run::<SequenceHeapWith<256, 64, 256, 32>>),
+            ("1024/64/1024/32", run::<SequenceHeapWith<1024, 64, 1024, 32>>),
+            ("2048/64/2048/32", run::<SequenceHeapWith<2048, 64, 2048, 32>>),
+            ("512/32/512/32", run::<SequenceHeapWith<512, 32, 512, 32>>),
+            ("512/128/512/32", run::<SequenceHeapWith<512, 128, 512, 32>>),
+            ("1024/32/512/32", run::<SequenceHeapWith<1024, 32, 512, 32>>),
+            ("1024/128/512/32", run::<SequenceHeapWith<1024, 128, 512, 32>>),
+            ("512/64/128/32", run::<SequenceHeapWith<512, 64, 128, 32>>),
+            ("1024/64/256/32", run::<SequenceHeapWith<1024, 64, 256, 32>>),
+            ("1024/64/256/64", run::<SequenceHeapWith<1024, 64, 256, 64>>),
+            ("1024/64/512/32", run::<SequenceHeapWith<1024, 64, 512, 32>>),
+            ("1024/64/512/64", run::<SequenceHeapWith<1024, 64, 512, 64>>),
+            ("1024/64/128/64", run::<SequenceHeapWith<1024, 64, 128, 64>>),
+            ("2048/64/256/64", run::<SequenceHeapWith<2048, 64, 256, 64>>),
+            ("512/64/512/16", run::<SequenceHeapWith<512, 64, 512, 16>>),
+            ("512/64/512/64", run::<SequenceHeapWith<512, 64, 512, 64>>),
+            ("512/64/512/128", run::<SequenceHeapWith<512, 64, 512, 128>>),
+        ]);
     }
 }
