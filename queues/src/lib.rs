@@ -85,6 +85,7 @@ pub mod pairing_heap_crate;
 pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
+pub mod sequence_heap;
 pub mod skip_list;
 pub mod soft_heap;
 pub mod sorted_array;

@@ -58,6 +58,7 @@ macro_rules! for_each_queue {
             "splay-tree-dk" splay_tree_dk $crate::splay_tree::SplayTree<$crate::Dk>,
             "skip-list-dup" skip_list_dup $crate::skip_list::SkipList<$crate::Dup>,
             "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
+            "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
         }
     };
 }
