@@ -72,9 +72,11 @@
 
 pub mod registry;
 
+pub mod b_heap;
 pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;
+pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;
 pub mod orx_dary_heap;
@@ -83,7 +85,11 @@ pub mod pairing_heap_crate;
 pub mod priority_queue_crate;
 pub mod radix_heap;
 pub mod radix_heap_crate;
+pub mod sequence_heap;
+pub mod skip_list;
+pub mod soft_heap;
 pub mod sorted_array;
+pub mod splay_tree;
 pub mod std_binary_heap;
 pub mod two_level;
 pub mod unsorted_array;
