@@ -14,6 +14,10 @@ use anyhow::Result;
 use pqlab::lab::{self, suites, Lab, Profile, Settings};
 use pqlab::results::files;
 
+/// Counts the heap memory each queue holds at the held sizes (`lab::memory`).
+#[global_allocator]
+static ALLOCATOR: lab::memory::Counting = lab::memory::Counting;
+
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = std::env::var("PQLAB_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");

@@ -208,7 +208,7 @@ fn main() -> ExitCode {
             };
             let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
             let sample = limit.map_or(Sample::All, Sample::Spread);
-            Instance::movingai(&map, scen.as_deref(), sample, map.parent()).and_then(|instance| {
+            Instance::movingai(&map, scen.as_deref(), sample).and_then(|instance| {
                 commands::run::run(
                     &instance,
                     &queues,
@@ -268,15 +268,13 @@ fn main() -> ExitCode {
         }),
         Command::Compare { map, maps, queues, limit, rounds } => {
             let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
-            let pairs = match (map, maps) {
-                (Some(map), _) => {
-                    Ok(vec![(map.clone(), map.parent().map(PathBuf::from).unwrap_or_default())])
-                }
+            let found = match (map, maps) {
+                (Some(map), _) => Ok(vec![map]),
                 (None, Some(dir)) => pqlab::maps::movingai::find_maps(&dir)
-                    .map(|found| found.into_iter().map(|(m, _)| (m, dir.clone())).collect()),
+                    .map(|found| found.into_iter().map(|(m, _)| m).collect()),
                 (None, None) => unreachable!("clap requires one"),
             };
-            pairs.and_then(|pairs| commands::compare::compare(&pairs, &queues, limit, rounds))
+            found.and_then(|maps| commands::compare::compare(&maps, &queues, limit, rounds))
         }
     };
     match outcome {

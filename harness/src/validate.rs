@@ -6,7 +6,7 @@
 //! The work (map × queue) is spread over worker threads, so one queue over many maps uses
 //! every core. A map that cannot be read is reported and the others are still checked.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -100,7 +100,6 @@ struct Slot {
 /// `report` is called with each map's report as soon as all its queues are done, in the
 /// order they finish. Returns every report, in map order.
 pub fn validate(
-    root: &Path,
     maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
     sample: Sample,
@@ -111,7 +110,7 @@ pub fn validate(
     let slots: Vec<Slot> = maps
         .iter()
         .map(|(map, scen)| {
-            let loaded = Instance::movingai(map, Some(scen), sample, Some(root))
+            let loaded = Instance::movingai(map, Some(scen), sample)
                 .map(|i| {
                     let components = Components::new(&i.grid);
                     (i, components)
@@ -233,7 +232,7 @@ mod tests {
         std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
         let maps = crate::maps::movingai::find_maps(&dir).unwrap();
         let queues = [registry::baseline()];
-        let reports = validate(&dir, &maps, &queues, Sample::All, 2, &|_| {});
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
         assert_eq!(reports.len(), 2);
         let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);

@@ -84,6 +84,10 @@ impl Selection {
     pub fn describe(&self) -> String {
         let search = match self.heuristic {
             HeuristicKind::Zero => "Dijkstra".to_owned(),
+            HeuristicKind::WeightedOctile(w) => format!("weighted A* (w = {w})"),
+            HeuristicKind::Differential(k) => {
+                format!("A* with the differential heuristic ({k} landmarks)")
+            }
             h => format!("{h} A*"),
         };
         let store =

@@ -24,19 +24,18 @@ use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
 
-/// Compares on every map of `maps` (`(map, root)` pairs).
+/// Compares on every map of `maps`.
 pub fn compare(
-    maps: &[(PathBuf, PathBuf)],
+    maps: &[PathBuf],
     queues: &[&'static Entry],
     limit: Option<usize>,
     rounds: u32,
 ) -> Result<ExitCode> {
     let mut ratios: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for (map, root) in maps {
+    for map in maps {
         let suite = Suite {
             source: Source::MovingAi {
                 map: map.clone(),
-                root: root.clone(),
                 sample: limit.map_or(Sample::All, Sample::Spread),
             },
             heuristic: HeuristicKind::Octile,

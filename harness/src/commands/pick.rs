@@ -49,8 +49,7 @@ pub fn run(request: Request) -> Result<ExitCode> {
     let (answer, profile) = match (&request.map, request.frontier) {
         (Some(map_path), None) => {
             let sample = request.limit.map_or(Sample::All, Sample::Spread);
-            let instance =
-                Instance::movingai(map_path, request.scen.as_deref(), sample, map_path.parent())?;
+            let instance = Instance::movingai(map_path, request.scen.as_deref(), sample)?;
             let (profile, weights) = map::profile(&instance, &request.query)?;
             let answer = if request.measure {
                 let (rows, notes) = pick::load(&request.results, request.run.as_deref())?;

@@ -25,7 +25,7 @@ pub fn run(
     let started = Instant::now();
     let bar = super::progress(maps.len() as u64, "maps");
     let sample = per_map.map_or(Sample::All, Sample::Spread);
-    let reports = validate(dir, &maps, queues, sample, threads, &|r| {
+    let reports = validate(&maps, queues, sample, threads, &|r| {
         bar.suspend(|| {
             if let Some(error) = &r.error {
                 say!("{}: NOT CHECKED: {error}", r.name);

@@ -39,9 +39,7 @@ impl Prepared {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
             }
-            Source::MovingAi { map, root, sample } => {
-                Instance::movingai(map, None, *sample, Some(root))?
-            }
+            Source::MovingAi { map, sample } => Instance::movingai(map, None, *sample)?,
         };
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
         let components = Components::new(&instance.grid);

@@ -51,8 +51,6 @@ pub enum Source {
     MovingAi {
         /// The `.map` file (its scenario is `MAP.scen` beside it).
         map: PathBuf,
-        /// The folder of maps it was found under (names are relative to it).
-        root: PathBuf,
         /// Which of its problems.
         sample: Sample,
     },
@@ -95,9 +93,13 @@ impl Suite {
     pub fn map_name(&self) -> String {
         match &self.source {
             Source::Generated { map, .. } => map.to_string(),
-            Source::MovingAi { map, root, .. } => {
-                let relative = map.strip_prefix(root).unwrap_or(map).with_extension("");
-                format!("movingai/{}", relative.display())
+            Source::MovingAi { map, .. } => {
+                let name = |p: Option<&std::path::Path>| {
+                    p.and_then(|p| p.file_name())
+                        .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+                };
+                let stem = map.with_extension("");
+                format!("movingai/{}/{}", name(map.parent()), name(Some(&stem)))
             }
         }
     }
@@ -250,11 +252,7 @@ pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<Sui
     Ok(crate::maps::movingai::find_maps(dir)?
         .into_iter()
         .map(|(map, _)| Suite {
-            source: Source::MovingAi {
-                map,
-                root: dir.to_path_buf(),
-                sample: Sample::Spread(per_map),
-            },
+            source: Source::MovingAi { map, sample: Sample::Spread(per_map) },
             heuristic: HeuristicKind::Octile,
             scale: CostScale::FINE,
             store: StoreKind::Flat,

@@ -52,19 +52,14 @@ impl Sample {
 
 impl Instance {
     /// A Moving AI map and its scenario (`MAP.scen` beside it unless `scen` is given),
-    /// named relative to `root` (the folder of maps) when the map lies under it.
-    pub fn movingai(
-        map: &Path,
-        scen: Option<&Path>,
-        sample: Sample,
-        root: Option<&Path>,
-    ) -> Result<Instance> {
+    /// named `movingai/<set>/<name>` after the folder it sits in and its file name.
+    pub fn movingai(map: &Path, scen: Option<&Path>, sample: Sample) -> Result<Instance> {
         let grid = movingai::parse_map(map)?;
         let scen = scen.map_or_else(|| scen_beside(map), Path::to_path_buf);
         let problems = movingai::parse_scen(&scen, &grid)?;
-        let relative = root.and_then(|r| map.strip_prefix(r).ok()).unwrap_or(map);
-        let stem = relative.with_extension("");
-        let set = stem
+        let stem = map.with_extension("");
+        // The set is the folder the map sits in (`dao`, `street`).
+        let set = map
             .parent()
             .and_then(|p| p.file_name())
             .map_or("movingai".into(), |s| s.to_string_lossy().into_owned());
@@ -123,7 +118,7 @@ pub fn movingai_under(dir: &Path, sample: Sample) -> Result<Vec<Instance>> {
     movingai::find_maps(dir)?
         .into_iter()
         .map(|(map, scen)| {
-            Instance::movingai(&map, Some(&scen), sample, Some(dir))
+            Instance::movingai(&map, Some(&scen), sample)
                 .with_context(|| format!("loading {}", map.display()))
         })
         .collect()

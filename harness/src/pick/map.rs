@@ -117,13 +117,12 @@ pub fn measure(
     candidates: &[String],
     rounds: u32,
 ) -> Result<Answer> {
-    let root = map.parent().map(PathBuf::from).unwrap_or_default();
     anyhow::ensure!(
         scen.is_none() || scen == Some(crate::maps::instance::scen_beside(&map)),
         "--measure reads the scenario beside the map (MAP.scen)"
     );
     let suite = Suite {
-        source: Source::MovingAi { map, root, sample: limit.map_or(Sample::All, Sample::Spread) },
+        source: Source::MovingAi { map, sample: limit.map_or(Sample::All, Sample::Spread) },
         heuristic: query.heuristic,
         scale: query.scale,
         store: StoreKind::Flat,

@@ -423,6 +423,7 @@ fn draw_points<DB: DrawingBackend>(
         ))?;
     }
     let plot = chart.plotting_area().strip_coord_spec();
+    let mut labels: Vec<(String, RGBColor, (i32, i32))> = Vec::new();
     for series in &panel.series {
         mark(&plot, format!("{OPEN}{}", series.name), svg)?;
         let color = series.style.color;
@@ -446,14 +447,28 @@ fn draw_points<DB: DrawingBackend>(
         chart.draw_series(line.iter().map(|&at| marker!(series.style.marker, r, at, color)))?;
         if series.label {
             if let Some(&(lx, ly)) = line.last() {
-                let style = TextStyle::from((FONT, LABEL).into_font()).color(&color);
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at((lx.min(x_end), ly))
-                        + Text::new(series.name.clone(), (10, -9), style),
-                ))?;
+                labels.push((
+                    series.name.clone(),
+                    color,
+                    chart.backend_coord(&(lx.min(x_end), ly)),
+                ));
             }
         }
         mark(&plot, CLOSE.into(), svg)?;
+    }
+    // Direct labels beside each series' last point, pushed apart so none overlaps.
+    labels.sort_by_key(|l| l.2 .1);
+    let gap = LABEL as i32 + 3;
+    for i in 1..labels.len() {
+        let below = labels[i - 1].2 .1 + gap;
+        if labels[i].2 .1 < below {
+            labels[i].2 .1 = below;
+        }
+    }
+    let (left, top) = area.get_base_pixel();
+    for (name, color, (px, py)) in labels {
+        let style = TextStyle::from((FONT, LABEL).into_font()).color(&color);
+        area.draw(&Text::new(name, (px + 10 - left, py - LABEL as i32 / 2 - top), style))?;
     }
     // Cut-offs: row k holds queue k's crosses, named at the left.
     let top_of_points = y.end / row_factor.powf(rows + 0.5);

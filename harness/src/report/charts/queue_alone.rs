@@ -8,7 +8,7 @@ use super::{cut_off, group_of, point, styles, GROUPS, OTHER, WIDTH};
 use crate::analysis::Run;
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
-use crate::results::Kind;
+use crate::results::{Kind, Status};
 
 pub fn build(run: &Run<'_>) -> Option<Figure> {
     let held: Vec<_> = run.of(Kind::Synthetic).collect();
@@ -21,10 +21,12 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
             .iter()
             .flat_map(|w| w.rows.values())
             .filter(|r| r.family.is_some_and(|f| group_of(f) == g) && r.queue != BASELINE)
+            .filter(|r| r.status != Status::NotApplicable)
             .map(|r| r.queue.as_str())
             .collect();
         queues.sort_unstable();
         queues.dedup();
+        // A group none of whose queues can be held (soft heaps) gets no panel.
         if queues.is_empty() {
             continue;
         }

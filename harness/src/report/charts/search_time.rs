@@ -15,25 +15,27 @@ use crate::analysis::Run;
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
 
-/// The most queues named in one panel.
-const NAMED: usize = 6;
+/// The most queues named (besides the baseline).
+const NAMED: usize = 7;
 
 pub fn build(run: &Run<'_>) -> Option<Figure> {
-    let mut panels = Vec::new();
-    for selection in series(run) {
-        let workloads: Vec<_> = run.workloads.iter().filter(|w| selection.admits(w)).collect();
-        // The queues most often in a workload's tie group, and the baseline.
-        let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
-        for w in &workloads {
-            for s in tie_group(&rank(&[*w], bands::exact)) {
-                *wins.entry(s.queue).or_default() += 1;
-            }
+    // The queues most often in a workload's tie group over every series, and the baseline,
+    // named with one style each for the whole figure.
+    let selections = series(run);
+    let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
+    for w in run.workloads.iter().filter(|w| selections.iter().any(|s| s.admits(w))) {
+        for s in tie_group(&rank(&[w], bands::exact)) {
+            *wins.entry(s.queue).or_default() += 1;
         }
-        let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
-        named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let mut names: Vec<&str> = named.iter().take(NAMED).map(|(q, _)| *q).collect();
-        names.push(BASELINE);
-        let styles = styles(names.iter().copied());
+    }
+    let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
+    named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut names: Vec<&str> = named.iter().take(NAMED).map(|(q, _)| *q).collect();
+    names.push(BASELINE);
+    let styles = styles(names.iter().copied());
+    let mut panels = Vec::new();
+    for selection in selections {
+        let workloads: Vec<_> = run.workloads.iter().filter(|w| selection.admits(w)).collect();
         let mut queues: Vec<&str> = workloads.iter().flat_map(|w| w.rows.keys().copied()).collect();
         queues.sort_unstable();
         queues.dedup();
@@ -66,18 +68,14 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
             continue;
         }
         context.extend(strong);
-        panels.push((selection.describe(), context, styles));
+        panels.push((selection.describe(), context));
     }
     if panels.is_empty() {
         return None;
     }
     let mut legend = Legend::default();
-    for (_, _, styles) in &panels {
-        for (name, style) in styles {
-            if !legend.entries.iter().any(|(n, _)| n == name) {
-                legend.entries.push(((*name).to_owned(), *style));
-            }
-        }
+    for name in &names {
+        legend.entries.push(((*name).to_owned(), styles[name]));
     }
     legend.entries.push(("every other queue".into(), CONTEXT));
     legend.notes = vec![
@@ -93,7 +91,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         columns: 2,
         panels: panels
             .into_iter()
-            .map(|(title, series, _)| {
+            .map(|(title, series)| {
                 Panel::Points(Points {
                     title,
                     x_label: "most open cells at once".into(),
