@@ -56,6 +56,7 @@ use pqlab_queues::Strategy;
 
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::store::StoreKind;
 use crate::search::trace::{Op, Trace};
 use rows::{untimed, Workload};
 use sampler::{interleave, Entrant, Plan, Shuffler};
@@ -112,6 +113,11 @@ fn weight(suite: &Suite) -> f64 {
 
 /// The synthetic workload's share of the budget, per held size.
 const SYNTHETIC_WEIGHT: f64 = 0.6;
+
+/// The fastest queues of a store suite's flat twin that it measures beside the baseline:
+/// three show whether the store changes the order at the top, at a fifth of the cost of
+/// every queue.
+const STORE_CONTENDERS: usize = 3;
 
 /// Suites between two sentinel measurements.
 const SENTINEL_EVERY: usize = 8;
@@ -284,7 +290,7 @@ impl Lab {
             Err(_) => 0.0,
         };
         let mut outcomes = vec![(baseline, check)];
-        for entry in ordered_entries().filter(|e| e.id != baseline.id) {
+        for entry in self.contenders(prepared).into_iter().filter(|e| e.id != baseline.id) {
             if let Some(note) = self.predicted_cut_off(entry, base_pass, frontier, limit) {
                 outcomes.push((entry, Err(Untimed::CutOff(note))));
                 continue;
@@ -356,6 +362,42 @@ impl Lab {
             self.run_replays(prepared, share.mul_f64(0.33))?;
         }
         Ok(())
+    }
+
+    /// The queues a suite is measured with, by its role: every queue on band, series and
+    /// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
+    /// order); on a store suite the baseline and the [`STORE_CONTENDERS`] fastest exact
+    /// queues of the same searches with the flat store, measured earlier in the run (every
+    /// queue when there are none).
+    fn contenders(&self, prepared: &Prepared) -> Vec<&'static Entry> {
+        let suite = &prepared.suite;
+        match suite.role {
+            Role::Bands | Role::Series | Role::Real => ordered_entries().collect(),
+            Role::Trade => vec![registry::baseline()],
+            Role::Store => {
+                let flat = Suite { store: StoreKind::Flat, ..suite.clone() }.name();
+                let mut twins: Vec<&Row> = self
+                    .rows
+                    .iter()
+                    .filter(|r| {
+                        r.kind == Kind::Astar
+                            && r.workload == flat
+                            && r.status == Status::Ok
+                            && r.is_exact()
+                    })
+                    .collect();
+                if twins.is_empty() {
+                    return ordered_entries().collect();
+                }
+                twins.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+                let fastest = twins.iter().take(STORE_CONTENDERS).map(|r| r.queue.as_str());
+                let mut chosen = vec![registry::baseline()];
+                chosen.extend(
+                    fastest.filter_map(registry::find).filter(|e| e.id != registry::BASELINE),
+                );
+                chosen
+            }
+        }
     }
 
     /// Times checked contenders interleaved within `share` as rounds' group `group`, and

@@ -42,9 +42,11 @@ pub struct Settings {
     pub max_rounds: u32,
     /// A queue whose check pass takes longer than `slowdown` times the baseline's (and
     /// longer than `floor`) is cut off on that workload, and a queue predicted to exceed it
-    /// on a larger workload is not even checked there. 8: no queue within 8× of the
-    /// baseline on a workload has been the best of any band, and timing one costs as much
-    /// as eight baselines.
+    /// on a larger workload is not even checked there. 4: tie groups span a few percent
+    /// and the best queue of a workload has taken at least half the baseline's time in
+    /// every committed run, so a queue 4× slower than the baseline is out of every answer;
+    /// timing it would cost as much as four baselines, and its `cut-off` row says that it
+    /// was over the limit.
     pub slowdown: f64,
     /// Passes shorter than this are never cut off: they are cheap whatever the ratio.
     pub floor: Duration,
@@ -75,7 +77,7 @@ impl Settings {
                 sample: Duration::from_millis(5),
                 min_rounds: 5,
                 max_rounds: 25,
-                slowdown: 8.0,
+                slowdown: 4.0,
                 floor: Duration::from_millis(20),
                 synthetic_sizes: vec![10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000],
                 memory: 6 << 30,
@@ -89,7 +91,7 @@ impl Settings {
                 sample: Duration::from_millis(2),
                 min_rounds: 3,
                 max_rounds: 5,
-                slowdown: 8.0,
+                slowdown: 4.0,
                 floor: Duration::from_millis(5),
                 synthetic_sizes: vec![10, 1_000, 100_000],
                 memory: 1 << 30,

@@ -10,6 +10,7 @@
 //! | [`MapKind::Cave`] | `cave-f45-i4-512-s1` | caves: `f`% random walls, `i` smoothing steps |
 //! | [`MapKind::Weighted`] | `weighted-f32-512-s1` | all ground, weights 1/2/4/8 from noise of feature size `f` |
 //! | [`MapKind::Rugged`] | `rugged-h20-512-s1` | all ground, `h`% of cells rough with weights 2 to 255 |
+//! | [`MapKind::Marsh`] | `marsh-m40-1024-s1` | all ground, smooth regions covering `m`% of it marsh of weight 40 |
 //!
 //! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab's suites
 //! say which they use). Building one takes O(size²) time and memory: a 4096² map takes a fraction of a
@@ -121,11 +122,28 @@ pub enum MapKind {
         /// The percentage of rough cells, 0 to 100.
         heavy: u32,
     },
+    /// All ground; smooth regions (value noise of feature size [`MARSH_FEATURE`]) covering
+    /// `marsh`% of the map are marsh, passable at [`MARSH_WEIGHT`] times the cost. The
+    /// octile estimate, scaled by the cheapest cell, cannot see them, so a search floods
+    /// the dry land around a marsh before it wades through: whole lakes of open cells,
+    /// where rugged terrain's rough cells are scattered one by one. The lab's second
+    /// source, beside rugged terrain, of octile frontiers above 10,000 open cells.
+    Marsh {
+        /// The percentage of marsh, 0 to 100.
+        marsh: u32,
+    },
 }
+
+/// The feature size of marsh regions, in cells. 8 rather than 24: at 1024² with half the
+/// map marsh, searches hold as many open cells (about 18,000) in 40 ms instead of 90
+/// (`pqlab suites`), since smaller lakes give the flood a longer, more ragged front.
+pub const MARSH_FEATURE: usize = 8;
+/// The weight of a marsh cell.
+pub const MARSH_WEIGHT: u8 = 40;
 
 impl MapKind {
     /// Every kind's short-name shape, for messages: `random-d<percent>`, ...
-    pub const SHAPES: [&'static str; 7] = [
+    pub const SHAPES: [&'static str; 8] = [
         "random-d<percent>",
         "maze-w<corridor>",
         "rooms-r<pitch>",
@@ -133,6 +151,7 @@ impl MapKind {
         "cave-f<percent>-i<steps>",
         "weighted-f<feature>",
         "rugged-h<percent>",
+        "marsh-m<percent>",
     ];
 
     /// The kind's name: `random`, `maze`, `rooms`, ...
@@ -150,6 +169,7 @@ impl MapKind {
             MapKind::Cave { fill, steps } => ("cave", vec![('f', fill), ('i', steps)]),
             MapKind::Weighted { feature } => ("weighted", vec![('f', feature)]),
             MapKind::Rugged { heavy } => ("rugged", vec![('h', heavy)]),
+            MapKind::Marsh { marsh } => ("marsh", vec![('m', marsh)]),
         }
     }
 
@@ -163,6 +183,7 @@ impl MapKind {
             ("cave", &[('f', fill), ('i', steps)]) => MapKind::Cave { fill, steps },
             ("weighted", &[('f', feature)]) => MapKind::Weighted { feature },
             ("rugged", &[('h', heavy)]) => MapKind::Rugged { heavy },
+            ("marsh", &[('m', marsh)]) => MapKind::Marsh { marsh },
             _ => return None,
         })
     }
@@ -208,6 +229,7 @@ impl MapSpec {
             }
             MapKind::Weighted { feature } => in_range("the feature size", feature, 1, size),
             MapKind::Rugged { heavy } => in_range("the share of rough cells", heavy, 0, 100),
+            MapKind::Marsh { marsh } => in_range("the share of marsh", marsh, 0, 100),
         }
     }
 
@@ -238,6 +260,23 @@ impl MapSpec {
             MapKind::Rugged { heavy } => {
                 return Grid::from_fn(self.size, self.size, |_, _| Terrain::Ground).with_weights(
                     |_, _| if rng.percent(heavy) { 2 + rng.below(254) as u8 } else { 1 },
+                );
+            }
+            MapKind::Marsh { marsh } => {
+                let (noise, _) = value_noise(n, MARSH_FEATURE, &mut rng);
+                let mut sorted = noise.clone();
+                sorted.sort_by(f32::total_cmp);
+                // The cells above the (100 - marsh)th percentile of the noise are marsh.
+                let cut = (n * n * (100 - marsh as usize) / 100).min(n * n - 1);
+                let threshold = if marsh == 0 { f32::INFINITY } else { sorted[cut] };
+                return Grid::from_fn(self.size, self.size, |_, _| Terrain::Ground).with_weights(
+                    |x, y| {
+                        if noise[y as usize * n + x as usize] >= threshold {
+                            MARSH_WEIGHT
+                        } else {
+                            1
+                        }
+                    },
                 );
             }
         };
@@ -581,13 +620,15 @@ mod tests {
     }
 
     /// One spec of every kind, with parameters that make every seed matter.
-    const KINDS: [&str; 6] = [
+    const KINDS: [&str; 8] = [
         "random-d25-s0",
         "maze-w3-s0",
         "rooms-r8-s0",
         "open-b6-s0",
         "cave-f45-i4-s0",
         "weighted-f8-s0",
+        "rugged-h30-s0",
+        "marsh-m40-s0",
     ];
 
     /// `KINDS[i]` at a given size and seed.
@@ -639,6 +680,9 @@ mod tests {
             "open-b1-1-s1",
             "cave-f45-i4-1-s1",
             "weighted-f1-1-s1",
+            "rugged-h50-1-s1",
+            "marsh-m50-1-s1",
+            "marsh-m100-2-s1",
         ] {
             let grid = spec(name).build();
             assert_eq!((grid.width(), grid.height()), (spec(name).size, spec(name).size), "{name}");
@@ -743,6 +787,31 @@ mod tests {
     }
 
     #[test]
+    fn marsh_covers_its_share_in_regions_and_rugged_its_share_in_single_cells() {
+        let grid = spec("marsh-m40-512-s3").build();
+        assert_eq!(grid.passable_cells(), 512 * 512);
+        let weights = grid.weights().expect("a weighted map");
+        let marsh = |x: u32, y: u32| weights[grid.index(x, y) as usize] == MARSH_WEIGHT;
+        assert!(weights.iter().all(|&w| w == 1 || w == MARSH_WEIGHT));
+        let cells = passable(&grid);
+        let share = cells.iter().filter(|&&(x, y)| marsh(x, y)).count() as f64 / cells.len() as f64;
+        assert!((share - 0.40).abs() < 0.01, "{share}");
+        // Regions: most marsh cells' right neighbours are marsh too (noise, not salt).
+        let (mut pairs, mut both) = (0, 0);
+        for &(x, y) in cells.iter().filter(|&&(x, y)| x + 1 < 512 && marsh(x, y)) {
+            pairs += 1;
+            both += usize::from(marsh(x + 1, y));
+        }
+        assert!(both as f64 / pairs as f64 > 0.8, "{both} of {pairs}");
+        assert!(spec("marsh-m0-64-s1").build().weights().unwrap().iter().all(|&w| w == 1));
+
+        let grid = spec("rugged-h30-512-s3").build();
+        let weights = grid.weights().expect("a weighted map");
+        let rough = weights.iter().filter(|&&w| w >= 2).count() as f64 / (512.0 * 512.0);
+        assert!((rough - 0.30).abs() < 0.01, "{rough}");
+    }
+
+    #[test]
     fn names_round_trip_and_bad_ones_are_rejected() {
         let spec = MapSpec { kind: MapKind::Cave { fill: 45, steps: 4 }, size: 512, seed: 1 };
         assert_eq!(spec.to_string(), "cave-f45-i4-512-s1");
@@ -785,6 +854,7 @@ mod tests {
             ),
             ("weighted-f65-64-s1", "weighted-f65-64-s1: the feature size must be 1 to 64, not 65"),
             ("open-b65-64-s1", "open-b65-64-s1: the number of blocks must be 0 to 64, not 65"),
+            ("marsh-m101-64-s1", "marsh-m101-64-s1: the share of marsh must be 0 to 100, not 101"),
         ] {
             assert_eq!(bad.parse::<MapSpec>().unwrap_err().to_string(), message);
         }

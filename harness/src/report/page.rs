@@ -262,9 +262,17 @@ pub fn html(title: &str, blocks: &[Block]) -> String {
         }
         .expect("writing to a String");
     }
+    out.push_str(SELF_CHECK);
     out.push_str("</body>\n</html>\n");
     out
 }
+
+/// Marks the page once loaded: `data-images="ok"` on the body when every image loaded,
+/// `broken:N` otherwise, so a headless browser's dump of the page says whether it
+/// rendered whole (see `tests/report_page.rs`).
+const SELF_CHECK: &str = "<script>\nwindow.addEventListener(\"load\", () => {\n  \
+const broken = [...document.images].filter((i) => !(i.complete && i.naturalWidth > 0)).length;\n  \
+document.body.dataset.images = broken === 0 ? \"ok\" : \"broken:\" + broken;\n});\n</script>\n";
 
 const STYLE: &str = "\
 body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
