@@ -140,6 +140,11 @@ enum Command {
         a: PathBuf,
         /// The second run's CSV.
         b: PathBuf,
+        /// Also write the comparison's summary, as a paragraph, between the markers
+        /// `<!-- pqlab:stability-SECTION:start -->` and `...:end -->` of the repository's
+        /// README (`quiet` for two quiet runs, `busy` for a quiet run against a loaded one).
+        #[arg(long, value_name = "SECTION")]
+        readme: Option<String>,
     },
     /// Lists the lab's built-in suites with the frontier sizes they produce.
     Suites {
@@ -260,7 +265,7 @@ fn main() -> ExitCode {
                 say!("wrote the report in {}", folder.display());
                 ExitCode::SUCCESS
             }),
-        Command::Diff { a, b } => commands::diff::run(&a, &b),
+        Command::Diff { a, b, readme } => commands::diff::run(&a, &b, readme.as_deref()),
         Command::Suites { quick } => commands::suites::run(if quick {
             pqlab::lab::Profile::Quick
         } else {

@@ -65,9 +65,10 @@ pub use settings::{Profile, Settings};
 use suites::{Role, Suite};
 
 /// The sentinel's median on the machine that made the committed default runs (an Intel
-/// Xeon, 2 cores): the lab's pace is this machine's sentinel over it, and scales the
-/// cut-off floor, so a slower machine cuts off the same queues.
-const REFERENCE_SENTINEL_NS: f64 = 20_000.0;
+/// Xeon, 2 cores; 15.8–17.2 µs over the seven sentinels of the 22:58 run of 2026-11-22):
+/// the lab's pace is this machine's first sentinel over it, and scales the cut-off floor,
+/// so a slower machine cuts off the same queues.
+const REFERENCE_SENTINEL_NS: f64 = 16_300.0;
 
 /// Where a queue stood after its last suite: for predicting cut-offs.
 #[derive(Clone, Copy, Debug)]
@@ -267,7 +268,7 @@ impl Lab {
         let workload = describe(prepared, Kind::Astar);
         // The oracle replays the baseline's searches: recorded first, as the contenders
         // checked below borrow them.
-        let traces = if prepared.suite.with_peers(prepared.instance.grid.cells()) {
+        let traces = if prepared.suite.with_oracle() {
             searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(prepared).ok()
         } else {
             None
@@ -327,19 +328,20 @@ impl Lab {
 
         // The oracle (replaying the baseline's recorded searches) and the peers.
         if let (Some(traces), Some(base)) = (&traces, &baseline_row) {
-            let extras: [(&str, Kind, searches::Checking<'_>); 3] = [
-                ("oracle", Kind::Oracle, searches::check_oracle(prepared, traces)),
-                (
+            let mut extras: Vec<(&str, Kind, searches::Checking<'_>)> =
+                vec![("oracle", Kind::Oracle, searches::check_oracle(prepared, traces))];
+            if prepared.suite.with_peers(prepared.instance.grid.cells()) {
+                extras.push((
                     PathfindingAstar::ID,
                     Kind::Peer,
                     searches::check_peer::<PathfindingAstar>(prepared, limit),
-                ),
-                (
+                ));
+                extras.push((
                     PetgraphAstar::ID,
                     Kind::Peer,
                     searches::check_peer::<PetgraphAstar>(prepared, limit),
-                ),
-            ];
+                ));
+            }
             for (id, kind, outcome) in extras {
                 let mut row = Workload { kind, ..workload.clone() }.row(&self.provenance, id, None);
                 row.units = base.units;
@@ -554,7 +556,13 @@ impl Lab {
                 return;
             }
         };
-        let limit = self.limit(started.elapsed());
+        // The baseline's time per operation at this size; a queue predicted to take more
+        // than `slowdown` times it is cut off, and so is one whose fill takes more than
+        // `slowdown` times as long as the baseline's fill or as `size` of its operations
+        // (std's heap fills in O(1) a push, so its fill alone would be an unfair yardstick).
+        let base_ns = first.pass.as_secs_f64() * 1e9 / synthetic::BATCH as f64;
+        let fill = started.elapsed().max(Duration::from_secs_f64(base_ns * 1e-9 * size as f64));
+        let limit = self.limit(fill);
         let others: Vec<&'static Entry> =
             ordered_entries().filter(|e| e.id != baseline.id).collect();
         let mut untimed_rows = Vec::new();
@@ -563,11 +571,10 @@ impl Lab {
         let mut memory_start = resident_bytes();
         for (i, &entry) in others.iter().enumerate() {
             let predicted = history.get(entry.id).and_then(|p| synthetic::predict(p, size));
-            if let Some(ns) = predicted.filter(|ns| ns * size as f64 * 1e-9 > limit.as_secs_f64()) {
+            let slowdown = self.settings.slowdown;
+            if let Some(ns) = predicted.filter(|ns| *ns > slowdown * base_ns) {
                 let note = format!(
-                    "predicted {ns:.0} ns per operation: {:.1} s to fill, over the {:.1} s limit",
-                    ns * size as f64 * 1e-9,
-                    limit.as_secs_f64()
+                    "predicted {ns:.0} ns per operation from the smaller sizes, over {slowdown}× the baseline's {base_ns:.0} ns"
                 );
                 untimed_rows.push(untimed(row_for(self, entry), Status::CutOff, note));
                 continue;

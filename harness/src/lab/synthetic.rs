@@ -173,10 +173,10 @@ impl Visitor for CheckHold<'_> {
         }
         if started.elapsed() > self.limit {
             return Err(Untimed::CutOff(format!(
-                "filling {} entries took {:.1} s, over the {:.1} s limit",
+                "filling {} entries took {}, over the {} limit",
                 self.size,
-                started.elapsed().as_secs_f64(),
-                self.limit.as_secs_f64()
+                crate::format::time(started.elapsed().as_secs_f64() * 1e9),
+                crate::format::time(self.limit.as_secs_f64() * 1e9)
             )));
         }
         let timed = Instant::now();

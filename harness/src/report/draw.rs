@@ -398,10 +398,11 @@ fn draw_points<DB: DrawingBackend>(
     let row_factor = (y.end / y.start).powf(0.045);
     y.end *= row_factor.powf(rows + 0.5);
     let x_end = x.end;
-    let labels = panel.series.iter().any(|s| s.label);
-    // Room on the right for direct labels.
-    let x = if labels { x.start..x.end * (x.end / x.start).powf(0.22) } else { x };
+    // Room on the right for the longest direct label (about 0.6 em a character).
+    let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
+    let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
     let mut chart = builder(area, &panel.title)
+        .margin_right(14 + right)
         .x_label_area_size(56)
         .y_label_area_size(96)
         .build_cartesian_2d(log_axis(x.clone()), log_axis(y.clone()))?;
@@ -456,7 +457,8 @@ fn draw_points<DB: DrawingBackend>(
         }
         mark(&plot, CLOSE.into(), svg)?;
     }
-    // Direct labels beside each series' last point, pushed apart so none overlaps.
+    // Direct labels beside each series' last point, pushed apart so none overlaps: down
+    // from the top, then up from the plot's bottom edge so none falls below it.
     labels.sort_by_key(|l| l.2 .1);
     let gap = LABEL as i32 + 3;
     for i in 1..labels.len() {
@@ -464,6 +466,12 @@ fn draw_points<DB: DrawingBackend>(
         if labels[i].2 .1 < below {
             labels[i].2 .1 = below;
         }
+    }
+    let bottom = chart.plotting_area().get_pixel_range().1.end - gap / 2;
+    let mut floor = bottom;
+    for label in labels.iter_mut().rev() {
+        label.2 .1 = label.2 .1.min(floor);
+        floor = label.2 .1 - gap;
     }
     let (left, top) = area.get_base_pixel();
     for (name, color, (px, py)) in labels {

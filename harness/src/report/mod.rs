@@ -123,7 +123,7 @@ pub fn generate(
     let report = folder(results_dir);
     swap_in(&staging, &report)?;
     let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
-    update_between_markers(&results_dir.join("..").join("README.md"), &summary)?;
+    update_between_markers(&results_dir.join("..").join("README.md"), SUMMARY, &summary)?;
     Ok(report)
 }
 
@@ -185,21 +185,22 @@ fn exchange(a: &Path, b: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Where the summary goes in the repository's README.
-pub const SUMMARY_START: &str = "<!-- pqlab:summary:start -->";
-/// Where it ends.
-pub const SUMMARY_END: &str = "<!-- pqlab:summary:end -->";
+/// The README section the report's summary fills.
+pub const SUMMARY: &str = "summary";
 
-/// Replaces the text between [`SUMMARY_START`] and [`SUMMARY_END`] in `readme` with
-/// `summary`, atomically; returns whether it did. A file without both markers (no such
-/// README, or the results folder is not the repository's) is left alone.
-pub fn update_between_markers(readme: &Path, summary: &str) -> Result<bool> {
-    let Ok(text) = fs::read_to_string(readme) else { return Ok(false) };
-    let (Some(start), Some(end)) = (text.find(SUMMARY_START), text.find(SUMMARY_END)) else {
+/// Replaces the text between the markers `<!-- pqlab:SECTION:start -->` and
+/// `<!-- pqlab:SECTION:end -->` in `readme` with `text`, atomically; returns whether it did.
+/// A file without both markers (no such README, or the results folder is not the
+/// repository's) is left alone.
+pub fn update_between_markers(readme: &Path, section: &str, text: &str) -> Result<bool> {
+    let (open, close) =
+        (format!("<!-- pqlab:{section}:start -->"), format!("<!-- pqlab:{section}:end -->"));
+    let Ok(old) = fs::read_to_string(readme) else { return Ok(false) };
+    let (Some(start), Some(end)) = (old.find(&open), old.find(&close)) else {
         return Ok(false);
     };
-    ensure!(start < end, "{}: the summary's end marker comes before its start", readme.display());
-    let updated = format!("{}{SUMMARY_START}\n\n{summary}{}", &text[..start], &text[end..]);
+    ensure!(start < end, "{}: the {section} end marker comes before its start", readme.display());
+    let updated = format!("{}{open}\n\n{text}{}", &old[..start], &old[end..]);
     write_atomic(readme, updated.as_bytes())?;
     Ok(true)
 }

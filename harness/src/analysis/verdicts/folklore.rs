@@ -246,8 +246,8 @@ pub fn duplicates_over_decrease_key(run: &Run<'_>) -> Verdict {
         _ => Outcome::Partly,
     };
     let summary = format!(
-        "Duplicates are faster beyond the tie margin for {dup_faster} of {}; best against best, {text}.",
-        plural(compared, "structure built both ways")
+        "Duplicates are faster beyond the tie margin for {dup_faster} of {compared} {} built both ways; best against best, {text}.",
+        if compared == 1 { "structure" } else { "structures" }
     );
     Verdict { claim: CLAIM, outcome, summary, details, workloads: all.len() }
 }
