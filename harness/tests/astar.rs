@@ -422,3 +422,30 @@ fn stale_pops_are_skipped_not_expanded() {
     }
     assert!(stale > 0, "the searches never popped a stale entry: the test proves nothing");
 }
+
+/// A queue that pops out of order reopens cells; one improved after the goal's cost was
+/// set through it must not leave a path cheaper than the cost reported (found by the lab:
+/// `soft-heap-e2-dup`, problem 2 of `rugged-h30-1024-s1`). Path and cost agree, and the
+/// cost is never below the optimum.
+#[test]
+fn out_of_order_pops_report_the_cost_of_the_path_they_return() {
+    use pqlab::maps::generate::problems;
+    use pqlab_queues::soft_heap::SoftHeap;
+    let spec = MapSpec { kind: MapKind::Rugged { heavy: 30 }, size: 1024, seed: 1 };
+    let grid = spec.build();
+    let rules = Rules::default();
+    let mut search = AStar::<SoftHeap<2>>::new(&grid, rules);
+    let mut h = AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+    let mut reopened = 0;
+    for problem in problems(&grid, rules.connectivity, rules.scale, 3, spec.seed) {
+        let outcome = search.search(&grid, &mut h, None, problem.start, problem.goal).unwrap();
+        let cost = outcome.cost.expect("generated problems are reachable");
+        check_path(&grid, rules, &search.path(&grid, problem.goal).unwrap(), cost);
+        let pqlab::maps::scenario::Expected::Cost(optimal) = problem.expected else {
+            panic!("generated problems have exact costs")
+        };
+        assert!(cost >= optimal, "{cost} beat the optimum {optimal}");
+        reopened += outcome.counters.reopenings;
+    }
+    assert!(reopened > 0, "the soft heap never popped out of order here");
+}

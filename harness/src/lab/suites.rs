@@ -176,7 +176,8 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
     match profile {
         Profile::Default => {
             let mut suites = vec![
-                // Below 100 open cells.
+                // Below 100 open cells (each workload's band is where its mean most-open
+                // cells fell in the committed runs; `pqlab suites` prints them).
                 replayed(bands("random-d20-32-s1", 60)),
                 bands("rooms-r8-64-s1", 40),
                 bands("cave-f45-i4-64-s1", 40),
@@ -184,24 +185,25 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 replayed(bands("rooms-r8-128-s1", 30)),
                 bands("random-d25-128-s1", 20),
                 bands("maze-w4-256-s1", 10),
-                // 300-1k.
                 replayed(bands("random-d25-256-s1", 20)),
+                // 300-1k.
                 bands("rooms-r16-256-s1", 20),
                 bands("cave-f45-i4-256-s1", 20),
+                bands("weighted-f16-256-s1", 10),
                 // 1k-3k.
                 replayed(bands("rooms-r32-1024-s1", 6)),
                 bands("cave-f45-i4-1024-s1", 10),
-                bands("weighted-f16-256-s1", 10),
+                bands("rugged-h10-256-s1", 8),
                 // 3k-10k.
                 bands("rooms-r64-2048-s1", 3),
                 bands("cave-f45-i4-2048-s1", 3),
                 bands("rugged-h10-512-s1", 4),
                 // 10k-30k: only weighted terrain gets octile A* here (see above).
                 replayed(bands("rugged-h30-512-s1", 4)),
-                bands("rugged-h50-512-s1", 3),
+                bands("rugged-h40-512-s1", 3),
                 bands("marsh-m50-1024-s1", 3),
                 // 30k-100k.
-                bands("rugged-h30-1024-s1", 3),
+                bands("rugged-h40-1024-s1", 2),
                 bands("rugged-h50-1024-s1", 2),
                 bands("marsh-m50-1536-s1", 2),
                 // Dijkstra, its own series.
@@ -215,6 +217,7 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 // A better heuristic: landmarks on maps also searched with octile.
                 series("rooms-r16-256-s1", 20, Differential(8)),
                 series("rooms-r32-1024-s1", 8, Differential(8)),
+                series("cave-f45-i4-256-s1", 20, Differential(8)),
                 // The coarse scale, for bucket queues.
                 generated(Role::Series, "random-d25-256-s1", 20, Octile, coarse),
                 generated(Role::Series, "rugged-h30-512-s1", 4, Octile, coarse),

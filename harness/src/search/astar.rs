@@ -259,7 +259,15 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             return Ok(Outcome { cost: None, counters });
         }
         heuristic.set_goal(grid, goal);
-        let cost = self.run(grid, heuristic, start, goal, &mut counters)?;
+        let mut cost = self.run(grid, heuristic, start, goal, &mut counters)?;
+        // A reopened cell (an inconsistent heuristic, or a queue that pops out of order)
+        // may have been improved after the goal's cost was set through it, and not yet
+        // expanded again: the parents then trace a path cheaper than that cost. The answer
+        // is the path's own cost, so that path and cost always agree.
+        if cost.is_some() && counters.reopenings > 0 {
+            let path = self.path(grid, grid.coords(goal)).expect("the goal was reached");
+            cost = super::check::path_cost(grid, &self.moves, &path);
+        }
         Ok(Outcome { cost, counters })
     }
 
