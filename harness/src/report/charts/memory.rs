@@ -117,7 +117,14 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         size: (WIDTH, 700.max(200 + 28 * bars)),
         columns: panels.len(),
         panels,
-        legend: Legend::default(),
+        legend: Legend {
+            entries: vec![
+                (BASELINE.into(), names[BASELINE]),
+                ("every other queue with duplicates".into(), CONTEXT),
+                ("decrease-key queues (one entry per open cell)".into(), names["decrease-key"]),
+            ],
+            notes: vec!["left: one point per queue and workload".into()],
+        },
     })
 }
 

@@ -30,7 +30,9 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         if queues.is_empty() {
             continue;
         }
-        queues.push(BASELINE);
+        if !queues.contains(&BASELINE) {
+            queues.push(BASELINE);
+        }
         let names = styles(queues.iter().copied());
         let mut series = Vec::new();
         let mut cut_offs = Vec::new();

@@ -30,7 +30,8 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
     }
     let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
     named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let mut names: Vec<&str> = named.iter().take(NAMED).map(|(q, _)| *q).collect();
+    let mut names: Vec<&str> =
+        named.iter().map(|(q, _)| *q).filter(|q| *q != BASELINE).take(NAMED).collect();
     names.push(BASELINE);
     let styles = styles(names.iter().copied());
     let mut panels = Vec::new();
