@@ -10,6 +10,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use pqlab::maps::generate::SplitMix64 as Rng;
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::moves::Components;
 use pqlab::maps::movingai::{parse_map_str, parse_scen_str};
@@ -18,23 +19,6 @@ use pqlab::search::astar::{AStar, Rules};
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab::search::reference;
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Valid maps (LF, CRLF, no final newline, water and trees) and scenarios for them.
 fn seeds() -> Vec<(String, String)> {

@@ -9,6 +9,7 @@
 //! paired round by round. The lab keeps criterion's habits: samples of many iterations,
 //! a warm-up, and its own statistics written as results (see `results`).
 
+use crate::maps::generate::SplitMix64;
 use std::time::Duration;
 
 use super::clock::Stopwatch;
@@ -73,10 +74,10 @@ impl Plan {
     }
 }
 
-/// A small deterministic generator for round orders (SplitMix64), seeded per workload so
-/// that a run's orders can be reproduced.
+/// A small deterministic generator for round orders, seeded per workload so that a run's
+/// orders can be reproduced.
 #[derive(Clone, Debug)]
-pub struct Shuffler(u64);
+pub struct Shuffler(SplitMix64);
 
 impl Shuffler {
     /// A generator seeded from `name` (FNV-1a of its bytes).
@@ -84,23 +85,14 @@ impl Shuffler {
         let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
         });
-        Shuffler(seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        Shuffler(SplitMix64(seed))
     }
 
     /// A uniformly random permutation of `0..n` (Fisher–Yates).
     pub fn order(&mut self, n: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..n).collect();
         for i in (1..n).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
+            order.swap(i, self.0.below(i + 1));
         }
         order
     }

@@ -59,14 +59,19 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings of `profile`, reading `PQLAB_MAPS`, `PQLAB_RESULTS` and
-    /// `PQLAB_BUDGET` (seconds) from the environment.
+    /// The settings of `profile`, reading `PQLAB_MAPS`, `PQLAB_RESULTS` (relative paths
+    /// from the repository's root) and `PQLAB_BUDGET` (seconds) from the environment.
     pub fn from_env(profile: Profile) -> Settings {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        // Cargo runs benchmarks from `harness/`: a relative path is taken from the
+        // repository's root, where the README's commands are typed.
+        let from_root = |path: PathBuf| if path.is_relative() { root.join(path) } else { path };
         let results = std::env::var_os("PQLAB_RESULTS")
-            .map(PathBuf::from)
+            .map(|p| from_root(PathBuf::from(p)))
             .unwrap_or_else(|| root.join("results"));
-        let maps = std::env::var_os("PQLAB_MAPS").filter(|m| !m.is_empty()).map(PathBuf::from);
+        let maps = std::env::var_os("PQLAB_MAPS")
+            .filter(|m| !m.is_empty())
+            .map(|p| from_root(PathBuf::from(p)));
         let budget = std::env::var("PQLAB_BUDGET").ok().and_then(|s| s.parse::<f64>().ok());
         let mut settings = match profile {
             Profile::Default => Settings {

@@ -32,12 +32,13 @@ pub const MAX_SIZE: u32 = 16_384;
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): 64 bits of state, each output one add and two xor-shift-multiplies. It
-/// passes BigCrush; plenty for maps.
+/// passes BigCrush; plenty for maps, round orders and fuzzing. Seeded with its state.
 #[derive(Clone, Debug)]
-struct SplitMix64(u64);
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -47,7 +48,7 @@ impl SplitMix64 {
 
     /// Uniform in `0..n` (`n > 0`) by Lemire's multiply-shift; the bias, below n / 2⁶⁴, is
     /// far below anything a map could show.
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 

@@ -561,8 +561,10 @@ fn calibration_section(ctx: &Context<'_>) -> Vec<Block> {
          p99 and largest over its searches; here the median of those over the workloads, and \
          the largest. Obstacle maps give octile frontiers below about 7,000 open cells even at \
          2048² (the Moving AI maps' largest is about 6,000); the generated suites reach the \
-         bands above with octile A\\* on weighted terrain, where the octile estimate (scaled by \
-         the cheapest cell) is far below the true cost."
+         bands above 10,000 open cells with octile A\\* on weighted terrain only (`rugged`: \
+         scattered rough cells; `marsh`: lakes of costly ground), where the octile estimate \
+         (scaled by the cheapest cell) is far below the true cost and the search floods. No \
+         obstacle map, generated or real, reaches those bands with octile A\\*."
             .into(),
     ));
     if !rows.is_empty() {
