@@ -6,7 +6,7 @@
 //! Run: `cargo bench` (within 15 minutes on 2 cores from a fresh clone), `PQLAB_QUICK=1
 //! cargo bench` (the smoke profile, under 2 minutes once built, results under
 //! `results/quick/`), `PQLAB_MAPS=../shared/movingai cargo bench` to add the Moving AI
-//! maps (about 35 minutes; the budget allows up to 60). Arguments that are not options filter the workloads by name
+//! maps (about 40 minutes; up to 60 allowed). Arguments that are not options filter the workloads by name
 //! (`cargo bench -- rooms`, `cargo bench -- held` for the synthetic sizes);
 //! `cargo bench -- --list` lists them.
 

@@ -30,7 +30,7 @@ pub struct Settings {
     pub budget: Duration,
     /// The extra budget of the Moving AI workloads: 20 minutes, about 40 seconds a map
     /// for the 30 maps of `../shared/movingai`, several times the 5 rounds' floor (the
-    /// profile with real maps takes about 35 minutes in all, within the 60 allowed).
+    /// profile with real maps measured for 37 minutes in the committed run, within the 60 allowed).
     pub maps_budget: Duration,
     /// How long one sample lasts: passes are repeated until it does. 5 ms: long enough
     /// that the thread CPU clock's cost (about 0.3 µs a reading) and its resolution are

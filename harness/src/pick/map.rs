@@ -187,10 +187,8 @@ pub fn measure(
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
     let backing = vec![Backing {
         series: query.selection().describe(),
-        band: "this map".into(),
-        source: format!(
-            "whole searches on the map itself, {rounds} interleaved rounds, this machine"
-        ),
+        band: None,
+        source: format!("whole searches timed in {rounds} interleaved rounds on this machine"),
         workloads: vec![(w.name.to_owned(), w.size, w.map_kind().to_owned())],
         real_maps: true,
         weak: false,

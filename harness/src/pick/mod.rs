@@ -120,8 +120,8 @@ pub struct Ranked {
 pub struct Backing {
     /// The series (`octile A*, fine costs`).
     pub series: String,
-    /// The band that answered.
-    pub band: String,
+    /// The band that answered; `None` for a measurement on the user's map.
+    pub band: Option<String>,
     /// `whole searches` or `the queue alone at held sizes`.
     pub source: String,
     /// The workloads, with their frontier sizes and map kinds.
@@ -207,9 +207,13 @@ fn weighted<'w, 'a>(
         for w in &e.workloads {
             workloads.push((*w, weight / e.workloads.len() as f64));
         }
+        // A band with no searches of its own borrows the nearest band's: listed once.
+        if backing.iter().any(|b: &Backing| b.band.as_deref() == Some(&*e.band.label())) {
+            continue;
+        }
         backing.push(Backing {
             series: selection.describe(),
-            band: e.band.label(),
+            band: Some(e.band.label()),
             source: if e.kind == Kind::Astar {
                 "whole searches".into()
             } else {
@@ -495,10 +499,11 @@ impl fmt::Display for Answer {
         }
         writeln!(f, "\nEvidence:")?;
         for b in &self.backing {
+            let heading =
+                b.band.as_ref().map_or("On your map".into(), |band| format!("{band} band"));
             writeln!(
                 f,
-                "  {} band, {} of {}{}{}:",
-                b.band,
+                "  {heading}, {} of {}{}{}:",
                 b.source,
                 b.series,
                 if b.real_maps { ", real Moving AI maps included" } else { ", generated maps" },
