@@ -120,10 +120,14 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         legend: Legend {
             entries: vec![
                 (BASELINE.into(), names[BASELINE]),
-                ("every other queue with duplicates".into(), CONTEXT),
-                ("decrease-key queues (one entry per open cell)".into(), names["decrease-key"]),
+                ("other duplicates queues".into(), CONTEXT),
+                ("decrease-key queues".into(), names["decrease-key"]),
             ],
-            notes: vec!["left: one point per queue and workload".into()],
+            notes: vec![
+                "left: one point per queue".into(),
+                "and workload; decrease-key".into(),
+                "holds one entry per open cell".into(),
+            ],
         },
     })
 }
