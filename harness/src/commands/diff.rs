@@ -101,7 +101,7 @@ fn paragraph(d: &Diff, files: (&Path, &Path)) -> String {
         .workloads
         .iter()
         .filter(|w| w.tau.is_some_and(|t| t < TAU_GOOD))
-        .map(|w| format!("`{}` ({}, τ {:.2})", w.name, w.kind.name(), w.tau.unwrap_or(0.0)))
+        .map(|w| format!("`{}` ({}, τ {:.3})", w.name, w.kind.name(), w.tau.unwrap_or(0.0)))
         .collect();
     let (agree, bands) = d.bands_agreeing();
     let (same, claims) = d.verdicts_agreeing();
