@@ -44,6 +44,8 @@
 //! | the counters in locals, uniform and weighted maps in separate loops | 5–8% slower for std (code layout), no gain for the radix heap | no |
 //! | the improvement test without short-circuit (`&`) and branch-free counting | within ±3% | no |
 //! | prefetching the neighbours' states | not tried: a cell's eight neighbours span three cache lines the hardware prefetcher already follows row by row | – |
+//! | skipping the moves whose target the parent enters at no greater cost ([`Moves::dominated`], one table load per expansion) | 675 → 629 instructions per expansion (same 40 problems, counters identical); std's heap 3–5% faster, the radix heap 0–2% (four maps, two alternations) | yes |
+//! | reading and comparing all eight neighbours without a branch, then walking only the improving moves | simulated mispredictions 2.98 → 1.79 M, but 43 more instructions per expansion: within ±2% | no |
 //!
 //! Where the time goes: on brc202d the oracle floor (this loop with a frontier that
 //! costs nothing) takes 37 ns an expansion, std's heap adds 25. The `pathfinding` crate
@@ -327,13 +329,20 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             if cell == goal {
                 return Ok(Some(g));
             }
-            // The move back along `via` reaches a cell no cheaper than this one's parent:
-            // skipping it saves a state load per expansion.
-            let back = match state.via() {
+            // The move back along `via` reaches a cell no cheaper than this one's parent,
+            // and the parent's own moves reach some neighbours at no greater cost
+            // ([`Moves::dominated`]): none of those can improve, so none is looked at.
+            let skip = match state.via() {
                 CellState::START => 0,
-                via => 1u8 << OPPOSITE[via as usize & 7],
+                via => {
+                    let parent = cell.wrapping_add_signed(-offsets[via as usize & 7]);
+                    1u8 << OPPOSITE[via as usize & 7]
+                        | self.moves.dominated(via as usize, self.moves.mask(parent))
+                }
             };
-            let mut mask = self.moves.mask(cell) & !back;
+            #[cfg(debug_assertions)]
+            self.check_skipped(cell, g, self.moves.mask(cell) & skip, weights, open);
+            let mut mask = self.moves.mask(cell) & !skip;
             while mask != 0 {
                 // `& 7` proves the index in range to the compiler (a set bit of a `u8`).
                 let d = mask.trailing_zeros() as usize & 7;
@@ -380,6 +389,22 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             counters.max_open = counters.max_open.max(open_cells);
         }
         Ok(None)
+    }
+
+    /// Debug builds: no skipped move out of `cell` (cost `g`) would have improved its target.
+    #[cfg(debug_assertions)]
+    fn check_skipped(&self, cell: u32, g: u64, mut skipped: u8, weights: Option<&[u8]>, open: u32) {
+        while skipped != 0 {
+            let d = skipped.trailing_zeros() as usize;
+            skipped &= skipped - 1;
+            let next = cell.wrapping_add_signed(self.moves.offsets()[d]);
+            let step = self.moves.steps()[d] * weights.map_or(1, |w| u64::from(w[next as usize]));
+            let seen = self.store.get(next);
+            assert!(
+                seen.stamp() >= open && g + step >= u64::from(seen.g),
+                "the move {d} out of cell {cell} was skipped but improves its target"
+            );
+        }
     }
 
     #[inline(always)]
