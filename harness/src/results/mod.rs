@@ -37,7 +37,7 @@
 //! | `excess_mean`, `excess_max` | how much longer than optimal the paths were (0.02 = 2%), for approximate queues and inconsistent heuristics |
 //! | `machine`, `cpu`, `rustc`, `git` | where and from what the figures came |
 //!
-//! Version 1 files (the first turn's runs) are read through [`v1`], which maps each
+//! Version 1 files (the first turn's runs) are read through `v1`, which maps each
 //! queue id to today's registry for its facts.
 
 pub mod files;
