@@ -9,7 +9,7 @@
 //! - [`analysis`]: workloads, rankings with tie groups, bands, verdicts, noise, diffs.
 //! - [`report`] and [`pick`]: what users read.
 //! - [`validate`] and [`commands`]: the command line's checks and verbs.
-//! - [`format`]: numbers as every page prints them.
+//! - [`format`](mod@format): numbers as every page prints them.
 
 pub mod analysis;
 pub mod commands;

@@ -19,7 +19,7 @@ use crate::{
     Spec, Strategy, StrategyKind, Ties,
 };
 
-/// A min-first d-ary heap of `(key, node)` (the sifting lives in [`HeapCore`]); with
+/// A min-first d-ary heap of `(key, node)` (the sifting lives in `heap_core::HeapCore`); with
 /// `S = Dk`, a position table finds a node's entry for decrease-key.
 ///
 /// Invariant: with `Dk`, `positions` maps each held node to its index in the heap.
