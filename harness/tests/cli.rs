@@ -140,3 +140,33 @@ fn pick_and_report_without_results_say_to_measure_first() {
         assert!(text(&out).contains("cargo bench"), "{}", text(&out));
     }
 }
+
+#[test]
+fn compare_times_the_queues_the_oracle_and_the_peers_over_maps() {
+    let dir = folder("compare");
+    tiny_map(&dir);
+    fs::copy(dir.join("tiny.map"), dir.join("twin.map")).unwrap();
+    let scen = fs::read_to_string(dir.join("tiny.map.scen")).unwrap();
+    fs::write(dir.join("twin.map.scen"), scen.replace("tiny.map", "twin.map")).unwrap();
+    let out = pqlab(&[
+        "compare",
+        "--maps",
+        dir.to_str().unwrap(),
+        "--rounds",
+        "1",
+        "--queue",
+        "std-binary-heap-dup",
+        "--queue",
+        "radix-heap-dk",
+    ]);
+    let text = text(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("geometric mean over 2 maps"), "{text}");
+    let summary = text.split("geometric mean").nth(1).unwrap();
+    for entrant in
+        ["pqlab (std-binary-heap-dup)", "pqlab (radix-heap-dk)", "oracle floor", "petgraph-astar"]
+    {
+        assert!(summary.contains(entrant), "{entrant} is missing from the summary: {text}");
+    }
+    assert!(!summary.contains("pathfinding-astar"), "pathfinding ÷ itself is no figure: {text}");
+}

@@ -1,7 +1,9 @@
 //! `pqlab compare`: pqlab's A* with some queues against the `pathfinding` and `petgraph`
 //! crates' A* on the same problems, every cost checked, timed in interleaved rounds by the
 //! lab's own sampler (so the lab's peer rows are the same measurement); per map, and as a
-//! geometric mean over maps.
+//! geometric mean over maps. Beside them, the oracle floor: pqlab's A* replaying std's
+//! recorded pops, a frontier that costs nothing, so `pathfinding ÷ oracle` is the most any
+//! queue could reach.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -14,7 +16,7 @@ use pqlab_queues::registry::{self, Entry};
 use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
-use crate::lab::searches::{check_peer, CheckQueue, Prepared};
+use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
@@ -47,6 +49,8 @@ pub fn compare(
         let prepared =
             Prepared::new(&suite).with_context(|| format!("loading {}", map.display()))?;
         let searches = prepared.instance.problems.len() as u64;
+        let traces = record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(&prepared)
+            .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
         let mut entrants = Vec::new();
         let mut expansions = 0.0;
         for entry in queues {
@@ -67,7 +71,10 @@ pub fn compare(
                 units: searches,
             });
         }
+        // After the queues, in this order: the oracle, pathfinding, petgraph.
+        let pathfinding_at = queues.len() + 1;
         for (id, check) in [
+            ("oracle floor (no frontier cost)", check_oracle(&prepared, &traces)),
             (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
             (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
         ] {
@@ -97,7 +104,7 @@ pub fn compare(
             rounds,
             expansions
         );
-        let pathfinding = medians[queues.len()];
+        let pathfinding = medians[pathfinding_at];
         for (entrant, &median) in entrants.iter().zip(&medians) {
             say!(
                 "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
@@ -107,13 +114,11 @@ pub fn compare(
                 ratio(pathfinding / median)
             );
         }
-        for (entrant, &median) in entrants.iter().zip(&medians).take(queues.len()) {
-            ratios.entry(entrant.label.clone()).or_default().push(pathfinding / median);
+        for (i, (entrant, &median)) in entrants.iter().zip(&medians).enumerate() {
+            if i != pathfinding_at {
+                ratios.entry(entrant.label.clone()).or_default().push(pathfinding / median);
+            }
         }
-        ratios
-            .entry(PetgraphAstar::ID.into())
-            .or_default()
-            .push(pathfinding / medians[queues.len() + 1]);
     }
     if maps.len() > 1 {
         say!(
