@@ -48,10 +48,12 @@
 //! | reading and comparing all eight neighbours without a branch, then walking only the improving moves | simulated mispredictions 2.98 → 1.79 M, but 43 more instructions per expansion: within ±2% | no |
 //! | weighted octile's weight folded into the estimate's coefficients instead of applied per estimate (`heuristic::Geometric`) | std 2.5% faster; the `pathfinding` peer, which shares the estimate, 36% | yes |
 //!
-//! Where the time goes: on brc202d the oracle floor (this loop with a frontier that
-//! costs nothing) takes 37 ns an expansion, std's heap adds 25. The `pathfinding` crate
-//! takes 190: its own frontier, a hash map for every state, and a `Vec` allocated per
-//! expansion.
+//! Where the time goes (`pqlab compare --maps DIR --limit 150 --rounds 5`, the eight maps of
+//! issue #9): on brc202d the oracle floor (this loop replaying std's recorded pops, a
+//! frontier that costs nothing) takes 33 ns an expansion, std's heap adds 23, `dary4-dk`
+//! 8. The `pathfinding` crate takes 118 (its own heap, a hash map for every state, a `Vec`
+//! per expansion). Over the eight maps `pathfinding` takes 4.29× the oracle floor's time
+//! (geometric mean): no queue in this loop can be more than that much faster than it.
 //!
 //! # Example
 //!
