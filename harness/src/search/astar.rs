@@ -43,6 +43,7 @@
 //! | no range checks on the neighbours' states (`unsafe`, proven by the masks) | std 852 against 930 µs a search on brc202d (9%) | yes |
 //! | the counters in locals, uniform and weighted maps in separate loops | 5–8% slower for std (code layout), no gain for the radix heap | no |
 //! | the improvement test without short-circuit (`&`) and branch-free counting | within ±3% | no |
+//! | frontier entries of 8 bytes where the key fits 32 bits | not tried: any-key queues get `f << 32 \| (MAX − g)`, 64 bits, so an 8-byte entry would drop the tie-break or the node; monotone queues get `f` alone and lay out their own entries. On brc202d the whole frontier costs `dary4-dk` 8 of its 41 ns an expansion, which bounds what smaller entries could buy | – |
 //! | prefetching the neighbours' states | not tried: a cell's eight neighbours span three cache lines the hardware prefetcher already follows row by row | – |
 //! | skipping the moves whose target the parent enters at no greater cost ([`Moves::dominated`], one table load per expansion) | 675 → 629 instructions per expansion (same 40 problems, counters identical); std's heap 3–5% faster, the radix heap 0–2% (four maps, two alternations) | yes |
 //! | reading and comparing all eight neighbours without a branch, then walking only the improving moves | simulated mispredictions 2.98 → 1.79 M, but 43 more instructions per expansion: within ±2% | no |

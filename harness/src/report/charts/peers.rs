@@ -59,7 +59,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
             });
         }
         panels.push(Panel::Points(Points {
-            title: "time ÷ pqlab's A* with std-binary-heap-dup".into(),
+            title: "against pqlab with std's heap".into(),
             x_label: "most open cells at once".into(),
             y_label: "time ÷ pqlab's (std-binary-heap-dup)".into(),
             x_format: short,
