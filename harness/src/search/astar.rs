@@ -345,7 +345,7 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
                 }
             };
             #[cfg(debug_assertions)]
-            self.check_skipped(cell, g, self.moves.mask(cell) & skip, weights, open);
+            self.check_skipped(grid, cell, g, skip, open);
             let mut mask = self.moves.mask(cell) & !skip;
             while mask != 0 {
                 // `& 7` proves the index in range to the compiler (a set bit of a `u8`).
@@ -397,18 +397,17 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
 
     /// Debug builds: no skipped move out of `cell` (cost `g`) would have improved its target.
     #[cfg(debug_assertions)]
-    fn check_skipped(&self, cell: u32, g: u64, mut skipped: u8, weights: Option<&[u8]>, open: u32) {
-        while skipped != 0 {
-            let d = skipped.trailing_zeros() as usize;
-            skipped &= skipped - 1;
-            let next = cell.wrapping_add_signed(self.moves.offsets()[d]);
-            let step = self.moves.steps()[d] * weights.map_or(1, |w| u64::from(w[next as usize]));
-            let seen = self.store.get(next);
+    fn check_skipped(&self, grid: &Grid, cell: u32, g: u64, skipped: u8, open: u32) {
+        use crate::maps::moves::{for_each_move, Direction};
+        for_each_move(grid, &self.moves, Direction::Forward, cell, |m| {
+            let seen = self.store.get(m.cell);
             assert!(
-                seen.stamp() >= open && g + step >= u64::from(seen.g),
-                "the move {d} out of cell {cell} was skipped but improves its target"
+                skipped & 1 << m.direction == 0
+                    || seen.stamp() >= open && g + m.cost >= u64::from(seen.g),
+                "the move {} out of cell {cell} was skipped but improves its target",
+                m.direction
             );
-        }
+        });
     }
 
     #[inline(always)]
