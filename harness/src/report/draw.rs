@@ -30,6 +30,15 @@ const CAPTION: u32 = 22;
 const AXIS: u32 = 20;
 const LABEL: u32 = 18;
 
+/// The margin around every panel, in pixels.
+const MARGIN: u32 = 14;
+
+/// The room for the x axis' labels and description, below the plot.
+const X_LABELS: u32 = 56;
+
+/// The room for the y axis' labels and description of a points panel, left of the plot.
+const Y_LABELS: u32 = 96;
+
 /// Registers the bundled font once per process.
 fn register_font() -> Result<()> {
     static REGISTERED: OnceLock<bool> = OnceLock::new();
@@ -342,26 +351,76 @@ fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     lo / widen / 1.15..hi * widen * 1.15
 }
 
-/// A log axis over `range` with labels at 1, 2 and 5 times powers of ten (more when the
-/// range is short, powers of ten alone when it is long), light lines at every multiple.
-fn log_axis(range: std::ops::Range<f64>) -> WithKeyPoints<LogCoord<f64>> {
+/// Label multiples per decade, densest first: the sets a log axis chooses from.
+const MULTIPLES: [&[f64]; 5] = [
+    &[1.0, 1.1, 1.2, 1.3, 1.5, 1.7, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+    &[1.0, 2.0, 5.0],
+    &[1.0, 3.0],
+    &[1.0],
+];
+
+/// Pixels left clear between two neighbouring axis labels: set by looking at the charts,
+/// where `100` and `200` with 31 px between their centres ran together.
+const LABEL_AIR: f64 = 8.0;
+
+/// Which way an axis runs, for the room its labels need.
+#[derive(Clone, Copy)]
+enum Along {
+    /// Labels side by side: each needs its width (about 0.6 em a character), printed by
+    /// this formatter.
+    X(fn(f64) -> String),
+    /// Labels stacked: each needs a line.
+    Y,
+}
+
+/// A log axis over `range`, drawn `pixels` long, labelled at [`label_points`], with light
+/// lines at every multiple of a power of ten.
+fn log_axis(
+    range: std::ops::Range<f64>,
+    pixels: f64,
+    along: Along,
+) -> WithKeyPoints<LogCoord<f64>> {
+    let light = multiples_within(&range, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]);
+    let labels = label_points(&range, pixels, along);
+    range.log_scale().with_key_points(labels).with_light_points(light)
+}
+
+/// `multiples` times every power of ten, within `range`, ascending.
+fn multiples_within(range: &std::ops::Range<f64>, multiples: &[f64]) -> Vec<f64> {
+    let first = range.start.log10().floor() as i32;
+    let last = range.end.log10().ceil() as i32;
+    (first..=last)
+        .flat_map(|k| multiples.iter().map(move |m| m * 10f64.powi(k)))
+        .filter(|v| range.contains(v))
+        .collect()
+}
+
+/// Where a log axis over `range`, drawn `pixels` long, is labelled: at 1, 2 and 5 times
+/// powers of ten, more when the range is short, fewer (1 and 3, or powers of ten alone)
+/// when it is long or when neighbouring labels would overlap.
+fn label_points(range: &std::ops::Range<f64>, pixels: f64, along: Along) -> Vec<f64> {
     let decades = (range.end / range.start).log10();
-    let multiples: &[f64] = match decades {
-        d if d > 4.0 => &[1.0],
-        d if d > 1.5 => &[1.0, 2.0, 5.0],
-        d if d > 0.5 => &[1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
-        _ => &[1.0, 1.1, 1.2, 1.3, 1.5, 1.7, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    let by_range = match decades {
+        d if d > 4.0 => 4,
+        d if d > 1.5 => 2,
+        d if d > 0.5 => 1,
+        _ => 0,
     };
-    let points = |multiples: &[f64]| -> Vec<f64> {
-        let first = range.start.log10().floor() as i32;
-        let last = range.end.log10().ceil() as i32;
-        (first..=last)
-            .flat_map(|k| multiples.iter().map(move |m| m * 10f64.powi(k)))
-            .filter(|v| range.contains(v))
-            .collect()
+    let per_decade = pixels / decades.max(f64::MIN_POSITIVE);
+    let room = |v: f64| match along {
+        Along::X(format) => format(v).chars().count() as f64 * 0.6 * LABEL as f64,
+        Along::Y => LABEL as f64,
     };
-    let light: Vec<f64> = (1..10).map(f64::from).collect();
-    range.clone().log_scale().with_key_points(points(multiples)).with_light_points(points(&light))
+    let fits = |labels: &[f64]| {
+        labels.windows(2).all(|w| {
+            (w[1] / w[0]).log10() * per_decade >= (room(w[0]) + room(w[1])) / 2.0 + LABEL_AIR
+        })
+    };
+    let by_room = (0..MULTIPLES.len())
+        .find(|&i| fits(&multiples_within(range, MULTIPLES[i])))
+        .unwrap_or(MULTIPLES.len() - 1);
+    multiples_within(range, MULTIPLES[by_range.max(by_room)])
 }
 
 fn builder<'a, 'b, DB: DrawingBackend>(
@@ -369,7 +428,7 @@ fn builder<'a, 'b, DB: DrawingBackend>(
     title: &str,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut builder = ChartBuilder::on(area);
-    builder.margin(14);
+    builder.margin(MARGIN);
     if !title.is_empty() {
         builder.caption(title, (FONT, CAPTION));
     }
@@ -401,11 +460,19 @@ fn draw_points<DB: DrawingBackend>(
     // Room on the right for the longest direct label (about 0.6 em a character).
     let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
     let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
+    // The plot's own size: the panel less its margins, caption and label areas.
+    let (w, h) = area.dim_in_pixel();
+    let caption = if panel.title.is_empty() { 0 } else { CAPTION + MARGIN };
+    let plot_w = w.saturating_sub(2 * MARGIN + right + Y_LABELS);
+    let plot_h = h.saturating_sub(2 * MARGIN + caption + X_LABELS);
     let mut chart = builder(area, &panel.title)
-        .margin_right(14 + right)
-        .x_label_area_size(56)
-        .y_label_area_size(96)
-        .build_cartesian_2d(log_axis(x.clone()), log_axis(y.clone()))?;
+        .margin_right(MARGIN + right)
+        .x_label_area_size(X_LABELS)
+        .y_label_area_size(Y_LABELS)
+        .build_cartesian_2d(
+            log_axis(x.clone(), f64::from(plot_w), Along::X(panel.x_format)),
+            log_axis(y.clone(), f64::from(plot_h), Along::Y),
+        )?;
     chart
         .configure_mesh()
         .x_desc(panel.x_label.as_str())
@@ -520,10 +587,15 @@ fn draw_bars<DB: DrawingBackend>(
     let x = x.start..x.end * (x.end / x.start).powf(0.9).max(3.0);
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
     let n = labels.len();
+    let y_labels = 20 + 11 * longest;
+    let plot_w = area.dim_in_pixel().0.saturating_sub(2 * MARGIN + y_labels);
     let mut chart = builder(area, &panel.title)
-        .x_label_area_size(56)
-        .y_label_area_size(20 + 11 * longest)
-        .build_cartesian_2d(log_axis(x.clone()), -0.5..n as f64 - 0.5)?;
+        .x_label_area_size(X_LABELS)
+        .y_label_area_size(y_labels)
+        .build_cartesian_2d(
+            log_axis(x.clone(), f64::from(plot_w), Along::X(panel.x_format)),
+            -0.5..n as f64 - 0.5,
+        )?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -612,5 +684,24 @@ mod tests {
             titles(&svg),
             "<svg><g><title>dary4-dup</title><circle/></g><text>axis</text></svg>"
         );
+    }
+
+    #[test]
+    fn axis_labels_thin_out_where_they_would_overlap() {
+        let counts = Along::X(format::short);
+        let range = 35.0..25_000.0; // 2.85 decades
+                                    // Wide: 1, 2 and 5 per decade, as the range alone allows.
+        assert_eq!(
+            label_points(&range, 600.0, counts),
+            [50.0, 100.0, 200.0, 500.0, 1e3, 2e3, 5e3, 1e4, 2e4]
+        );
+        // The left panel of the peers chart (about 300 px): `100` and `200` would touch.
+        assert_eq!(label_points(&range, 300.0, counts), [100.0, 300.0, 1e3, 3e3, 1e4]);
+        assert_eq!(label_points(&range, 120.0, counts), [100.0, 1e3, 1e4]);
+        // Stacked labels need a line each, not their width.
+        assert_eq!(label_points(&range, 300.0, Along::Y).len(), 9);
+        // A short range gets more labels, and a long one fewer, however wide.
+        assert_eq!(label_points(&(9.0..16.0), 600.0, counts), [9.0, 10.0, 11.0, 12.0, 13.0, 15.0]);
+        assert_eq!(label_points(&(1.0..1e6), 5000.0, counts), [1.0, 10.0, 100.0, 1e3, 1e4, 1e5]);
     }
 }
