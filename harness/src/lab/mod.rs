@@ -21,11 +21,13 @@
 //!
 //! # Budget
 //!
-//! The run has a time budget ([`Settings::budget`]); each suite may spend on its rounds a
-//! share of what is left, by its weight, so a slower machine takes fewer rounds (never
-//! fewer than [`Settings::min_rounds`]) rather than more time, and no queue is cut off for
-//! the machine's speed: cut-offs compare a queue's pass with the baseline's on the same
-//! workload.
+//! The run has a time budget ([`Settings::budget`]); each workload may spend a share of
+//! what is left, by its weight, and that share pays for its untimed work (checks, recorded
+//! traces, filled queues, the warm-up round) before its rounds get the rest. A slower
+//! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
+//! more time, and the run overruns its budget only by what the minimum rounds need. No
+//! queue is cut off for the machine's speed: cut-offs compare a queue's pass with the
+//! baseline's on the same workload.
 //!
 //! # Cut-offs
 //!
@@ -174,9 +176,9 @@ impl Lab {
                 self.elapsed_secs(),
                 self.left(budget).as_secs_f64()
             );
+            let deadline = self.deadline(weight(suite), budget);
             let prepared = Prepared::new(suite)?;
-            let share = self.share(weight(suite), budget);
-            self.run_suite(&prepared, share)?;
+            self.run_suite(&prepared, deadline)?;
             if (i + 1) % SENTINEL_EVERY == 0 {
                 self.sentinel()?;
             }
@@ -186,18 +188,19 @@ impl Lab {
                 "pqlab: synthetic workload held at {size} entries ({:.0} s so far)",
                 self.elapsed_secs()
             );
-            let share = self.share(SYNTHETIC_WEIGHT, budget);
-            self.run_synthetic(size, share);
+            let deadline = self.deadline(SYNTHETIC_WEIGHT, budget);
+            self.run_synthetic(size, deadline);
         }
         self.sentinel()?;
         Ok(())
     }
 
-    /// The rounds' allowance of a workload of weight `w`: its share of the time left.
-    fn share(&mut self, w: f64, budget: Duration) -> Duration {
+    /// When a workload of weight `w`, starting now, must be done: its share of the time
+    /// left, by weight.
+    fn deadline(&mut self, w: f64, budget: Duration) -> Instant {
         let share = self.left(budget).mul_f64((w / self.weight_left.max(w)).min(1.0));
         self.weight_left -= w;
-        share
+        Instant::now() + share
     }
 
     /// The sampling plan for a workload allowed `budget` for its rounds.
@@ -264,7 +267,7 @@ impl Lab {
 
     /// Measures one suite: every queue (with the oracle and peers where it has them), then
     /// its replays.
-    fn run_suite(&mut self, prepared: &Prepared, share: Duration) -> Result<()> {
+    fn run_suite(&mut self, prepared: &Prepared, deadline: Instant) -> Result<()> {
         let workload = describe(prepared, Kind::Astar);
         // The oracle replays the baseline's searches: recorded first, as the contenders
         // checked below borrow them.
@@ -357,11 +360,13 @@ impl Lab {
                 }
             }
         }
+        // Replays, when the suite has them, get a third of what the checks left.
         let part = if prepared.suite.replay { 0.67 } else { 1.0 };
-        self.time(&workload.name, checked, share.mul_f64(part), 0);
+        let rounds = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
+        self.time(&workload.name, checked, rounds, 0);
         self.rows.extend(untimed_rows);
         if prepared.suite.replay {
-            self.run_replays(prepared, share.mul_f64(0.33))?;
+            self.run_replays(prepared, deadline)?;
         }
         Ok(())
     }
@@ -402,8 +407,8 @@ impl Lab {
         }
     }
 
-    /// Times checked contenders interleaved within `share` as rounds' group `group`, and
-    /// keeps their rows.
+    /// Times checked contenders interleaved within `share` (warm-up round included) as
+    /// rounds' group `group`, and keeps their rows.
     fn time(
         &mut self,
         workload: &str,
@@ -441,8 +446,8 @@ impl Lab {
     }
 
     /// Records the suite's searches per strategy and key class, and times every queue
-    /// replaying them.
-    fn run_replays(&mut self, prepared: &Prepared, share: Duration) -> Result<()> {
+    /// replaying them, done by `deadline`.
+    fn run_replays(&mut self, prepared: &Prepared, deadline: Instant) -> Result<()> {
         let workload = describe(prepared, Kind::Replay);
         let searched_workload = describe(prepared, Kind::Astar).name;
         let classes = [
@@ -501,7 +506,8 @@ impl Lab {
                 }
             }
         }
-        self.time(&workload.name, checked, share, 0);
+        let rounds = deadline.saturating_duration_since(Instant::now());
+        self.time(&workload.name, checked, rounds, 0);
         self.rows.extend(untimed_rows);
         Ok(())
     }
@@ -509,7 +515,9 @@ impl Lab {
     /// Measures every exact queue held at `size` entries. Every held queue stays in memory
     /// until its group is timed; when they would pass the memory budget, the queues held so
     /// far are timed as one group (with the baseline) and dropped, and a new group starts.
-    fn run_synthetic(&mut self, size: usize, share: Duration) {
+    /// Each group's rounds get the time left until `deadline` in proportion to its share of
+    /// the queues not yet timed.
+    fn run_synthetic(&mut self, size: usize, deadline: Instant) {
         let increments = self.increments_or_default();
         let (dec, all) = self.decrease_share;
         let share_dk = if all > 0.0 { dec / all } else { 0.0 };
@@ -586,7 +594,10 @@ impl Lab {
             let full = resident_bytes().saturating_sub(memory_start) > self.settings.memory;
             if full && i + 1 < others.len() {
                 group_number += 1;
-                let part = share.mul_f64(group.len() as f64 / (others.len() + 1) as f64);
+                let untimed = group.len() + others.len() - (i + 1);
+                let part = deadline
+                    .saturating_duration_since(Instant::now())
+                    .mul_f64(group.len() as f64 / untimed as f64);
                 self.time(&workload.name, std::mem::take(&mut group), part, group_number);
                 memory_start = resident_bytes();
                 match hold(baseline, Duration::MAX) {
@@ -599,7 +610,7 @@ impl Lab {
             }
         }
         let number = if group_number > 0 { group_number + 1 } else { 0 };
-        let part = share.mul_f64(group.len() as f64 / (others.len() + 1) as f64);
+        let part = deadline.saturating_duration_since(Instant::now());
         self.time(&workload.name, group, part, number);
         self.rows.extend(untimed_rows);
     }

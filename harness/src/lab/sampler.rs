@@ -64,12 +64,12 @@ impl Plan {
         (self.sample.as_secs_f64() / pass.as_secs_f64()).ceil().clamp(1.0, 1e6) as u32
     }
 
-    /// Rounds for contenders with these pass times: as many as the budget holds, within
-    /// the plan's bounds (one extra, untimed warm-up round is not counted).
+    /// Rounds for contenders with these pass times: as many as the budget holds after one
+    /// untimed warm-up round, within the plan's bounds.
     pub fn rounds(&self, passes: &[Duration]) -> u32 {
         let round: f64 =
             passes.iter().map(|&p| f64::from(self.reps(p)) * p.as_secs_f64()).sum::<f64>();
-        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor();
+        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor() - 1.0;
         (fit as u32).clamp(self.min_rounds, self.max_rounds)
     }
 }
@@ -186,6 +186,8 @@ mod tests {
         // Two contenders, 2 ms samples each: 4 ms a round, 50 rounds fit, 30 at most.
         let fast = [Duration::from_micros(500); 2];
         assert_eq!(plan.rounds(&fast), 30);
+        // 10 ms a round: 20 fit, the warm-up round and 19 timed ones.
+        assert_eq!(plan.rounds(&[Duration::from_millis(5); 2]), 19);
         // 100 ms a round: 2 fit, 5 at least.
         assert_eq!(plan.rounds(&[Duration::from_millis(50); 2]), 5);
     }
