@@ -25,7 +25,9 @@
 //! what is left, by its weight, and that share pays for its untimed work (checks, recorded
 //! traces, filled queues, the warm-up round) before its rounds get the rest. A slower
 //! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
-//! more time, and the run overruns its budget only by what the minimum rounds need. No
+//! more time; the run overruns its budget only where a workload's untimed work and minimum
+//! rounds alone need more than its share (a quiet default run: 622 s for 600, the last
+//! 20 s filling the queues of the largest held size). No
 //! queue is cut off for the machine's speed: cut-offs compare a queue's pass with the
 //! baseline's on the same workload.
 //!
