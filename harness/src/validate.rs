@@ -3,9 +3,11 @@
 //! cost to the last fixed-point unit; approximate queues (soft heaps) must return a valid
 //! path no shorter than optimal, and their excess is reported.
 //!
-//! The work (map × queue) is spread over worker threads, so one queue over many maps uses
-//! every core. A map that cannot be read is reported and the others are still checked.
+//! The work (map × queue × a run of [`CHUNK`] problems) is spread over worker threads, so
+//! one queue uses every core to the end, even when one map's searches take most of the
+//! time. A map that cannot be read is reported and the others are still checked.
 
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -27,6 +29,13 @@ type Answer = Result<(Option<u64>, f64), String>;
 /// The failures shown per map; the rest are counted.
 pub const SHOWN: usize = 10;
 
+/// Problems per unit of work. Each unit builds its own search context (O(cells): a few
+/// milliseconds on a 1024² map), which a hundred searches make negligible; and a unit is
+/// short enough that the last ones leave no thread idle for long: whole maps as units left
+/// one of two threads idle for the last 22% of a run (`2026-11-23-six-queues-last-9-maps.txt`:
+/// 432 s of wall time for 678 s of CPU).
+const CHUNK: usize = 100;
+
 /// One map's checks.
 #[derive(Clone, Debug, Default)]
 pub struct MapReport {
@@ -46,15 +55,19 @@ pub struct MapReport {
     pub seconds: f64,
 }
 
-/// Solves every problem of `instance` with queue `F` and checks each answer.
-fn solve<F: Frontier>(instance: &Instance, rules: Rules, components: &Components) -> Vec<Answer> {
+/// Solves the problems `range` of `instance` with queue `F` and checks each answer.
+fn solve<F: Frontier>(
+    instance: &Instance,
+    range: Range<usize>,
+    rules: Rules,
+    components: &Components,
+) -> Vec<Answer> {
     let grid = &instance.grid;
     let mut search = AStar::<F>::new(grid, rules);
     let mut octile = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
     let moves = Moves::new(grid, rules.connectivity, rules.scale);
     let exact = F::ORDER.is_exact();
-    instance
-        .problems
+    instance.problems[range]
         .iter()
         .map(|p| {
             let outcome = search
@@ -76,6 +89,7 @@ fn solve<F: Frontier>(instance: &Instance, rules: Rules, components: &Components
 
 struct Solve<'a> {
     instance: &'a Instance,
+    range: Range<usize>,
     rules: Rules,
     components: &'a Components,
 }
@@ -84,16 +98,26 @@ impl Visitor for Solve<'_> {
     type Output = Vec<Answer>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Vec<Answer> {
-        solve::<F>(self.instance, self.rules, self.components)
+        solve::<F>(self.instance, self.range, self.rules, self.components)
     }
 }
 
 /// One map's slot in the shared work.
 struct Slot {
     loaded: Result<(Instance, Components), String>,
-    answers: Vec<Mutex<Option<Vec<Answer>>>>,
+    /// Per queue, the answers to each problem, filled in chunk by chunk.
+    answers: Vec<Mutex<Vec<Option<Answer>>>>,
+    /// Units (queue × chunk) not yet done.
     left: AtomicUsize,
     seconds: Mutex<f64>,
+}
+
+impl Slot {
+    /// The map's problems, split into units of [`CHUNK`].
+    fn chunks(&self) -> Vec<Range<usize>> {
+        let problems = self.loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
+        (0..problems).step_by(CHUNK).map(|start| start..(start + CHUNK).min(problems)).collect()
+    }
 }
 
 /// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
@@ -116,10 +140,11 @@ pub fn validate(
                     (i, components)
                 })
                 .map_err(|e| format!("{e:#}"));
+            let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
             Slot {
+                answers: queues.iter().map(|_| Mutex::new(vec![None; problems])).collect(),
+                left: AtomicUsize::new(queues.len() * problems.div_ceil(CHUNK)),
                 loaded,
-                answers: queues.iter().map(|_| Mutex::new(None)).collect(),
-                left: AtomicUsize::new(queues.len()),
                 seconds: Mutex::new(0.0),
             }
         })
@@ -137,28 +162,36 @@ pub fn validate(
             *reports[i].lock().expect("not poisoned") = Some(r);
         }
     }
-    let work: Vec<(usize, usize)> = (0..slots.len())
+    let work: Vec<(usize, usize, Range<usize>)> = (0..slots.len())
         .filter(|&m| slots[m].loaded.is_ok())
-        .flat_map(|m| (0..queues.len()).map(move |q| (m, q)))
+        .flat_map(|m| {
+            let chunks = slots[m].chunks();
+            (0..queues.len()).flat_map(move |q| chunks.clone().into_iter().map(move |c| (m, q, c)))
+        })
         .collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, work.len().max(1)) {
             scope.spawn(|| {
-                while let Some(&(m, q)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let slot = &slots[m];
+                while let Some((m, q, range)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let slot = &slots[*m];
                     let (instance, components) =
                         slot.loaded.as_ref().expect("only loaded maps are queued");
                     let started = Instant::now();
-                    let answers =
-                        registry::visit(queues[q].id, Solve { instance, rules, components })
-                            .expect("queues come from the registry");
-                    *slot.answers[q].lock().expect("not poisoned") = Some(answers);
+                    let range = range.clone();
+                    let solve = Solve { instance, range: range.clone(), rules, components };
+                    let answers = registry::visit(queues[*q].id, solve)
+                        .expect("queues come from the registry");
+                    let mut held = slot.answers[*q].lock().expect("not poisoned");
+                    for (held, answer) in held[range].iter_mut().zip(answers) {
+                        *held = Some(answer);
+                    }
+                    drop(held);
                     *slot.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                         let r = judge(instance, queues, slot, rules);
                         report(&r);
-                        *reports[m].lock().expect("not poisoned") = Some(r);
+                        *reports[*m].lock().expect("not poisoned") = Some(r);
                     }
                 }
             });
@@ -173,7 +206,13 @@ fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rul
     let answers: Vec<Vec<Answer>> = slot
         .answers
         .iter()
-        .map(|a| a.lock().expect("not poisoned").take().unwrap_or_default())
+        .map(|a| {
+            let answers = std::mem::take(&mut *a.lock().expect("not poisoned"));
+            answers
+                .into_iter()
+                .map(|a| a.expect("every chunk is solved before the map is judged"))
+                .collect()
+        })
         .collect();
     let mut report = MapReport {
         name: instance.name.clone(),
@@ -238,6 +277,32 @@ mod tests {
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
         let good = reports.iter().find(|r| r.name.contains("good")).unwrap();
         assert_eq!((good.passed, good.failures.len()), (1, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_chunk_of_a_map_is_checked_and_its_failures_placed() {
+        let dir =
+            std::env::temp_dir().join(format!("pqlab-validate-chunks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("row.map"), "type octile\nheight 1\nwidth 3\nmap\n...\n").unwrap();
+        // 2.5 chunks of problems; the one on line 231 (the third chunk) claims a wrong length.
+        let problems = 5 * CHUNK / 2;
+        let mut scen = String::from("version 1\n");
+        for i in 0..problems {
+            let length = if i + 2 == 231 { 3 } else { 2 };
+            scen.push_str(&format!("0\trow.map\t3\t1\t0\t0\t2\t0\t{length}\n"));
+        }
+        std::fs::write(dir.join("row.map.scen"), scen).unwrap();
+        let maps = crate::maps::movingai::find_maps(&dir).unwrap();
+        let queues = [registry::baseline(), registry::find("dary4-dk").unwrap()];
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
+        let r = &reports[0];
+        assert_eq!(r.problems, problems);
+        assert_eq!(r.passed, 2 * (problems - 1));
+        assert_eq!(r.failures.len(), 2, "{:?}", r.failures);
+        assert!(r.failures.iter().all(|f| f.contains(".scen:231")), "{:?}", r.failures);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
