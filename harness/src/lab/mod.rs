@@ -27,9 +27,9 @@
 //! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
 //! more time; the run overruns its budget only where a workload's untimed work and minimum
 //! rounds alone need more than its share (a quiet default run: 622 s for 600, the last
-//! 20 s filling the queues of the largest held size). No
-//! queue is cut off for the machine's speed: cut-offs compare a queue's pass with the
-//! baseline's on the same workload.
+//! 20 s filling the queues of the largest held size). No queue is cut off for the
+//! machine's speed: cut-offs compare a queue's pass with the baseline's on the same
+//! workload.
 //!
 //! # Cut-offs
 //!
@@ -362,7 +362,8 @@ impl Lab {
                 }
             }
         }
-        // Replays, when the suite has them, get a third of what the checks left.
+        // With replays, the searches' rounds get two thirds of what the checks left, and
+        // the replays (their recording included) the rest.
         let part = if prepared.suite.replay { 0.67 } else { 1.0 };
         let rounds = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
         self.time(&workload.name, checked, rounds, 0);
