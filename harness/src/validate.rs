@@ -3,7 +3,7 @@
 //! cost to the last fixed-point unit; approximate queues (soft heaps) must return a valid
 //! path no shorter than optimal, and their excess is reported.
 //!
-//! The work (map × queue × a run of [`CHUNK`] problems) is spread over worker threads, so
+//! The work (map × queue × a run of 100 problems, `CHUNK`) is spread over worker threads, so
 //! one queue uses every core to the end, even when one map's searches take most of the
 //! time. A map that cannot be read is reported and the others are still checked.
 
