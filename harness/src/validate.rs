@@ -31,10 +31,15 @@ pub const SHOWN: usize = 10;
 
 /// Problems per unit of work. Each unit builds its own search context (O(cells): a few
 /// milliseconds on a 1024² map), which a hundred searches make negligible; and a unit is
-/// short enough that the last ones leave no thread idle for long: whole maps as units left
-/// one of two threads idle for the last 22% of a run (`2026-11-23-six-queues-last-9-maps.txt`:
-/// 432 s of wall time for 678 s of CPU).
+/// short enough that the last ones leave no thread idle for long: with whole maps as units,
+/// 22% of two threads' time went idle (`2026-11-23-six-queues-last-9-maps.txt`: 678 s of
+/// CPU in 432 s of wall time).
 const CHUNK: usize = 100;
+
+/// `problems` problems split into units of [`CHUNK`].
+fn chunks(problems: usize) -> Vec<Range<usize>> {
+    (0..problems).step_by(CHUNK).map(|start| start..(start + CHUNK).min(problems)).collect()
+}
 
 /// One map's checks.
 #[derive(Clone, Debug, Default)]
@@ -107,17 +112,11 @@ struct Slot {
     loaded: Result<(Instance, Components), String>,
     /// Per queue, the answers to each problem, filled in chunk by chunk.
     answers: Vec<Mutex<Vec<Option<Answer>>>>,
+    /// The map's problems, split into units of [`CHUNK`].
+    chunks: Vec<Range<usize>>,
     /// Units (queue × chunk) not yet done.
     left: AtomicUsize,
     seconds: Mutex<f64>,
-}
-
-impl Slot {
-    /// The map's problems, split into units of [`CHUNK`].
-    fn chunks(&self) -> Vec<Range<usize>> {
-        let problems = self.loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
-        (0..problems).step_by(CHUNK).map(|start| start..(start + CHUNK).min(problems)).collect()
-    }
 }
 
 /// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
@@ -141,9 +140,11 @@ pub fn validate(
                 })
                 .map_err(|e| format!("{e:#}"));
             let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
+            let chunks = chunks(problems);
             Slot {
                 answers: queues.iter().map(|_| Mutex::new(vec![None; problems])).collect(),
-                left: AtomicUsize::new(queues.len() * problems.div_ceil(CHUNK)),
+                left: AtomicUsize::new(queues.len() * chunks.len()),
+                chunks,
                 loaded,
                 seconds: Mutex::new(0.0),
             }
@@ -165,24 +166,25 @@ pub fn validate(
     let work: Vec<(usize, usize, Range<usize>)> = (0..slots.len())
         .filter(|&m| slots[m].loaded.is_ok())
         .flat_map(|m| {
-            let chunks = slots[m].chunks();
-            (0..queues.len()).flat_map(move |q| chunks.clone().into_iter().map(move |c| (m, q, c)))
+            let chunks = &slots[m].chunks;
+            (0..queues.len()).flat_map(move |q| chunks.iter().map(move |c| (m, q, c.clone())))
         })
         .collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, work.len().max(1)) {
             scope.spawn(|| {
-                while let Some((m, q, range)) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let slot = &slots[*m];
+                while let Some((m, q, range)) =
+                    work.get(next.fetch_add(1, Ordering::Relaxed)).cloned()
+                {
+                    let slot = &slots[m];
                     let (instance, components) =
                         slot.loaded.as_ref().expect("only loaded maps are queued");
                     let started = Instant::now();
-                    let range = range.clone();
                     let solve = Solve { instance, range: range.clone(), rules, components };
-                    let answers = registry::visit(queues[*q].id, solve)
+                    let answers = registry::visit(queues[q].id, solve)
                         .expect("queues come from the registry");
-                    let mut held = slot.answers[*q].lock().expect("not poisoned");
+                    let mut held = slot.answers[q].lock().expect("not poisoned");
                     for (held, answer) in held[range].iter_mut().zip(answers) {
                         *held = Some(answer);
                     }
@@ -191,7 +193,7 @@ pub fn validate(
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                         let r = judge(instance, queues, slot, rules);
                         report(&r);
-                        *reports[*m].lock().expect("not poisoned") = Some(r);
+                        *reports[m].lock().expect("not poisoned") = Some(r);
                     }
                 }
             });

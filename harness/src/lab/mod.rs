@@ -26,8 +26,8 @@
 //! traces, filled queues, the warm-up round) before its rounds get the rest. A slower
 //! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
 //! more time; the run overruns its budget only where a workload's untimed work and minimum
-//! rounds alone need more than its share (a quiet default run: 622 s for 600, the last
-//! 20 s filling the queues of the largest held size). No queue is cut off for the
+//! rounds alone need more than its share (a quiet default run took 622 s for 600, report
+//! included: the largest held size's fills outlast its share). No queue is cut off for the
 //! machine's speed: cut-offs compare a queue's pass with the baseline's on the same
 //! workload.
 //!
