@@ -35,10 +35,10 @@
 //!
 //! A queue is cut off on a workload when its check pass takes more than
 //! [`Settings::slowdown`] times the baseline's and more than [`Settings::floor`] (scaled by
-//! the machine's pace, from the sentinel). Before a suite, a queue whose ratio to the
-//! baseline grew with the frontier is predicted from its last suite (that ratio, scaled by
-//! the growth of the frontier) and cut off without a check if the prediction is over the
-//! limit. The baseline is never cut off.
+//! the machine's pace, from the sentinel): its check pass is stopped there, and the row
+//! keeps what was measured, the stopped pass's time over the baseline's, as a lower bound
+//! (`bound`). A queue is cut off only on its own evidence on that workload, never
+//! predicted from another workload; the baseline is never cut off.
 
 pub mod clock;
 pub mod memory;
@@ -74,17 +74,6 @@ use suites::{Role, Suite};
 /// so a slower machine cuts off the same queues.
 const REFERENCE_SENTINEL_NS: f64 = 16_300.0;
 
-/// Where a queue stood after its last suite: for predicting cut-offs.
-#[derive(Clone, Copy, Debug)]
-struct Standing {
-    /// Its check pass time over the baseline's.
-    ratio: f64,
-    /// The suite's mean most-open cells.
-    frontier: f64,
-    /// Whether the ratio grew from the suite before (a queue slower with size).
-    growing: bool,
-}
-
 /// The lab's state over one run.
 pub struct Lab {
     /// How much to measure.
@@ -95,7 +84,6 @@ pub struct Lab {
     started: Instant,
     /// What is left of the suites' and sizes' weights, for sharing the budget.
     weight_left: f64,
-    standing: HashMap<&'static str, Standing>,
     /// Key increments (pushed key minus last popped key) seen in recorded traces.
     increments: Vec<u64>,
     /// Decrease-key pushes and all pushes, over the decrease-key queues' searches.
@@ -137,7 +125,6 @@ impl Lab {
             rows: Vec::new(),
             started: Instant::now(),
             weight_left: 0.0,
-            standing: HashMap::new(),
             increments: Vec::new(),
             decrease_share: (0.0, 0.0),
             pace: 1.0,
@@ -288,24 +275,12 @@ impl Lab {
             Err(_) => Duration::MAX,
         };
         let limit = self.limit(base_pass);
-        let frontier = match &check {
-            Ok(c) => {
-                c.counters.iter().map(|c| c.max_open as f64).sum::<f64>()
-                    / c.counters.len().max(1) as f64
-            }
-            Err(_) => 0.0,
-        };
         let mut outcomes = vec![(baseline, check)];
         for entry in self.contenders(prepared).into_iter().filter(|e| e.id != baseline.id) {
-            if let Some(note) = self.predicted_cut_off(entry, base_pass, frontier, limit) {
-                outcomes.push((entry, Err(Untimed::CutOff(note))));
-                continue;
-            }
             let check =
                 registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered");
             outcomes.push((entry, check));
         }
-        let mut passes = HashMap::new();
         for (entry, outcome) in outcomes {
             let mut row = workload.row(&self.provenance, entry.id, Some(entry));
             row.units = prepared.instance.problems.len() as u64;
@@ -321,13 +296,11 @@ impl Lab {
                             self.decrease_share.1 += (c.pushes + c.decrease_keys) as f64;
                         }
                     }
-                    passes.insert(entry.id, check.pass);
                     checked.push((row, check));
                 }
-                Err(why) => untimed_rows.push(untimed_row(row, why)),
+                Err(why) => untimed_rows.push(untimed_row(row, why, base_pass)),
             }
         }
-        self.update_standing(&passes, base_pass, frontier);
         let baseline_row =
             checked.iter().find(|(r, _)| r.queue == baseline.id).map(|(r, _)| r.clone());
 
@@ -358,7 +331,7 @@ impl Lab {
                         }
                         checked.push((row, check));
                     }
-                    Err(why) => untimed_rows.push(untimed_row(row, why)),
+                    Err(why) => untimed_rows.push(untimed_row(row, why, base_pass)),
                 }
             }
         }
@@ -505,7 +478,9 @@ impl Lab {
                         base.get_or_insert(check.pass);
                         checked.push((row, check));
                     }
-                    Err(why) => untimed_rows.push(untimed_row(row, why)),
+                    Err(why) => {
+                        untimed_rows.push(untimed_row(row, why, base.unwrap_or(Duration::MAX)))
+                    }
                 }
             }
         }
@@ -562,7 +537,7 @@ impl Lab {
         let first = match hold(baseline, Duration::MAX) {
             Ok(check) => check,
             Err(why) => {
-                let row = untimed_row(row_for(self, baseline), why);
+                let row = untimed_row(row_for(self, baseline), why, Duration::MAX);
                 self.rows.push(row);
                 return;
             }
@@ -592,7 +567,7 @@ impl Lab {
             }
             match hold(entry, limit) {
                 Ok(check) => group.push((row_for(self, entry), check)),
-                Err(why) => untimed_rows.push(untimed_row(row_for(self, entry), why)),
+                Err(why) => untimed_rows.push(untimed_row(row_for(self, entry), why, fill)),
             }
             let full = resident_bytes().saturating_sub(memory_start) > self.settings.memory;
             if full && i + 1 < others.len() {
@@ -606,7 +581,7 @@ impl Lab {
                 match hold(baseline, Duration::MAX) {
                     Ok(check) => group.push((row_for(self, baseline), check)),
                     Err(why) => {
-                        untimed_rows.push(untimed_row(row_for(self, baseline), why));
+                        untimed_rows.push(untimed_row(row_for(self, baseline), why, Duration::MAX));
                         break;
                     }
                 }
@@ -643,42 +618,6 @@ impl Lab {
             vec![0, scale.straight.into(), scale.diagonal.into(), 2 * u64::from(scale.diagonal)]
         } else {
             self.increments.clone()
-        }
-    }
-
-    /// Why `entry` is not even checked on a suite whose baseline pass took `base` at
-    /// `frontier` open cells, if its standing predicts a pass over `limit`.
-    fn predicted_cut_off(
-        &self,
-        entry: &Entry,
-        base: Duration,
-        frontier: f64,
-        limit: Duration,
-    ) -> Option<String> {
-        let standing = self.standing.get(entry.id)?;
-        let predicted = base.mul_f64(standing.ratio * (frontier / standing.frontier).max(1.0));
-        (standing.growing && predicted > limit).then(|| {
-            format!(
-                "predicted {:.2} s per pass (it ran {:.1}× the baseline at {:.0} open cells, and slows with the frontier); limit {:.2} s",
-                predicted.as_secs_f64(),
-                standing.ratio,
-                standing.frontier,
-                limit.as_secs_f64()
-            )
-        })
-    }
-
-    fn update_standing(
-        &mut self,
-        passes: &HashMap<&'static str, Duration>,
-        base: Duration,
-        frontier: f64,
-    ) {
-        for (&id, &pass) in passes {
-            let ratio = pass.as_secs_f64() / base.as_secs_f64().max(1e-9);
-            let growing =
-                self.standing.get(id).is_some_and(|s| ratio > s.ratio * 1.5 && ratio > 3.0);
-            self.standing.insert(id, Standing { ratio, frontier, growing });
         }
     }
 
@@ -725,11 +664,18 @@ fn describe(prepared: &Prepared, kind: Kind) -> Workload {
     }
 }
 
-fn untimed_row(row: Row, why: Untimed) -> Row {
+/// `row` marked with why it was not timed; a cut-off row gets its censored bound, the
+/// stopped pass's time over `base` (the baseline's whole pass on the same workload).
+fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
     match why {
         Untimed::NotApplicable(note) => untimed(row, Status::NotApplicable, note),
         Untimed::Failed(note) => untimed(row, Status::Failed, note),
-        Untimed::CutOff(note) => untimed(row, Status::CutOff, note),
+        Untimed::CutOff { note, ran } => {
+            let mut row = untimed(row, Status::CutOff, note);
+            row.bound = (base > Duration::ZERO && base < Duration::MAX)
+                .then(|| ran.as_secs_f64() / base.as_secs_f64());
+            row
+        }
     }
 }
 

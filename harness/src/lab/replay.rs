@@ -57,10 +57,13 @@ impl<'a> Visitor for CheckReplay<'a> {
         for trace in self.traces {
             personal.push(trace.personalize::<F>().map_err(|e| Untimed::Failed(e.to_string()))?);
             if started.elapsed() > self.limit {
-                return Err(Untimed::CutOff(format!(
-                    "one pass over the traces ran over the {:.2} s limit",
-                    self.limit.as_secs_f64()
-                )));
+                return Err(Untimed::cut_off(
+                    format!(
+                        "one pass over the traces ran over the {:.2} s limit",
+                        self.limit.as_secs_f64()
+                    ),
+                    started.elapsed(),
+                ));
             }
         }
         let queues =

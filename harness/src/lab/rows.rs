@@ -86,6 +86,7 @@ impl Workload {
             bytes_per_entry: None,
             excess_mean: None,
             excess_max: None,
+            bound: None,
             machine: provenance.machine.clone(),
             cpu: provenance.cpu.clone(),
             rustc: provenance.rustc.clone(),

@@ -85,8 +85,21 @@ pub enum Untimed {
     NotApplicable(String),
     /// A wrong answer or a rejected key.
     Failed(String),
-    /// Its check pass ran over the limit.
-    CutOff(String),
+    /// Its check pass was stopped once it ran over the limit, after `ran`: measured
+    /// evidence from this workload alone, a lower bound on its pass.
+    CutOff {
+        /// Why, in words.
+        note: String,
+        /// How long the stopped pass had run: the pass takes at least this long.
+        ran: Duration,
+    },
+}
+
+impl Untimed {
+    /// A cut-off after `ran`, with why.
+    pub fn cut_off(note: impl Into<String>, ran: Duration) -> Untimed {
+        Untimed::CutOff { note: note.into(), ran }
+    }
 }
 
 /// The outcome of checking one contender.
@@ -182,10 +195,10 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
         }
         counters.push(outcome.counters);
         if started.elapsed() > limit {
-            return Err(Untimed::CutOff(format!(
-                "its check pass ran over the {:.2} s limit",
-                limit.as_secs_f64()
-            )));
+            return Err(Untimed::cut_off(
+                format!("its check pass ran over the {:.2} s limit", limit.as_secs_f64()),
+                started.elapsed(),
+            ));
         }
     }
     let excess = (!excess.is_empty()).then(|| {
@@ -247,10 +260,10 @@ pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> 
         check::answer(problem.expected, cost, prepared.rules.scale, true, None)
             .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
         if started.elapsed() > limit {
-            return Err(Untimed::CutOff(format!(
-                "its check pass ran over the {:.2} s limit",
-                limit.as_secs_f64()
-            )));
+            return Err(Untimed::cut_off(
+                format!("its check pass ran over the {:.2} s limit", limit.as_secs_f64()),
+                started.elapsed(),
+            ));
         }
     }
     Ok(Check {

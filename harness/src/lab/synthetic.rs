@@ -172,12 +172,15 @@ impl Visitor for CheckHold<'_> {
             floor = key;
         }
         if started.elapsed() > self.limit {
-            return Err(Untimed::CutOff(format!(
-                "filling {} entries took {}, over the {} limit",
-                self.size,
-                crate::format::time(started.elapsed().as_secs_f64() * 1e9),
-                crate::format::time(self.limit.as_secs_f64() * 1e9)
-            )));
+            return Err(Untimed::cut_off(
+                format!(
+                    "filling {} entries took {}, over the {} limit",
+                    self.size,
+                    crate::format::time(started.elapsed().as_secs_f64() * 1e9),
+                    crate::format::time(self.limit.as_secs_f64() * 1e9)
+                ),
+                started.elapsed(),
+            ));
         }
         let timed = Instant::now();
         hold.pass();

@@ -7,7 +7,7 @@
 //!   `pqlab report` and `pqlab pick`) recovers a complete run CSV from it, or removes it,
 //!   and says which.
 //! - The latest run is the one with the largest run id among the files whose rows are a
-//!   run (schema 1 or 2), not the last file name: a stray `notes.csv` or `zz-backup.csv`
+//!   run (schema 1 to 3), not the last file name: a stray `notes.csv` or `zz-backup.csv`
 //!   is skipped with a note.
 
 use std::fs;
@@ -60,7 +60,7 @@ pub struct RunFile {
     pub schema: u32,
 }
 
-/// Reads one run file (schema 2, or 1 through the registry), checking every row: a row
+/// Reads one run file (schema 3 or 2, or 1 through the registry), checking every row: a row
 /// that is not a run's, or holds an impossible figure, is an error naming the file and
 /// its line.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
@@ -73,7 +73,7 @@ pub fn load_run(path: &Path) -> Result<Vec<Row>> {
         // Line 1 is the header.
         let line = i + 2;
         let row = match schema {
-            SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
+            2 | SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
             _ => record.deserialize::<v1::RowV1>(Some(&headers)).map(v1::RowV1::into_row),
         }
         .with_context(|| format!("{shown}:{line}: not a schema {schema} row"))?;
@@ -96,7 +96,8 @@ fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord
     Ok((headers, records))
 }
 
-/// The schema version a run file declares (its first row's `schema`), if it is 1 or 2.
+/// The schema version a run file declares (its first row's `schema`), if this pqlab reads
+/// it (1, 2 or [`SCHEMA_VERSION`]).
 fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Result<u32> {
     let column = |name: &str| headers.iter().position(|h| h == name);
     let (Some(schema), Some(_)) = (column("schema"), column("run")) else {
@@ -104,8 +105,8 @@ fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Resu
     };
     let first = records.first().context("no rows")?;
     match first.get(schema).and_then(|s| s.parse::<u32>().ok()) {
-        Some(version @ (1 | SCHEMA_VERSION)) => Ok(version),
-        Some(version) => bail!("schema {version}: this pqlab reads schemas 1 and {SCHEMA_VERSION}"),
+        Some(version @ (1 | 2 | SCHEMA_VERSION)) => Ok(version),
+        Some(version) => bail!("schema {version}: this pqlab reads schemas 1 to {SCHEMA_VERSION}"),
         None => bail!("the `schema` column does not hold a version"),
     }
 }

@@ -6,11 +6,11 @@
 //! rule, family, class) are written as stable tokens and read back typed; nothing is ever
 //! parsed back from display text.
 //!
-//! # Schema (version 2)
+//! # Schema (version 3)
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `schema` | 2 |
+//! | `schema` | 3 (version 2 files, without `bound`, are read as they are) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
 //! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
@@ -35,6 +35,7 @@
 //! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
 //! | `bytes_per_entry` | for synthetic rows, the heap memory the queue holds per entry at the held size (counted by the lab's allocator; empty where it was not counted) |
 //! | `excess_mean`, `excess_max` | how much longer than optimal the paths were (0.02 = 2%), for approximate queues and inconsistent heuristics |
+//! | `bound` | for `cut-off` rows, the censored evidence: the stopped pass had already run this many times the baseline's whole pass on the same workload, so the queue takes at least this multiple of the baseline's time there; empty otherwise (and in schema 2 files) |
 //! | `machine`, `cpu`, `rustc`, `git` | where and from what the figures came |
 //!
 //! Version 1 files (the first turn's runs) are read through `v1`, which maps each
@@ -54,7 +55,7 @@ use crate::search::store::StoreKind;
 pub use files::{load_run, runs, save_run, write_atomic, RunFile};
 
 /// The version written in every row's `schema` column.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// What a row measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -200,6 +201,8 @@ pub struct Row {
     pub bytes_per_entry: Option<f64>,
     pub excess_mean: Option<f64>,
     pub excess_max: Option<f64>,
+    #[serde(default)]
+    pub bound: Option<f64>,
     pub machine: String,
     pub cpu: String,
     pub rustc: String,

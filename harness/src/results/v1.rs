@@ -1,4 +1,4 @@
-//! Reading schema 1, the first turn's runs, as schema 2 rows.
+//! Reading schema 1, the first turn's runs, as today's rows.
 //!
 //! Version 1 wrote registry facts as display text (`decrease-key`, `any keys`); here each
 //! queue id is looked up in today's registry instead, and ids no longer registered keep
@@ -51,7 +51,7 @@ pub(super) struct RowV1 {
 }
 
 impl RowV1 {
-    /// The same figures as a schema 2 row.
+    /// The same figures as a today's row.
     pub(super) fn into_row(self) -> Row {
         let synthetic = self.kind == Kind::Synthetic;
         let searched = matches!(self.kind, Kind::Astar | Kind::Oracle);
@@ -115,6 +115,7 @@ impl RowV1 {
             bytes_per_entry: None,
             excess_mean: None,
             excess_max: None,
+            bound: None,
             machine: self.machine,
             cpu,
             rustc: self.rustc,
