@@ -15,7 +15,7 @@ pub mod workloads;
 
 pub use bands::{Band, BandRanking, Evidence, Selection};
 pub use rank::{rank, versus, Standing, Versus, TIE_MARGIN};
-pub use workloads::{Run, Workload};
+pub use workloads::{Run, Timing, Workload};
 
 /// The geometric mean of `values` (NaN when empty).
 pub fn geomean(values: impl IntoIterator<Item = f64>) -> f64 {

@@ -3,11 +3,18 @@
 //! # The rule
 //!
 //! A queue's *score* over a set of workloads is the geometric mean of its time divided by
-//! the fastest eligible time on each workload. Contenders are the queues measured on every
-//! workload of the set that measured anyone eligible (never cut off, never failed); the
-//! best score wins. The **tie group** holds the winner and every contender that the
-//! measurement cannot put more than [`TIE_MARGIN`] behind it: the lower end of the 95%
-//! bootstrap interval of its time ratio to the winner is at most `TIE_MARGIN`.
+//! the fastest eligible time on each workload. Contenders are the queues with evidence on
+//! every workload of the set that measured anyone eligible, and no failure: evidence is a
+//! measurement, or a **cut-off's censored bound** (the stopped check pass had run `bound`
+//! times the baseline's whole pass, so the queue takes at least `bound ×` the baseline's
+//! time there). A contender with a censored workload has a score that is a lower bound
+//! ("at least"): it is ranked after the fully measured contenders, by that bound, and it
+//! can neither win nor tie, since how much slower it is was not measured. The best fully
+//! measured score wins. The **tie group** holds the winner and every fully measured
+//! contender that the measurement cannot put more than [`TIE_MARGIN`] behind it: the lower
+//! end of the 95% bootstrap interval of its time ratio to the winner is at most
+//! `TIE_MARGIN`. A cut-off without a bound (schema 2 files) is not evidence: such a queue
+//! does not contend where it has one.
 //!
 //! The interval comes from resampling rounds: on each workload, rounds are drawn with
 //! replacement (the same round indices for both queues when they were timed in the same
@@ -18,7 +25,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::Workload;
+use crate::analysis::{Timing, Workload};
 use crate::results::{quantile, Row, Status};
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
@@ -47,11 +54,21 @@ pub struct Standing<'a> {
     pub ok: usize,
     /// Workloads where it was cut off (too slow to time).
     pub cut_off: usize,
+    /// Of those, the workloads whose cut-off bound entered its score as censored evidence:
+    /// when above 0, `score` and `against_winner` are lower bounds.
+    pub censored: usize,
     /// Workloads where it failed (a wrong answer or a rejected key).
     pub failed: usize,
-    /// Whether it competes: measured on every workload of the set that measured anyone it
-    /// competes with, cut off and failed nowhere.
+    /// Whether it competes: measured or censored on every workload of the set that measured
+    /// anyone it competes with, failed nowhere.
     pub contends: bool,
+}
+
+impl Standing<'_> {
+    /// Whether its score is a lower bound (it was cut off on some workload).
+    pub fn censored(&self) -> bool {
+        self.censored > 0
+    }
 }
 
 /// Ranks the queues whose rows `eligible` admits over `workloads`: contenders by score
@@ -83,20 +100,22 @@ pub fn rank_weighted<'a>(
                     tied: false,
                     ok: 0,
                     cut_off: 0,
+                    censored: 0,
                     failed: 0,
                     contends: false,
                 };
                 (0.0, 0.0, empty)
             });
             match row.status {
-                Status::Ok => {
-                    standing.ok += 1;
-                    *log_sum += weight * (row.median_ns / fastest).ln();
-                    *weights += weight;
-                }
+                Status::Ok => standing.ok += 1,
                 Status::CutOff => standing.cut_off += 1,
                 Status::Failed => standing.failed += 1,
                 Status::NotApplicable => {}
+            }
+            if let Some(timing) = workload.timing(queue) {
+                standing.censored += usize::from(timing.censored);
+                *log_sum += weight * (timing.median() / fastest).ln();
+                *weights += weight;
             }
         }
     }
@@ -104,17 +123,18 @@ pub fn rank_weighted<'a>(
         .into_values()
         .map(|(log_sum, weights, mut s)| {
             s.score = (log_sum / weights).exp();
-            s.contends = s.ok == measured_workloads && s.cut_off == 0 && s.failed == 0;
+            s.contends =
+                s.ok + s.censored == measured_workloads && s.cut_off == s.censored && s.failed == 0;
             s
         })
         .collect();
     list.sort_by(|a, b| {
-        (!a.contends, a.ok == 0)
-            .cmp(&(!b.contends, b.ok == 0))
+        (!a.contends, a.censored(), a.ok == 0)
+            .cmp(&(!b.contends, b.censored(), b.ok == 0))
             .then(a.score.total_cmp(&b.score))
             .then(a.queue.cmp(b.queue))
     });
-    if let Some(winner) = list.first().filter(|s| s.contends).map(|s| s.queue) {
+    if let Some(winner) = list.first().filter(|s| s.contends && !s.censored()).map(|s| s.queue) {
         for standing in list.iter_mut() {
             if standing.queue == winner {
                 standing.tied = true;
@@ -122,7 +142,7 @@ pub fn rank_weighted<'a>(
                 let v = versus_weighted(workloads, standing.queue, winner)
                     .expect("contenders share workloads");
                 standing.against_winner = Some((v.low, v.ratio, v.high));
-                standing.tied = v.low <= TIE_MARGIN;
+                standing.tied = !standing.censored() && v.low <= TIE_MARGIN;
             }
         }
     }
@@ -134,18 +154,24 @@ pub fn tie_group<'s, 'a>(standings: &'s [Standing<'a>]) -> impl Iterator<Item = 
     standings.iter().filter(|s| s.contends && s.tied)
 }
 
-/// Two queues head to head over the workloads where both were measured.
+/// Two queues head to head over the workloads where both have evidence (a measurement,
+/// or one side's censored cut-off bound).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Versus {
     /// The geometric mean of the first queue's time divided by the second's (below 1: the
-    /// first is faster).
+    /// first is faster). A lower bound when the first was cut off somewhere, an upper bound
+    /// when the second was.
     pub ratio: f64,
-    /// The 95% interval's low end.
+    /// The 95% interval's low end (0 when the second queue's time is censored somewhere:
+    /// nothing bounds the ratio from below then).
     pub low: f64,
-    /// The 95% interval's high end.
+    /// The 95% interval's high end (infinite when the first queue's time is censored
+    /// somewhere).
     pub high: f64,
-    /// Workloads where both were measured.
+    /// Workloads where both have evidence.
     pub n: usize,
+    /// Of those, the workloads where one side's time is a cut-off's censored bound.
+    pub censored: usize,
 }
 
 impl Versus {
@@ -158,48 +184,77 @@ impl Versus {
     pub fn slower(&self) -> bool {
         self.low > TIE_MARGIN
     }
+
+    /// How the ratio reads: "at least " when it is a lower bound, "at most " when an upper
+    /// bound, nothing when both sides were measured everywhere.
+    pub fn qualifier(&self) -> &'static str {
+        match (self.high.is_infinite(), self.low == 0.0 && self.censored > 0) {
+            (true, false) => "at least ",
+            (false, true) => "at most ",
+            _ => "",
+        }
+    }
 }
 
 /// `a` against `b` over `workloads`: their time ratio with its interval; `None` if no
-/// workload measured both.
+/// workload has evidence of both.
 pub fn versus(workloads: &[&Workload<'_>], a: &str, b: &str) -> Option<Versus> {
     let weighted: Vec<(&Workload<'_>, f64)> = workloads.iter().map(|w| (*w, 1.0)).collect();
     versus_weighted(&weighted, a, b)
 }
 
-/// [`versus`] with a weight per workload.
+/// [`versus`] with a weight per workload. A workload where both were cut off says nothing
+/// of their ratio and is left out.
 pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> Option<Versus> {
-    let pairs: Vec<(&Row, &Row, f64)> =
-        workloads.iter().filter_map(|(w, weight)| Some((w.ok(a)?, w.ok(b)?, *weight))).collect();
+    let pairs: Vec<(Timing<'_>, Timing<'_>, f64)> = workloads
+        .iter()
+        .filter_map(|(w, weight)| Some((w.timing(a)?, w.timing(b)?, *weight)))
+        .filter(|(ta, tb, _)| !(ta.censored && tb.censored))
+        .collect();
     if pairs.is_empty() {
         return None;
     }
     let total: f64 = pairs.iter().map(|p| p.2).sum();
-    let mean = |f: &dyn Fn(&Row, &Row) -> f64| {
+    let mean = |f: &dyn Fn(&Timing<'_>, &Timing<'_>) -> f64| {
         (pairs.iter().map(|(a, b, w)| w * f(a, b).ln()).sum::<f64>() / total).exp()
     };
-    let ratio = mean(&|a, b| a.median_ns / b.median_ns);
-    let (low, high) =
-        if pairs.iter().any(|(a, b, _)| a.samples_ns.0.is_empty() || b.samples_ns.0.is_empty()) {
-            // Schema 1 rows: the widest ratio of values inside the quartiles.
-            (mean(&|a, b| a.p25_ns / b.p75_ns), mean(&|a, b| a.p75_ns / b.p25_ns))
-        } else {
-            interval(&pairs, total, a, b)
-        };
-    Some(Versus { ratio, low: low.min(ratio), high: high.max(ratio), n: pairs.len() })
+    let ratio = mean(&|a, b| a.median() / b.median());
+    let (low, high) = if pairs
+        .iter()
+        .any(|(a, b, _)| a.row.samples_ns.0.is_empty() || b.row.samples_ns.0.is_empty())
+    {
+        // Schema 1 rows: the widest ratio of values inside the quartiles.
+        (
+            mean(&|a, b| a.row.p25_ns * a.factor / (b.row.p75_ns * b.factor)),
+            mean(&|a, b| a.row.p75_ns * a.factor / (b.row.p25_ns * b.factor)),
+        )
+    } else {
+        interval(&pairs, total, a, b)
+    };
+    let (low, high) = (low.min(ratio), high.max(ratio));
+    let a_censored = pairs.iter().any(|(ta, _, _)| ta.censored);
+    let b_censored = pairs.iter().any(|(_, tb, _)| tb.censored);
+    Some(Versus {
+        ratio,
+        low: if b_censored { 0.0 } else { low },
+        high: if a_censored { f64::INFINITY } else { high },
+        n: pairs.len(),
+        censored: pairs.iter().filter(|(ta, tb, _)| ta.censored || tb.censored).count(),
+    })
 }
 
-/// The 95% interval of the weighted geometric mean of `a ÷ b` medians over `pairs`.
-fn interval(pairs: &[(&Row, &Row, f64)], total: f64, a: &str, b: &str) -> (f64, f64) {
+/// The 95% interval of the weighted geometric mean of `a ÷ b` medians over `pairs` (a
+/// censored side resamples the baseline's rounds, scaled by its bound).
+fn interval(pairs: &[(Timing<'_>, Timing<'_>, f64)], total: f64, a: &str, b: &str) -> (f64, f64) {
     let mut rng = Rng::seeded(a, b);
     let mut values = Vec::with_capacity(RESAMPLES);
     let mut draw_a = Vec::new();
     let mut draw_b = Vec::new();
     for _ in 0..RESAMPLES {
         let mut log_sum = 0.0;
-        for (row_a, row_b, weight) in pairs {
-            let (sa, sb) = (&row_a.samples_ns.0, &row_b.samples_ns.0);
-            let paired = row_a.group == row_b.group && sa.len() == sb.len();
+        for (ta, tb, weight) in pairs {
+            let (sa, sb) = (&ta.row.samples_ns.0, &tb.row.samples_ns.0);
+            let paired = ta.row.group == tb.row.group && sa.len() == sb.len();
             draw_a.clear();
             draw_b.clear();
             for _ in 0..sa.len().max(sb.len()) {
@@ -209,7 +264,8 @@ fn interval(pairs: &[(&Row, &Row, f64)], total: f64, a: &str, b: &str) -> (f64, 
             }
             draw_a.truncate(sa.len());
             draw_b.truncate(sb.len());
-            log_sum += weight * (quantile(&draw_a, 0.5) / quantile(&draw_b, 0.5)).ln();
+            let (ma, mb) = (quantile(&draw_a, 0.5) * ta.factor, quantile(&draw_b, 0.5) * tb.factor);
+            log_sum += weight * (ma / mb).ln();
         }
         values.push((log_sum / total).exp());
     }
@@ -233,5 +289,103 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Run;
+    use crate::lab::rows::{untimed, Workload as Shape};
+    use crate::results::{Kind, Provenance, Unit};
+
+    /// One A* workload: `(queue, Some(median) | None for a cut-off with `bound`)`.
+    fn workload(name: &str, queues: &[(&str, Option<f64>)], bound: Option<f64>) -> Vec<Row> {
+        let shape = Shape {
+            kind: Kind::Astar,
+            name: name.into(),
+            map: name.into(),
+            map_kind: "rooms".into(),
+            real: false,
+            heuristic: None,
+            scale: None,
+            store: None,
+            unit: Unit::Search,
+        };
+        let provenance = Provenance {
+            run: "r".into(),
+            machine: "m".into(),
+            cpu: "c".into(),
+            rustc: "x".into(),
+            git: "g".into(),
+        };
+        queues
+            .iter()
+            .map(|&(queue, median)| {
+                let entry = pqlab_queues::registry::find(queue);
+                let row = shape.row(&provenance, queue, entry);
+                match median {
+                    Some(m) => {
+                        let mut row = row;
+                        let samples: Vec<f64> =
+                            (0..9).map(|i| m * (1.0 + 0.001 * i as f64)).collect();
+                        row.set_samples(&samples, &samples);
+                        row.max_open = 100.0;
+                        row
+                    }
+                    None => {
+                        let mut row = untimed(row, Status::CutOff, "over the limit");
+                        row.bound = bound;
+                        row
+                    }
+                }
+            })
+            .collect()
+    }
+
+    const STD: &str = pqlab_queues::registry::BASELINE;
+
+    #[test]
+    fn a_cut_off_with_a_bound_is_censored_evidence_never_dropped() {
+        let mut rows = workload(
+            "a",
+            &[(STD, Some(100.0)), ("dary4-dk", Some(80.0)), ("sorted-array-dk", Some(150.0))],
+            None,
+        );
+        rows.extend(workload(
+            "b",
+            &[(STD, Some(100.0)), ("dary4-dk", Some(80.0)), ("sorted-array-dk", None)],
+            Some(5.0),
+        ));
+        let run = Run::new(&rows);
+        let workloads: Vec<&Workload<'_>> = run.workloads.iter().collect();
+        let standings = rank(&workloads, |_| true);
+        let array = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
+        assert!(array.contends, "a cut-off with a bound is evidence: {array:?}");
+        assert_eq!((array.cut_off, array.censored), (1, 1));
+        assert!(!array.tied);
+        // Its score is a lower bound: sqrt(150/80 × 500/80).
+        assert!((array.score - (150.0f64 / 80.0 * 500.0 / 80.0).sqrt()).abs() < 1e-9);
+        assert_eq!(standings[0].queue, "dary4-dk");
+        assert_eq!(standings.last().unwrap().queue, "sorted-array-dk");
+
+        let v = versus(&workloads, "sorted-array-dk", STD).unwrap();
+        assert_eq!((v.n, v.censored), (2, 1));
+        assert!(v.high.is_infinite() && v.slower() && !v.faster(), "{v:?}");
+        assert_eq!(v.qualifier(), "at least ");
+        let back = versus(&workloads, STD, "sorted-array-dk").unwrap();
+        assert!(back.low == 0.0 && back.faster(), "{back:?}");
+        assert_eq!(back.qualifier(), "at most ");
+    }
+
+    #[test]
+    fn a_cut_off_without_a_bound_does_not_contend() {
+        let rows = workload("a", &[(STD, Some(100.0)), ("sorted-array-dk", None)], None);
+        let run = Run::new(&rows);
+        let workloads: Vec<&Workload<'_>> = run.workloads.iter().collect();
+        let standings = rank(&workloads, |_| true);
+        let array = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
+        assert!(!array.contends && array.censored == 0);
+        assert!(versus(&workloads, "sorted-array-dk", STD).is_none());
     }
 }

@@ -31,6 +31,22 @@ impl<'a> Workload<'a> {
         self.rows.get(queue).copied().filter(|row| row.status == Status::Ok)
     }
 
+    /// The queue's time here as the rankings use it: its own measurement, or, when it was
+    /// cut off with a measured bound and the baseline was measured, the censored lower
+    /// bound `bound ×` the baseline's time. `None` otherwise (not run, failed, n/a, or a
+    /// cut-off without a bound, as in schema 2 files).
+    pub fn timing(&self, queue: &str) -> Option<Timing<'a>> {
+        let row = self.rows.get(queue).copied()?;
+        match (row.status, row.bound) {
+            (Status::Ok, _) => Some(Timing { row, factor: 1.0, censored: false }),
+            (Status::CutOff, Some(bound)) if bound.is_finite() && bound > 0.0 => {
+                let baseline = self.ok(pqlab_queues::registry::BASELINE)?;
+                Some(Timing { row: baseline, factor: bound, censored: true })
+            }
+            _ => None,
+        }
+    }
+
     /// The fastest measured row among those `eligible` admits.
     pub fn fastest(&self, eligible: impl Fn(&Row) -> bool) -> Option<&'a Row> {
         self.rows
@@ -68,6 +84,26 @@ impl<'a> Workload<'a> {
     /// The number of searches (or operations) one pass makes.
     pub fn units(&self) -> u64 {
         self.facts.units
+    }
+}
+
+/// A queue's time on one workload, as evidence: measured, or censored (a cut-off's lower
+/// bound, "at least this long").
+#[derive(Clone, Copy, Debug)]
+pub struct Timing<'a> {
+    /// The row whose samples give the time: the queue's own, or for a cut-off the
+    /// baseline's, which it took at least `factor` times.
+    pub row: &'a Row,
+    /// What the row's samples are multiplied by: 1 when measured, the bound when censored.
+    pub factor: f64,
+    /// Whether the time is a lower bound (the queue was cut off here).
+    pub censored: bool,
+}
+
+impl Timing<'_> {
+    /// The median time per unit (a lower bound when censored).
+    pub fn median(&self) -> f64 {
+        self.row.median_ns * self.factor
     }
 }
 

@@ -107,12 +107,33 @@ pub struct Ranked {
     pub strategy: String,
     /// Its keys.
     pub keys: String,
-    /// Its time ÷ the winner's (1 for the winner), with the 95% interval.
+    /// Its time ÷ the winner's (1 for the winner), with the 95% interval. When
+    /// `censored` is above 0 the ratio and the low end are lower bounds and the high end is
+    /// infinite (`null` in JSON).
     pub vs_best: (f64, f64, f64),
+    /// The workloads where it was cut off, whose measured lower bound stands in for its
+    /// time ("at least").
+    pub censored: usize,
     /// Whether it is in the winner's tie group.
     pub tied: bool,
     /// Its time ÷ std-binary-heap-dup's, when both were measured.
     pub vs_std: Option<f64>,
+}
+
+impl Ranked {
+    /// "1.23× (1.20×–1.26×)", or for a queue cut off somewhere "≥ 5.1× (cut off on 2
+    /// workloads: a lower bound)".
+    fn spread_text(&self, lo: f64, mid: f64, hi: f64) -> String {
+        if self.censored > 0 {
+            format!(
+                "≥ {} (cut off on {}: a lower bound)",
+                ratio(mid),
+                plural(self.censored, "workload")
+            )
+        } else {
+            format!("{} ({}–{})", ratio(mid), ratio(lo), ratio(hi))
+        }
+    }
 }
 
 /// The evidence behind an answer.
@@ -326,6 +347,7 @@ pub fn build_answer(
                 strategy: entry.map_or(String::new(), |e| e.strategy.to_string()),
                 keys: entry.map_or(String::new(), |e| e.keys.to_string()),
                 vs_best: s.against_winner.unwrap_or((1.0, 1.0, 1.0)),
+                censored: s.censored,
                 tied: s.tied,
                 vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio),
             }
@@ -335,10 +357,10 @@ pub fn build_answer(
         .iter()
         .filter(|s| !s.contends)
         .map(|s| {
-            let reason = if s.cut_off > 0 {
+            let reason = if s.cut_off > s.censored {
                 format!(
-                    "cut off on {} (far slower than the baseline there)",
-                    plural(s.cut_off, "workload")
+                    "cut off on {} without a measured bound (an older run's cut-off)",
+                    plural(s.cut_off - s.censored, "workload")
                 )
             } else if s.failed > 0 {
                 format!("failed on {}", plural(s.failed, "workload"))
@@ -521,11 +543,8 @@ impl fmt::Display for Answer {
             )?;
             for (i, r) in self.ranking.iter().enumerate() {
                 let (lo, mid, hi) = r.vs_best;
-                let spread = if i == 0 {
-                    "1× (best)".to_owned()
-                } else {
-                    format!("{} ({}–{})", ratio(mid), ratio(lo), ratio(hi))
-                };
+                let spread =
+                    if i == 0 { "1× (best)".to_owned() } else { r.spread_text(lo, mid, hi) };
                 writeln!(
                     f,
                     "{:>4}  {:<26} {:>18}{} {:>8}  {:<12} {}",
@@ -583,12 +602,10 @@ impl Answer {
         for (i, r) in self.ranking.iter().enumerate() {
             let (lo, mid, hi) = r.vs_best;
             out.push_str(&format!(
-                "| {} | `{}` | {} ({}–{}) | {} | {} | {} | {} |\n",
+                "| {} | `{}` | {} | {} | {} | {} | {} |\n",
                 i + 1,
                 r.queue,
-                ratio(mid),
-                ratio(lo),
-                ratio(hi),
+                r.spread_text(lo, mid, hi),
                 if r.tied { "yes" } else { "no" },
                 r.vs_std.map_or("n/a".into(), ratio),
                 r.strategy,

@@ -140,13 +140,25 @@ fn binary_heap(row: &Row) -> bool {
     row.family == Some(Family::BinaryHeap)
 }
 
-/// "`a` takes 0.85× the time of `b` (95% interval 0.83–0.87×, 12 workloads)".
+/// "`a` takes 0.85× the time of `b` (95% interval 0.83–0.87×, 12 workloads)", or with
+/// censored evidence "`a` takes at least 5.2× the time of `b` (... 3 of them a cut-off's
+/// lower bound)".
 fn takes(a: &str, b: &str, v: &Versus) -> String {
+    let interval = match (v.low > 0.0, v.high.is_finite()) {
+        (true, true) => format!("95% interval {}–{}", ratio(v.low), ratio(v.high)),
+        (true, false) => format!("95% lower bound {}", ratio(v.low)),
+        (false, true) => format!("95% upper bound {}", ratio(v.high)),
+        (false, false) => "no interval".to_owned(),
+    };
+    let censored = if v.censored > 0 {
+        format!(", {} of them a cut-off's lower bound", v.censored)
+    } else {
+        String::new()
+    };
     format!(
-        "`{a}` takes {} the time of `{b}` (95% interval {}–{}, {})",
+        "`{a}` takes {}{} the time of `{b}` ({interval}, {}{censored})",
+        v.qualifier(),
         ratio(v.ratio),
-        ratio(v.low),
-        ratio(v.high),
         plural(v.n, "workload")
     )
 }
