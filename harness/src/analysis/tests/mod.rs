@@ -1,0 +1,6 @@
+//! The analysis floor's tests, one file per module, on the rows of [`super::fixture`].
+//! Each test is pinned to one rule and says which.
+
+mod bands;
+mod rank;
+mod workloads;
