@@ -2,5 +2,7 @@
 //! Each test is pinned to one rule and says which.
 
 mod bands;
+mod diff;
+mod noise;
 mod rank;
 mod workloads;
