@@ -13,6 +13,11 @@ pub mod rank;
 pub mod verdicts;
 pub mod workloads;
 
+#[cfg(test)]
+pub(crate) mod fixture;
+#[cfg(test)]
+mod tests;
+
 pub use bands::{Band, BandRanking, Evidence, Selection};
 pub use rank::{rank, versus, Standing, Versus, TIE_MARGIN};
 pub use workloads::{Run, Timing, Workload};

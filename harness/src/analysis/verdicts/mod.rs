@@ -14,6 +14,8 @@ mod folklore;
 
 pub use folklore::strategy_pairs;
 mod survey;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 

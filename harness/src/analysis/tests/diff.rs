@@ -1,0 +1,89 @@
+//! `analysis::diff`: two runs compared, workload by workload and band by band.
+
+use pqlab_queues::registry::BASELINE;
+
+use crate::analysis::diff::{diff, series};
+use crate::analysis::fixture::sample;
+use crate::analysis::{Run, Selection};
+use crate::results::Row;
+
+/// The shared run again as run `B`, with `middle` changed: the unsorted and sorted arrays
+/// swap times (3,000 and 2,000), and the bucket queue (990) now leads the baseline (1,000)
+/// by 1%, inside the tie margin.
+fn second_run() -> Vec<Row> {
+    let mut rows = sample();
+    for row in &mut rows {
+        row.run = "B".into();
+        let ns = match (row.workload.as_str(), row.queue.as_str()) {
+            ("middle", "unsorted-array-dup") => 2000.0,
+            ("middle", "sorted-array-dk") => 3000.0,
+            ("middle", "bucket-queue-dup") => 990.0,
+            _ => continue,
+        };
+        row.set_samples(&[ns; 5], &[ns; 5]);
+    }
+    rows
+}
+
+/// Rule: τ counts the pairs apart in either run; a winner "crosses" when it is in the
+/// other run's tie group. On `middle`: the baseline and the bucket queue are within 5% in
+/// both runs (not counted); of the other five pairs the two arrays swapped: τ = 3/5. A's
+/// winner (the baseline) ties in B; B's (the bucket queue, 2.5% behind in A) does not.
+#[test]
+fn workloads_compare_by_tau_and_tie_groups() {
+    let (rows_a, rows_b) = (sample(), second_run());
+    let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
+    let d = diff(&a, &b);
+    assert_eq!(d.runs, (crate::analysis::fixture::RUN.to_owned(), "B".to_owned()));
+    let middle = d.workloads.iter().find(|w| w.name == "middle").unwrap();
+    assert_eq!((middle.tau, middle.pairs), (Some(0.6), 5));
+    assert_eq!(middle.winners, (BASELINE.to_owned(), "bucket-queue-dup".to_owned()));
+    assert_eq!(middle.crossed, (true, false));
+    assert_eq!(d.min_tau(), Some(0.6));
+    for w in d.workloads.iter().filter(|w| w.name != "middle") {
+        assert_eq!(w.tau, Some(1.0), "{}", w.name);
+        assert_eq!(w.crossed, (true, true), "{}", w.name);
+    }
+    // The sentinel is not a workload to compare; the two held sizes and the four
+    // searches are.
+    assert_eq!(d.workloads.len(), 6);
+}
+
+/// Rule: bands compare like workloads, per series; a band both runs answer with held
+/// sizes is compared once, under the octile series.
+#[test]
+fn bands_agree_when_each_winner_ties_in_the_other_run() {
+    let (rows_a, rows_b) = (sample(), second_run());
+    let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
+    assert_eq!(series(&a)[0], Selection::OCTILE);
+    assert_eq!(series(&a).len(), 2, "octile and Dijkstra");
+    let d = diff(&a, &b);
+    let bands: Vec<(&str, &str, (bool, bool))> =
+        d.bands.iter().map(|b| (b.band.as_str(), b.series.as_str(), b.crossed)).collect();
+    let octile = Selection::OCTILE.describe();
+    let dijkstra = series(&a)[1].describe();
+    assert_eq!(
+        bands,
+        [
+            ("<30", octile.as_str(), (true, true)),
+            ("1k–3k", octile.as_str(), (true, false)),
+            ("30k–100k", octile.as_str(), (true, true)),
+            ("100k–1M", octile.as_str(), (true, true)),
+            ("3k–10k", dijkstra.as_str(), (true, true)),
+        ]
+    );
+    assert_eq!(d.bands_agreeing(), (4, 5));
+    assert_eq!(d.verdicts_agreeing().1, crate::analysis::verdicts::CLAIMS.len());
+}
+
+/// Rule: a run compared with itself agrees everywhere: τ = 1, every winner crosses, every
+/// verdict matches.
+#[test]
+fn a_run_agrees_with_itself() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let d = diff(&run, &run);
+    assert!(d.workloads.iter().all(|w| w.tau == Some(1.0) && w.crossed == (true, true)));
+    assert_eq!(d.bands_agreeing(), (d.bands.len(), d.bands.len()));
+    assert_eq!(d.verdicts_agreeing(), (d.verdicts.len(), d.verdicts.len()));
+}

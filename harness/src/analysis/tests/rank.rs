@@ -1,0 +1,174 @@
+//! `analysis::rank`: scores, contenders, `versus` and its interval, and the tie group.
+
+use pqlab_queues::registry::BASELINE;
+
+use crate::analysis::fixture::{cut_off, octile, sample, steadies, steady, timed};
+use crate::analysis::rank::{rank_weighted, tie_group};
+use crate::analysis::{rank, versus, Run, Selection, Versus, Workload};
+use crate::results::{Row, SampleList};
+
+/// The winner's tie group on one workload.
+fn group<'a>(w: &Workload<'a>) -> Vec<&'a str> {
+    tie_group(&rank(&[w], |_| true)).map(|s| s.queue).collect()
+}
+
+/// The shared run's octile workloads: `small`, `middle`, `large`.
+fn octile_workloads<'w, 'a>(run: &'w Run<'a>) -> Vec<&'w Workload<'a>> {
+    run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9 * b.abs()
+}
+
+/// Rule: a score is the geometric mean of time ÷ the fastest on each workload; the best
+/// contender wins; queues not measured everywhere come after every contender.
+#[test]
+fn rank_scores_against_the_fastest_and_orders_contenders_first() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let standings = rank(&octile_workloads(&run), |_| true);
+    let order: Vec<&str> = standings.iter().map(|s| s.queue).collect();
+    // Scores: bucket (2.5, 1.025, 1) → 1.369; baseline (1.667, 1, 2) → 1.494;
+    // unsorted (1, 3, 45) → 5.13; the sorted array was cut off on `large`.
+    assert_eq!(order, ["bucket-queue-dup", BASELINE, "unsorted-array-dup", "sorted-array-dk"]);
+    assert!(close(standings[0].score, (2.5f64 * 1.025).cbrt()));
+    assert!(close(standings[1].score, (100.0f64 / 60.0 * 2.0).cbrt()));
+    assert!(standings[..3].iter().all(|s| s.contends));
+    assert!(standings[0].tied && standings[0].against_winner.is_none());
+    // The baseline is (0.667 × 0.976 × 2)^⅓ = 1.092× the winner: outside the margin.
+    let (low, ratio, high) = standings[1].against_winner.unwrap();
+    assert!(close(ratio, (100.0 / 150.0 * 1000.0 / 1025.0 * 2.0f64).cbrt()));
+    assert!(low <= ratio && ratio <= high && !standings[1].tied);
+}
+
+/// Rule: `versus` is the geometric mean of `a ÷ b` over the workloads where both were
+/// measured; steady rows give an interval that is the ratio itself.
+#[test]
+fn versus_is_a_geometric_mean_over_shared_workloads() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let all = octile_workloads(&run);
+    let v = versus(&all, "sorted-array-dk", BASELINE).unwrap();
+    assert_eq!(v.n, 2, "`large` did not measure the sorted array");
+    assert!(close(v.ratio, (0.609f64 * 2.0).sqrt()));
+    assert!(close(v.low, v.ratio) && close(v.high, v.ratio));
+    let back = versus(&all, BASELINE, "sorted-array-dk").unwrap();
+    assert!(close(back.ratio, 1.0 / v.ratio));
+    assert!(versus(&all, "no-such-queue", BASELINE).is_none());
+}
+
+/// Rule: `faster` and `slower` need the whole interval beyond the tie margin.
+#[test]
+fn versus_calls_a_difference_only_beyond_the_margin() {
+    let at = |low: f64, high: f64| Versus { ratio: (low * high).sqrt(), low, high, n: 1 };
+    assert!(at(0.90, 0.97).faster() && !at(0.90, 0.97).slower());
+    assert!(!at(0.90, 0.985).faster(), "0.985 × 1.02 > 1: within the margin");
+    assert!(at(1.025, 1.2).slower() && !at(1.015, 1.2).slower());
+    assert!(!at(0.9, 1.1).faster() && !at(0.9, 1.1).slower());
+}
+
+/// Rule: the tie group holds the winner and every contender whose interval's low end is
+/// at most [`TIE_MARGIN`](crate::analysis::TIE_MARGIN): a 1.5% lead ties, 2.5% does not.
+#[test]
+fn the_tie_group_ends_at_the_tie_margin() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let all = octile_workloads(&run);
+    assert_eq!(group(all[0]), ["unsorted-array-dup", "sorted-array-dk"], "60.9 / 60 = 1.015");
+    assert_eq!(group(all[1]), [BASELINE], "1025 / 1000 = 1.025");
+}
+
+/// Rule: the interval comes from resampling rounds, paired when both queues were timed in
+/// the same rounds (the same group), so a disturbance common to a round cancels.
+#[test]
+fn rounds_are_resampled_in_pairs_only_within_one_group() {
+    let w = octile("w");
+    let rounds = [100.0, 110.0, 120.0, 130.0, 140.0];
+    let slower: Vec<f64> = rounds.iter().map(|ns| ns * 1.1).collect();
+    let paired = vec![timed(&w, BASELINE, 50.0, &rounds), timed(&w, "dary4-dup", 50.0, &slower)];
+    let run = Run::new(&paired);
+    let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
+    // Every resample draws the same rounds for both: each median ratio is exactly 1.1.
+    assert!(close(v.low, 1.1) && close(v.high, 1.1) && v.slower());
+    let mut unpaired = paired.clone();
+    unpaired[1].group = 1;
+    let run = Run::new(&unpaired);
+    let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
+    // Drawn apart, the medians range over 100–140 and 110–154: the interval spans 1.
+    assert!(close(v.ratio, 1.1) && v.low < 1.0 && v.high > 1.2, "{v:?}");
+    assert!(!v.slower());
+    let standings = rank(&[&run.workloads[0]], |_| true);
+    assert!(standings[1].tied, "a 10% lead that rounds cannot confirm is a tie");
+}
+
+/// Rule: rows without per-round samples (schema 1) take the widest ratio of values inside
+/// the quartiles: `p25 ÷ p75` to `p75 ÷ p25`.
+#[test]
+fn rows_without_samples_use_their_quartiles() {
+    let w = octile("w");
+    let quartiles = |queue: &str, p25: f64, median: f64, p75: f64| -> Row {
+        let mut row = steady(&w, queue, 50.0, median);
+        (row.p25_ns, row.p75_ns, row.samples_ns) = (p25, p75, SampleList::default());
+        row
+    };
+    let rows =
+        vec![quartiles(BASELINE, 90.0, 100.0, 110.0), quartiles("dary4-dup", 114.0, 120.0, 132.0)];
+    let run = Run::new(&rows);
+    let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
+    assert!(close(v.ratio, 1.2));
+    assert!(close(v.low, 114.0 / 110.0) && close(v.high, 132.0 / 90.0), "{v:?}");
+}
+
+/// Rule: `rank_weighted` weighs each workload's log ratio: a workload of weight 3 counts
+/// three times one of weight 1.
+#[test]
+fn weights_scale_each_workload_in_the_geometric_mean() {
+    let (a, b) = (octile("a"), octile("b"));
+    let mut rows = steadies(&a, 50.0, &[(BASELINE, 100.0), ("dary4-dup", 200.0)]);
+    rows.extend(steadies(&b, 5000.0, &[(BASELINE, 200.0), ("dary4-dup", 100.0)]));
+    let run = Run::new(&rows);
+    let (wa, wb) = (&run.workloads[0], &run.workloads[1]);
+    let standings = rank_weighted(&[(wa, 1.0), (wb, 3.0)], |_| true);
+    // dary4: 2^(1/4) = 1.19; the baseline: 2^(3/4) = 1.68.
+    assert_eq!(standings[0].queue, "dary4-dup");
+    assert!(close(standings[0].score, 2f64.powf(0.25)));
+    assert!(close(standings[1].score, 2f64.powf(0.75)));
+    // Unweighted, they tie exactly, and the id breaks the tie.
+    let even = rank(&[wa, wb], |_| true);
+    assert!(close(even[0].score, even[1].score) && even[0].queue == "dary4-dup");
+}
+
+/// Today's rule for cut-off rows, pinned so that a change to it is a visible edit here:
+/// a queue cut off anywhere in the set does not contend (it is ranked after every
+/// contender and is never in the tie group); its score counts only the workloads where it
+/// was measured; and its `bound` (the measured lower bound of its time over the
+/// baseline's) is not used by rankings at all.
+#[test]
+fn cut_off_rows_today_leave_contention_and_their_bound_is_unused() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let standings = rank(&octile_workloads(&run), |_| true);
+    let sorted = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
+    assert_eq!((sorted.ok, sorted.cut_off, sorted.failed), (2, 1, 0));
+    assert!(!sorted.contends && !sorted.tied && sorted.against_winner.is_none());
+    assert_eq!(standings.last().unwrap().queue, "sorted-array-dk");
+    // Its score is over `small` and `middle` only: (1.015 × 2)^½.
+    assert!(close(sorted.score, (1.015f64 * 2.0).sqrt()));
+    // A bound that says "within the margin" or "a hundred times slower" changes nothing.
+    for bound in [1.01, 100.0] {
+        let mut rebound = rows.clone();
+        for row in rebound.iter_mut().filter(|r| r.bound.is_some()) {
+            row.bound = Some(bound);
+        }
+        let run = Run::new(&rebound);
+        assert_eq!(rank(&octile_workloads(&run), |_| true), standings, "bound {bound}");
+    }
+    // Cut off on the only workload it appears on: listed, with no score, not contending.
+    let w = octile("w");
+    let alone = vec![steady(&w, BASELINE, 50.0, 100.0), cut_off(&w, "sorted-array-dk", 1.5)];
+    let run = Run::new(&alone);
+    let standings = rank(&[&run.workloads[0]], |_| true);
+    assert_eq!(standings[1].queue, "sorted-array-dk");
+    assert!(standings[1].score.is_nan() && !standings[1].contends);
+}

@@ -1,0 +1,274 @@
+//! Every verdict on a fixture tailored to it: each test shows the outcome turning when the
+//! figures its rule reads cross the line the rule draws.
+
+use pqlab_queues::registry::BASELINE;
+
+use super::{factors, folklore, survey, verdicts, Outcome, Verdict};
+use crate::analysis::fixture::{held, octile, search, steadies, steady};
+use crate::analysis::Run;
+use crate::results::Row;
+use crate::search::heuristic::HeuristicKind;
+use crate::search::store::StoreKind;
+
+/// One octile workload `name` at frontier size `size`, every queue steady at its time.
+fn at(name: &str, size: f64, times: &[(&str, f64)]) -> Vec<Row> {
+    steadies(&octile(name), size, times)
+}
+
+/// The outcome of `claim` on `rows`.
+fn outcome(claim: fn(&Run<'_>) -> Verdict, rows: &[Row]) -> Outcome {
+    claim(&Run::new(rows)).outcome
+}
+
+/// Rule: without the rows a claim names, every verdict says it was not measured (and is
+/// not called weak).
+#[test]
+fn every_verdict_is_unmeasured_without_rows() {
+    let all = verdicts(&Run::new(&[]));
+    assert_eq!(all.len(), super::CLAIMS.len());
+    for v in &all {
+        assert_eq!(v.outcome, Outcome::Unmeasured, "{}", v.claim);
+        assert!(!v.weak(), "{}", v.claim);
+    }
+}
+
+/// Rule: a verdict backed by fewer than three workloads is weak.
+#[test]
+fn a_verdict_on_fewer_than_three_workloads_is_weak() {
+    let mut rows = Vec::new();
+    for (i, size) in [20.0, 1500.0, 50_000.0].into_iter().enumerate() {
+        rows.extend(at(&format!("w{i}"), size, &[(BASELINE, 100.0), ("pairing-heap-dup", 101.0)]));
+        let v = survey::pairing_heaps_work_well(&Run::new(&rows));
+        assert_eq!((v.outcome, v.workloads, v.weak()), (Outcome::Holds, i + 1, i < 2));
+    }
+}
+
+/// Rule: the fastest generic queue (exact, any keys) holds the claim if it is a binary
+/// heap or not faster than the best one beyond the margin; partly if a binary heap ties
+/// in some band; else it fails.
+#[test]
+fn binary_heap_is_the_generic_choice() {
+    let claim = folklore::binary_heap_is_the_generic_choice;
+    // A bucket queue is faster but takes only bounded keys: not generic.
+    let heap_best = at(
+        "a",
+        500.0,
+        &[(BASELINE, 100.0), ("pairing-heap-dup", 120.0), ("bucket-queue-dup", 50.0)],
+    );
+    assert_eq!(outcome(claim, &heap_best), Outcome::Holds);
+    let pairing_best = at("a", 500.0, &[(BASELINE, 100.0), ("pairing-heap-dup", 80.0)]);
+    assert_eq!(outcome(claim, &pairing_best), Outcome::Fails);
+    let tied_in_one_band =
+        [pairing_best, at("b", 5000.0, &[(BASELINE, 101.0), ("pairing-heap-dup", 100.0)])].concat();
+    assert_eq!(outcome(claim, &tied_in_one_band), Outcome::Partly);
+}
+
+/// Rule: an unsorted array must be in the tie group of every band below 100 open cells;
+/// bands from 100 on do not count.
+#[test]
+fn unsorted_arrays_for_small_frontiers() {
+    let claim = folklore::unsorted_arrays_for_small_frontiers;
+    let wins = at("a", 20.0, &[(BASELINE, 100.0), ("unsorted-array-dup", 60.0)]);
+    let loses_at_200 = at("c", 200.0, &[(BASELINE, 100.0), ("unsorted-array-dup", 300.0)]);
+    assert_eq!(outcome(claim, &[wins.clone(), loses_at_200].concat()), Outcome::Holds);
+    let loses_at_50 = at("b", 50.0, &[(BASELINE, 100.0), ("unsorted-array-dup", 300.0)]);
+    assert_eq!(outcome(claim, &[wins, loses_at_50.clone()].concat()), Outcome::Partly);
+    assert_eq!(outcome(claim, &loses_at_50), Outcome::Fails);
+}
+
+/// Rule: from 10,000 open cells (octile searches, else held sizes) the best bucketing
+/// queue against the best other: faster holds, slower fails, a tie partly holds.
+#[test]
+fn bucketing_above_10k() {
+    let claim = folklore::bucketing_above_10k;
+    let big = |bucket: f64| at("big", 20_000.0, &[(BASELINE, 100.0), ("bucket-queue-dup", bucket)]);
+    // Slower below 10,000: not counted.
+    let small = at("small", 5000.0, &[(BASELINE, 100.0), ("bucket-queue-dup", 300.0)]);
+    assert_eq!(outcome(claim, &[big(50.0), small].concat()), Outcome::Holds);
+    assert_eq!(outcome(claim, &big(101.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &big(150.0)), Outcome::Fails);
+    // Held sizes answer only when no search reached 10,000 open cells.
+    let held_fast = steadies(&held(1e5), 1e5, &[(BASELINE, 100.0), ("bucket-queue-dup", 50.0)]);
+    assert_eq!(outcome(claim, &held_fast), Outcome::Holds);
+    assert_eq!(outcome(claim, &[held_fast, big(150.0)].concat()), Outcome::Fails);
+}
+
+/// Rule: "as fast up to 800" holds when the best HOT queue is not slower than the best
+/// binary heap; "20% faster at 1,500" when it takes at most 1/1.2 of its time between
+/// 1,000 and 2,250 open cells. Both: holds; neither: fails; one: partly.
+#[test]
+fn hot_queues_against_heaps() {
+    let claim = folklore::hot_queues_against_heaps;
+    let up_to_800 = |hot: f64| at("s", 500.0, &[(BASELINE, 100.0), ("hot-queue-dup", hot)]);
+    let near_1500 = |hot: f64| at("n", 1500.0, &[(BASELINE, 100.0), ("hot-queue-dup", hot)]);
+    assert_eq!(outcome(claim, &[up_to_800(101.0), near_1500(80.0)].concat()), Outcome::Holds);
+    assert_eq!(outcome(claim, &[up_to_800(101.0), near_1500(85.0)].concat()), Outcome::Partly);
+    assert_eq!(outcome(claim, &[up_to_800(110.0), near_1500(85.0)].concat()), Outcome::Fails);
+}
+
+/// Rule: the best duplicates queue must beat the best decrease-key queue beyond the
+/// margin, and duplicates must win for most structures built both ways.
+#[test]
+fn duplicates_over_decrease_key() {
+    let claim = folklore::duplicates_over_decrease_key;
+    let dary4 = |dup: f64, dk: f64| at("w", 500.0, &[("dary4-dup", dup), ("dary4-dk", dk)]);
+    assert_eq!(outcome(claim, &dary4(80.0, 100.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &dary4(100.0, 101.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &dary4(100.0, 80.0)), Outcome::Fails);
+    let pairs = super::strategy_pairs(&dary4(1.0, 1.0));
+    let expected = ("dary4".to_owned(), "dary4-dup".to_owned(), "dary4-dk".to_owned());
+    assert_eq!(pairs, [expected]);
+}
+
+/// Rule: the best array takes at least twice the best binary heap's time (the interval's
+/// low end) in every octile band, and its ratio grows with the frontier (no band below
+/// 0.9 of the one before).
+#[test]
+fn heap_against_lists() {
+    let claim = survey::heap_against_lists;
+    let lists = |small: f64, large: f64| {
+        let a = at("a", 20.0, &[(BASELINE, 100.0), ("unsorted-array-dup", small)]);
+        [a, at("b", 1500.0, &[(BASELINE, 100.0), ("sorted-array-dup", large)])].concat()
+    };
+    assert_eq!(outcome(claim, &lists(210.0, 500.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &lists(500.0, 300.0)), Outcome::Partly, "3× after 5×: not growing");
+    assert_eq!(outcome(claim, &lists(210.0, 190.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &lists(150.0, 190.0)), Outcome::Fails);
+}
+
+/// Rule: a pairing heap works well where it is not slower than the best binary heap
+/// beyond the margin.
+#[test]
+fn pairing_heaps_work_well() {
+    let claim = survey::pairing_heaps_work_well;
+    let pairing = |ns: f64| at("w", 500.0, &[(BASELINE, 100.0), ("pairing-heap-dup", ns)]);
+    assert_eq!(outcome(claim, &pairing(101.5)), Outcome::Holds);
+    assert_eq!(outcome(claim, &pairing(102.5)), Outcome::Fails);
+}
+
+/// Rule: a Fibonacci heap must be slower than the best binary heap beyond the margin.
+#[test]
+fn fibonacci_heaps_not_in_practice() {
+    let claim = survey::fibonacci_heaps_not_in_practice;
+    let fibonacci = |ns: f64| at("w", 500.0, &[(BASELINE, 100.0), ("fibonacci-heap-dup", ns)]);
+    assert_eq!(outcome(claim, &fibonacci(102.5)), Outcome::Holds);
+    assert_eq!(outcome(claim, &fibonacci(101.5)), Outcome::Fails);
+}
+
+/// Rule: on large workloads (held from 10⁵, octile from 3·10⁴) the sequence heap must be
+/// in the tie group of the fastest comparison-based queue (bucketing queues excluded).
+#[test]
+fn sequence_heaps_for_large_inputs() {
+    let claim = survey::sequence_heaps_for_large_inputs;
+    let large = |seq: f64| {
+        let times = [(BASELINE, 100.0), ("sequence-heap-dup", seq), ("bucket-queue-dup", 20.0)];
+        at("large", 50_000.0, &times)
+    };
+    // Slower at 20,000: not a large input.
+    let below = at("below", 20_000.0, &[(BASELINE, 100.0), ("sequence-heap-dup", 200.0)]);
+    assert_eq!(outcome(claim, &[large(50.0), below].concat()), Outcome::Holds);
+    assert_eq!(outcome(claim, &large(120.0)), Outcome::Fails);
+    let held_slow = steadies(&held(1e5), 1e5, &[(BASELINE, 100.0), ("sequence-heap-dup", 120.0)]);
+    assert_eq!(outcome(claim, &[large(50.0), held_slow].concat()), Outcome::Partly);
+}
+
+/// Rule: a splay tree is competitive where it is not slower than std's binary heap (the
+/// baseline itself, not the fastest binary heap).
+#[test]
+fn splay_trees_competitive() {
+    let claim = survey::splay_trees_competitive;
+    let splay =
+        |ns: f64| at("w", 500.0, &[(BASELINE, 100.0), ("dary2-dup", 50.0), ("splay-tree-dup", ns)]);
+    assert_eq!(outcome(claim, &splay(101.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &splay(150.0)), Outcome::Fails);
+}
+
+/// Rule: the best d-ary heap must be faster than the best binary heap beyond the margin
+/// everywhere, or at least in every size range from 10,000 entries; faster nowhere fails.
+#[test]
+fn dary_heaps_cache_better() {
+    let claim = survey::dary_heaps_cache_better;
+    let dary = |small: f64, large: f64| {
+        let a = at("a", 20.0, &[(BASELINE, 100.0), ("dary4-dup", small)]);
+        [a, at("b", 20_000.0, &[(BASELINE, 100.0), ("dary4-dup", large)])].concat()
+    };
+    assert_eq!(outcome(claim, &dary(100.0, 80.0)), Outcome::Holds, "faster from 10,000");
+    assert_eq!(outcome(claim, &dary(80.0, 100.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &dary(100.0, 100.0)), Outcome::Fails);
+}
+
+/// Rule: from 10,000 entries the best B-heap must be faster than the best binary or d-ary
+/// heap in every size range; smaller frontiers do not count.
+#[test]
+fn b_heaps_for_large_frontiers() {
+    let claim = survey::b_heaps_for_large_frontiers;
+    let small = at("a", 20.0, &[(BASELINE, 100.0), ("b-heap-page-dup", 200.0)]);
+    let large = |b_heap: f64| {
+        let times = [(BASELINE, 110.0), ("dary4-dup", 100.0), ("b-heap-page-dup", b_heap)];
+        at("b", 20_000.0, &times)
+    };
+    assert_eq!(outcome(claim, &[small, large(80.0)].concat()), Outcome::Holds);
+    assert_eq!(outcome(claim, &large(99.0)), Outcome::Fails, "faster than the baseline only");
+    let both =
+        [large(80.0), at("c", 50_000.0, &[("dary4-dup", 100.0), ("b-heap-page-dup", 100.0)])];
+    assert_eq!(outcome(claim, &both.concat()), Outcome::Partly);
+}
+
+/// Rule: a hash table for the per-cell state holds the claim when the same queues take at
+/// most the tie margin more time than with the flat array on the same map.
+#[test]
+fn hash_table_membership() {
+    let claim = factors::hash_table_membership;
+    let stores = |fx: f64| {
+        let flat = at("m", 500.0, &[(BASELINE, 100.0), ("dary4-dup", 100.0)]);
+        let hashed = search("m-fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
+        [flat, steadies(&hashed, 500.0, &[(BASELINE, fx), ("dary4-dup", fx)])].concat()
+    };
+    assert_eq!(outcome(claim, &stores(101.5)), Outcome::Holds);
+    assert_eq!(outcome(claim, &stores(102.5)), Outcome::Fails);
+    let elsewhere = search("n-fx", "n", HeuristicKind::Octile, StoreKind::FxHash);
+    let unmatched = steadies(&elsewhere, 500.0, &[(BASELINE, 150.0)]);
+    let v = claim(&Run::new(&[stores(101.5), unmatched].concat()));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "no flat sibling: not counted");
+}
+
+/// Rule: a soft heap is a good trade when it saves time beyond the margin and no weighted
+/// A* is both faster and closer to optimal; without a weighted A* to compare, a soft heap
+/// that saves nothing only partly holds it.
+#[test]
+fn soft_heap_trade() {
+    let claim = factors::soft_heap_trade;
+    let trade = |soft: f64, soft_excess: f64, weighted_excess: Option<f64>| {
+        let mut rows = at("m", 500.0, &[(BASELINE, 100.0)]);
+        let mut row = steady(&octile("m"), "soft-heap-e8-dup", 500.0, soft);
+        row.excess_mean = Some(soft_excess);
+        rows.push(row);
+        if let Some(excess) = weighted_excess {
+            let weighted = search("m-w", "m", HeuristicKind::WeightedOctile(1.5), StoreKind::Flat);
+            let mut row = steady(&weighted, BASELINE, 300.0, 70.0);
+            row.excess_mean = Some(excess);
+            rows.push(row);
+        }
+        rows
+    };
+    assert_eq!(outcome(claim, &trade(80.0, 0.01, Some(0.02))), Outcome::Holds);
+    assert_eq!(outcome(claim, &trade(80.0, 0.01, Some(0.005))), Outcome::Fails, "dominated");
+    assert_eq!(outcome(claim, &trade(80.0, 0.01, None)), Outcome::Holds);
+    assert_eq!(outcome(claim, &trade(99.0, 0.01, None)), Outcome::Partly, "saves under 2%");
+}
+
+/// Rule: per map, the differential heuristic's gain for the baseline (octile time ÷ its
+/// time) must exceed the best queue's gain over the baseline under octile.
+#[test]
+fn better_heuristic_over_better_queue() {
+    let claim = factors::better_heuristic_over_better_queue;
+    let maps = |differential: f64| {
+        // The best queue under octile saves 100 / 80 = 1.25×.
+        let octile_rows = at("m", 1000.0, &[(BASELINE, 100.0), ("dary4-dup", 80.0)]);
+        let better = search("m-dh", "m", HeuristicKind::Differential(4), StoreKind::Flat);
+        let times = [(BASELINE, differential), ("dary4-dup", differential)];
+        [octile_rows, steadies(&better, 200.0, &times)].concat()
+    };
+    assert_eq!(outcome(claim, &maps(50.0)), Outcome::Holds, "2× against 1.25×");
+    assert_eq!(outcome(claim, &maps(90.0)), Outcome::Fails, "1.11× against 1.25×");
+}
