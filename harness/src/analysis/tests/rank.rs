@@ -50,18 +50,22 @@ fn versus_is_a_geometric_mean_over_shared_workloads() {
     let run = Run::new(&rows);
     let all = octile_workloads(&run);
     let v = versus(&all, "sorted-array-dk", BASELINE).unwrap();
-    assert_eq!(v.n, 2, "`large` did not measure the sorted array");
-    assert!(close(v.ratio, (0.609f64 * 2.0).sqrt()));
-    assert!(close(v.low, v.ratio) && close(v.high, v.ratio));
+    // `large` cut the sorted array off with bound 8: censored, "at least 8×" there.
+    assert_eq!((v.n, v.censored), (3, 1));
+    assert!(close(v.ratio, (0.609f64 * 2.0 * 8.0).cbrt()));
+    assert!(close(v.low, v.ratio) && v.high.is_infinite());
+    assert_eq!(v.qualifier(), "at least ");
     let back = versus(&all, BASELINE, "sorted-array-dk").unwrap();
-    assert!(close(back.ratio, 1.0 / v.ratio));
+    assert!(close(back.ratio, 1.0 / v.ratio) && back.low == 0.0);
+    assert_eq!(back.qualifier(), "at most ");
     assert!(versus(&all, "no-such-queue", BASELINE).is_none());
 }
 
 /// Rule: `faster` and `slower` need the whole interval beyond the tie margin.
 #[test]
 fn versus_calls_a_difference_only_beyond_the_margin() {
-    let at = |low: f64, high: f64| Versus { ratio: (low * high).sqrt(), low, high, n: 1 };
+    let at =
+        |low: f64, high: f64| Versus { ratio: (low * high).sqrt(), low, high, n: 1, censored: 0 };
     assert!(at(0.90, 0.97).faster() && !at(0.90, 0.97).slower());
     assert!(!at(0.90, 0.985).faster(), "0.985 × 1.02 > 1: within the margin");
     assert!(at(1.025, 1.2).slower() && !at(1.015, 1.2).slower());
@@ -139,34 +143,39 @@ fn weights_scale_each_workload_in_the_geometric_mean() {
     assert!(close(even[0].score, even[1].score) && even[0].queue == "dary4-dup");
 }
 
-/// Today's rule for cut-off rows, pinned so that a change to it is a visible edit here:
-/// a queue cut off anywhere in the set does not contend (it is ranked after every
-/// contender and is never in the tie group); its score counts only the workloads where it
-/// was measured; and its `bound` (the measured lower bound of its time over the
-/// baseline's) is not used by rankings at all.
+/// Rule: a cut-off row with a measured bound is censored evidence. The queue contends,
+/// its score counts the cut-off workload at `bound ×` the baseline's time (so the score is
+/// a lower bound), it is ranked after every fully measured contender, and it is never the
+/// winner nor tied. A cut-off without a bound (an older run's) is no evidence: the queue
+/// does not contend.
 #[test]
-fn cut_off_rows_today_leave_contention_and_their_bound_is_unused() {
+fn a_cut_off_bound_is_censored_evidence() {
     let rows = sample();
     let run = Run::new(&rows);
     let standings = rank(&octile_workloads(&run), |_| true);
     let sorted = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
-    assert_eq!((sorted.ok, sorted.cut_off, sorted.failed), (2, 1, 0));
-    assert!(!sorted.contends && !sorted.tied && sorted.against_winner.is_none());
+    assert_eq!((sorted.ok, sorted.cut_off, sorted.censored, sorted.failed), (2, 1, 1, 0));
+    assert!(sorted.contends && !sorted.tied, "{sorted:?}");
+    let (low, _, high) = sorted.against_winner.unwrap();
+    assert!(low > 1.0 && high.is_infinite(), "{sorted:?}");
     assert_eq!(standings.last().unwrap().queue, "sorted-array-dk");
-    // Its score is over `small` and `middle` only: (1.015 × 2)^½.
-    assert!(close(sorted.score, (1.015f64 * 2.0).sqrt()));
-    // A bound that says "within the margin" or "a hundred times slower" changes nothing.
-    for bound in [1.01, 100.0] {
+    assert!(standings[0].contends && standings[0].censored == 0);
+    // The bound enters the score: a larger bound, a larger lower bound.
+    let score_with = |bound: f64| {
         let mut rebound = rows.clone();
         for row in rebound.iter_mut().filter(|r| r.bound.is_some()) {
             row.bound = Some(bound);
         }
         let run = Run::new(&rebound);
-        assert_eq!(rank(&octile_workloads(&run), |_| true), standings, "bound {bound}");
-    }
-    // Cut off on the only workload it appears on: listed, with no score, not contending.
+        let ranked = rank(&octile_workloads(&run), |_| true);
+        ranked.iter().find(|s| s.queue == "sorted-array-dk").unwrap().score
+    };
+    assert!(score_with(100.0) > score_with(8.0) && score_with(8.0) > score_with(4.0));
+    // Cut off without a bound on the only workload it appears on: no score, no contention.
     let w = octile("w");
-    let alone = vec![steady(&w, BASELINE, 50.0, 100.0), cut_off(&w, "sorted-array-dk", 1.5)];
+    let mut unbounded = cut_off(&w, "sorted-array-dk", 1.5);
+    unbounded.bound = None;
+    let alone = vec![steady(&w, BASELINE, 50.0, 100.0), unbounded];
     let run = Run::new(&alone);
     let standings = rank(&[&run.workloads[0]], |_| true);
     assert_eq!(standings[1].queue, "sorted-array-dk");
