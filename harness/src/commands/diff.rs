@@ -7,7 +7,6 @@ use anyhow::Result;
 
 use crate::analysis::diff::{diff, Diff, APART};
 use crate::analysis::Run;
-use crate::commands::pick::default_results;
 use crate::report::update_between_markers;
 use crate::results::files::load_run;
 use crate::say;
@@ -70,7 +69,7 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>) -> Result<ExitCode> {
         d.min_tau().map_or("–".into(), |t| format!("{t:.2}"))
     );
     if let Some(section) = readme {
-        let readme_path = default_results().join("..").join("README.md");
+        let readme_path = crate::results::location::checkout()?.join("README.md");
         let section = format!("stability-{section}");
         let text = paragraph(&d, (a, b));
         if !update_between_markers(&readme_path, &section, &text)? {

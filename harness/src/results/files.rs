@@ -1,22 +1,46 @@
-//! Run files on disk: written atomically, found by what they hold, checked when read.
+//! Run files on disk: saved as the run goes, never overwritten, checked when read.
 //!
-//! - Each run writes `runs/<run-id>.csv`, a new file, never an overwrite.
-//! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs
-//!   it and renames it over the target, so a reader never sees half a file. A process
-//!   killed mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`,
-//!   `pqlab report` and `pqlab pick`) recovers a complete run CSV from it, or removes it,
-//!   and says which.
-//! - The latest run is the one with the largest run id among the files whose rows are a
-//!   run (schema 1 to 3), not the last file name: a stray `notes.csv` or `zz-backup.csv`
-//!   is skipped with a note.
+//! - A run reserves `runs/<run-id>.partial.csv` before it measures anything (created, so
+//!   two runs can never share an id: the second takes the next second's id), and rewrites
+//!   it atomically with every row so far as each workload ends ([`Journal`]). A run that
+//!   is killed, or whose filter chose only some workloads, stays there as a *partial run*.
+//!   A finished run renames the file to `runs/<run-id>.csv` without replacing anything
+//!   (a hard link, then the partial name removed).
+//! - Partial is said by the file's name, not by its rows: the rows of a partial run are
+//!   the same schema 3 rows, so every run file written before (schemas 1 to 3) reads as it
+//!   did, and a partial run turns complete by the one rename that also proves it whole.
+//!   `report`, `pick` and `diff` read a partial run only when it is named, and say so.
+//! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs it
+//!   and renames it over the target, so a reader never sees half a file. A process killed
+//!   mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`, `pqlab
+//!   report` and `pqlab pick`) removes it and says so. A temporary file is never
+//!   recovered as a run: nothing proves it whole, and the partial run holds every
+//!   workload that ended.
+//! - A file under `runs/` is read only when it is a regular file (a FIFO would hang the
+//!   reader, a link to `/dev/zero` exhaust its memory). A `.csv` there without `schema`
+//!   and `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
+//!   run, and any defect in it is an error naming the file and line, never a fallback to
+//!   an older run.
+//! - The latest run is the one with the largest run id among the complete runs.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context, Result};
+use pqlab_queues::registry;
 
 use super::{v1, Kind, Row, Status, SCHEMA_VERSION};
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+
+/// How a partial run's file name ends.
+pub const PARTIAL: &str = ".partial.csv";
+
+/// Whether `path` names a partial run (`<run-id>.partial.csv`).
+pub fn is_partial(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL))
+}
 
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
@@ -41,12 +65,147 @@ pub fn to_csv(rows: &[Row]) -> Result<Vec<u8>> {
     Ok(writer.into_inner()?)
 }
 
-/// Writes a run as `dir/runs/<run>.csv`, refusing to overwrite an existing file.
-pub fn save_run(dir: &Path, run: &str, rows: &[Row]) -> Result<PathBuf> {
-    let path = dir.join("runs").join(format!("{run}.csv"));
-    ensure!(!path.exists(), "{} exists already: a run id is never reused", path.display());
-    write_atomic(&path, &to_csv(rows)?)?;
-    Ok(path)
+/// A run being measured: its reserved partial file under `runs/`, rewritten as each
+/// workload ends, and the folder's lock while it measures.
+#[derive(Debug)]
+pub struct Journal {
+    /// The run id reserved.
+    run: String,
+    /// `runs/<run>.partial.csv`.
+    partial: PathBuf,
+    /// Held (locked) while the run measures; `None` where there is no lock.
+    _lock: Option<fs::File>,
+}
+
+/// How many ids a run tries (one a second) before it gives up reserving one.
+const RESERVE_TRIES: usize = 5;
+
+impl Journal {
+    /// Reserves a run id under `dir/runs/` before anything is measured: `id()` gives the id
+    /// for the current second, and an id whose partial or complete file exists is never
+    /// taken (the file is created, not opened), so the next second's is tried. Fails, with
+    /// the folder named, when the folder cannot be written (read-only, full, or a file).
+    /// Returns the journal and a note when another run is measuring into the same folder.
+    pub fn reserve(
+        dir: &Path,
+        mut id: impl FnMut() -> String,
+    ) -> Result<(Journal, Option<String>)> {
+        let runs = dir.join("runs");
+        fs::create_dir_all(&runs)
+            .with_context(|| format!("the results folder {}: cannot create", runs.display()))?;
+        probe(&runs)?;
+        let lock = lock_folder(dir)?;
+        for _ in 0..RESERVE_TRIES {
+            let run = id();
+            let partial = runs.join(format!("{run}{PARTIAL}"));
+            let complete = runs.join(format!("{run}.csv"));
+            if !complete.exists() {
+                match fs::OpenOptions::new().write(true).create_new(true).open(&partial) {
+                    Ok(_) => {
+                        let note = lock.is_none().then(|| {
+                            format!(
+                                "another run is measuring into {} now: both share this machine's \
+                                 cores, so both runs' times are slower and noisier than alone",
+                                dir.display()
+                            )
+                        });
+                        return Ok((Journal { run, partial, _lock: lock.flatten() }, note));
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => bail!("{}: cannot create ({e})", partial.display()),
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1000));
+        }
+        bail!("{}: no free run id in {RESERVE_TRIES} seconds", runs.display())
+    }
+
+    /// The run id reserved.
+    pub fn run(&self) -> &str {
+        &self.run
+    }
+
+    /// The partial run's file.
+    pub fn partial(&self) -> &Path {
+        &self.partial
+    }
+
+    /// Saves every row so far as the partial run (an atomic rewrite, synced).
+    pub fn save(&self, rows: &[Row]) -> Result<()> {
+        write_atomic(&self.partial, &to_csv(rows)?)
+    }
+
+    /// Saves `rows` and, when the run is `complete`, renames the partial run to
+    /// `runs/<run>.csv` without replacing any file; returns the run's file.
+    pub fn finish(self, rows: &[Row], complete: bool) -> Result<PathBuf> {
+        self.save(rows)?;
+        if !complete {
+            return Ok(self.partial);
+        }
+        let path = self.partial.with_file_name(format!("{}.csv", self.run));
+        fs::hard_link(&self.partial, &path).with_context(|| {
+            format!("renaming {} to {} (never over a file)", self.partial.display(), path.display())
+        })?;
+        fs::remove_file(&self.partial)
+            .with_context(|| format!("removing {}", self.partial.display()))?;
+        Ok(path)
+    }
+}
+
+/// Writes, syncs and removes a small file in `dir`: a folder that is read-only or full
+/// fails here, before anything is measured, rather than after.
+fn probe(dir: &Path) -> Result<()> {
+    let path = dir.join(format!(".probe.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&path)?;
+        file.write_all(&[b'\n'; 1 << 16])?;
+        file.sync_all()
+    })();
+    let _ = fs::remove_file(&path);
+    written.with_context(|| format!("the results folder {} cannot be written", dir.display()))
+}
+
+/// Takes the folder's lock (`dir/.lab.lock`, `flock`): `Some(Some(file))` while held,
+/// `None` when another process holds it, `Some(None)` where locks do not exist.
+fn lock_folder(dir: &Path) -> Result<Option<Option<fs::File>>> {
+    let path = dir.join(".lab.lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("{}: cannot create", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: `file` is open for the whole call, so its descriptor is valid; `flock`
+        // reads no memory of ours.
+        let status = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        Ok((status == 0).then_some(Some(file)))
+    }
+    #[cfg(not(unix))]
+    Ok(Some(None))
+}
+
+/// Writes `rows` somewhere that works after the results folder failed with `error`: the
+/// system's temporary folder, else the working directory. Returns where, or an error
+/// naming every place tried.
+pub fn rescue(run: &str, rows: &[Row], error: &anyhow::Error) -> Result<PathBuf> {
+    let csv = to_csv(rows)?;
+    let mut tried = vec![format!("the results folder ({error:#})")];
+    for dir in [std::env::temp_dir(), PathBuf::from(".")] {
+        let path = dir.join(format!("pqlab-{run}.csv"));
+        let written = (|| {
+            let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&path)?;
+            file.write_all(&csv)?;
+            file.sync_all()
+        })();
+        match written {
+            Ok(()) => return Ok(path),
+            Err(e) => tried.push(format!("{} ({e})", path.display())),
+        }
+    }
+    bail!("the run's {} rows could not be saved anywhere: {}", rows.len(), tried.join("; "))
 }
 
 /// A file under `runs/` that holds a run.
@@ -61,31 +220,72 @@ pub struct RunFile {
 }
 
 /// Reads one run file (schema 3 or 2, or 1 through the registry), checking every row: a row
-/// that is not a run's, or holds an impossible figure, is an error naming the file and
-/// its line.
+/// that is not this run's, or holds an impossible figure, is an error naming the file and
+/// its line. See [`check_rows`] for what is checked across rows.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
     let shown = path.display();
     let (headers, records) = read_records(path)?;
     let schema =
         schema_of(&headers, &records).with_context(|| format!("{shown}: not a pqlab run"))?;
+    let column = headers.iter().position(|h| h == "schema").expect("checked by schema_of");
     let mut rows = Vec::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {
         // Line 1 is the header.
         let line = i + 2;
+        ensure!(
+            record.get(column) == Some(schema.to_string().as_str()),
+            "{shown}:{line}: schema `{}` where the file's first row says {schema}: one file, one schema",
+            record.get(column).unwrap_or_default()
+        );
         let row = match schema {
             2 | SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
             _ => record.deserialize::<v1::RowV1>(Some(&headers)).map(v1::RowV1::into_row),
         }
         .with_context(|| format!("{shown}:{line}: not a schema {schema} row"))?;
-        check(&row).with_context(|| format!("{shown}:{line}"))?;
+        check(&row, schema).with_context(|| format!("{shown}:{line}"))?;
         rows.push(row);
     }
+    check_rows(&rows).with_context(|| format!("{shown}"))?;
     Ok(rows)
 }
 
-/// A CSV file's header and records.
+/// What must hold across a run's rows: one run id; no row measured twice (the same kind,
+/// workload, queue and rounds' group; sentinels repeat by design). An error names the line.
+fn check_rows(rows: &[Row]) -> Result<()> {
+    let line = |i: usize| i + 2;
+    let mut seen: HashMap<(Kind, &str, &str, u32), usize> = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        ensure!(
+            row.run == rows[0].run,
+            "{}: run `{}` in a file of run `{}`: one file, one run",
+            line(i),
+            row.run,
+            rows[0].run
+        );
+        if row.kind == Kind::Sentinel {
+            continue;
+        }
+        let key = (row.kind, row.workload.as_str(), row.queue.as_str(), row.group);
+        if let Some(first) = seen.insert(key, i) {
+            bail!(
+                "{}: `{}` on `{}` ({}, group {}) again, after line {}: a row is measured once",
+                line(i),
+                row.queue,
+                row.workload,
+                row.kind.name(),
+                row.group,
+                line(first)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A CSV file's header and records; only a regular file is read.
 fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord>)> {
     let shown = path.display();
+    let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
+    ensure!(meta.is_file(), "{shown}: not a regular file");
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
     let records = reader
@@ -99,10 +299,8 @@ fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord
 /// The schema version a run file declares (its first row's `schema`), if this pqlab reads
 /// it (1, 2 or [`SCHEMA_VERSION`]).
 fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Result<u32> {
-    let column = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(schema), Some(_)) = (column("schema"), column("run")) else {
-        bail!("no `schema` and `run` columns");
-    };
+    ensure!(looks_like_run(headers), "no `schema` and `run` columns");
+    let schema = headers.iter().position(|h| h == "schema").expect("checked above");
     let first = records.first().context("no rows")?;
     match first.get(schema).and_then(|s| s.parse::<u32>().ok()) {
         Some(version @ (1 | 2 | SCHEMA_VERSION)) => Ok(version),
@@ -111,8 +309,19 @@ fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Resu
     }
 }
 
-/// Rejects the figures no measurement can give.
-fn check(row: &Row) -> Result<()> {
+/// Whether a CSV header is a run's: it has `schema` and `run` columns.
+fn looks_like_run(headers: &csv::StringRecord) -> bool {
+    ["schema", "run"].iter().all(|name| headers.iter().any(|h| h == *name))
+}
+
+/// Rejects the figures no measurement can give, and queues pqlab does not know.
+fn check(row: &Row, schema: u32) -> Result<()> {
+    let known = match row.kind {
+        Kind::Peer => [PathfindingAstar::ID, PetgraphAstar::ID].contains(&row.queue.as_str()),
+        Kind::Oracle => row.queue == "oracle",
+        _ => registry::find(&row.queue).is_some(),
+    };
+    ensure!(known, "`{}` is not a {} queue this pqlab knows", row.queue, row.kind.name());
     if row.status != Status::Ok {
         return Ok(());
     }
@@ -138,10 +347,20 @@ fn check(row: &Row) -> Result<()> {
             row.max_open
         );
     }
+    // Schema 1 kept no counters for replays and peers.
+    if schema >= 2 && row.kind != Kind::Synthetic {
+        ensure!(
+            row.expansions.is_finite() && row.expansions > 0.0,
+            "expansions is {}: a measured search expands at least its start",
+            row.expansions
+        );
+    }
     Ok(())
 }
 
-/// The runs under `dir/runs`, sorted by run id, and a note for each file skipped there.
+/// The complete runs under `dir/runs`, sorted by run id, and a note for each file skipped
+/// there (partial runs, and `.csv` files that are not runs). A file that is a run but
+/// cannot be read whole, or is not a regular file, is an error.
 pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     let folder = dir.join("runs");
     let (mut found, mut notes) = (Vec::new(), Vec::new());
@@ -155,32 +374,39 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
         if name.starts_with('.') || path.extension().map_or(true, |e| e != "csv") {
             continue;
         }
-        match identify(&path) {
-            Ok(file) => found.push(file),
-            Err(error) => {
-                notes.push(format!("skipped {}: not a pqlab run ({error:#})", path.display()))
-            }
+        if is_partial(&path) {
+            notes.push(format!(
+                "skipped {}: a partial run (name it with --run to use it)",
+                path.display()
+            ));
+            continue;
         }
+        let (headers, _) = read_records(&path)?;
+        if !looks_like_run(&headers) {
+            notes.push(format!(
+                "skipped {}: not a pqlab run (no `schema` and `run` columns)",
+                path.display()
+            ));
+            continue;
+        }
+        let rows = load_run(&path)?;
+        found.push(RunFile { path, run: rows[0].run.clone(), schema: rows[0].schema });
     }
     found.sort_by(|a, b| a.run.cmp(&b.run).then_with(|| a.path.cmp(&b.path)));
     Ok((found, notes))
 }
 
-/// The run id and schema of a run file, from its first row.
-fn identify(path: &Path) -> Result<RunFile> {
-    let (headers, records) = read_records(path)?;
-    let schema = schema_of(&headers, &records)?;
-    let run = headers.iter().position(|h| h == "run").context("no `run` column")?;
-    let run = records[0].get(run).filter(|r| !r.is_empty()).context("an empty run id")?.to_owned();
-    Ok(RunFile { path: path.to_path_buf(), run, schema })
-}
-
-/// The run to answer from: `chosen` when given, else the latest under `dir`; `None` when
-/// there is none. Notes about skipped files are printed to stderr.
+/// The run to answer from: `chosen` when given, else the latest complete run under `dir`;
+/// `None` when there is none. Notes about skipped files, and about a partial run named,
+/// are printed to stderr.
 pub fn latest_or(dir: &Path, chosen: Option<&Path>) -> Result<Option<(PathBuf, Vec<Row>)>> {
     if let Some(path) = chosen {
-        ensure!(path.is_file(), "{}: no such run file", path.display());
-        return Ok(Some((path.to_path_buf(), load_run(path)?)));
+        ensure!(path.exists(), "{}: no such run file", path.display());
+        let rows = load_run(path)?;
+        if is_partial(path) {
+            eprintln!("pqlab: {}", partial_note(path, &rows));
+        }
+        return Ok(Some((path.to_path_buf(), rows)));
     }
     let (found, notes) = runs(dir)?;
     for note in notes {
@@ -192,48 +418,67 @@ pub fn latest_or(dir: &Path, chosen: Option<&Path>) -> Result<Option<(PathBuf, V
     }
 }
 
-/// Cleans up after interrupted processes under `dir`: temporary files (`.NAME.PID.tmp`)
-/// and report staging folders (`.staging-PID`) whose process is gone. A temporary run CSV
-/// that holds a complete run whose file does not exist is recovered under its name;
-/// everything else is removed. Returns one line per file, to be shown.
+/// What to say of a partial run's answer.
+pub fn partial_note(path: &Path, rows: &[Row]) -> String {
+    let mut workloads: Vec<(Kind, &str)> =
+        rows.iter().filter(|r| r.kind != Kind::Sentinel).map(|r| (r.kind, &*r.workload)).collect();
+    workloads.sort();
+    workloads.dedup();
+    format!(
+        "{} is a partial run (interrupted, or filtered): {} workloads, {} rows; an answer from it \
+         covers only those",
+        path.display(),
+        workloads.len(),
+        rows.len()
+    )
+}
+
+/// Cleans up after interrupted processes under `dir` (and at the root of the repository
+/// whose results folder it is, where the README is written): temporary files
+/// (`.NAME.PID.tmp`) and report staging folders (`.staging-PID`) whose process is gone are
+/// removed, and so is a partial run whose complete file exists (a kill between the two
+/// steps of [`Journal::finish`]). Returns one line per file, to be shown.
 pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let mut done = Vec::new();
-    for folder in [dir.to_path_buf(), dir.join("runs"), dir.join("report")] {
+    let mut folders = vec![dir.to_path_buf(), dir.join("runs"), dir.join("report")];
+    folders.extend(super::location::repository_of(dir));
+    for folder in folders {
         let Ok(entries) = fs::read_dir(&folder) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(run) = name.strip_suffix(PARTIAL) {
+                if folder.join(format!("{run}.csv")).exists() {
+                    remove(&path)?;
+                    done.push(format!("removed {}, a copy of {run}.csv", path.display()));
+                }
+                continue;
+            }
             let Some(pid) = leftover_pid(&name) else { continue };
             if process_alive(pid) {
                 continue;
             }
-            let target = name
-                .strip_prefix('.')
-                .and_then(|n| n.strip_suffix(".tmp"))
-                .and_then(|n| n.rsplit_once('.'))
-                .map(|(target, _)| folder.join(target));
-            let recoverable = folder.ends_with("runs")
-                && target.as_ref().is_some_and(|t| !t.exists())
-                && load_run(&path).is_ok();
-            if let (true, Some(target)) = (recoverable, target) {
-                fs::rename(&path, &target)
-                    .with_context(|| format!("recovering {}", path.display()))?;
-                done.push(format!(
-                    "recovered {} from the interrupted write {}",
-                    target.display(),
-                    path.display()
-                ));
-            } else if path.is_dir() {
+            if path.is_dir() {
                 fs::remove_dir_all(&path)
                     .with_context(|| format!("removing {}", path.display()))?;
                 done.push(format!("removed {}, left by an interrupted report", path.display()));
             } else {
-                fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+                remove(&path)?;
                 done.push(format!("removed {}, left by an interrupted write", path.display()));
             }
         }
     }
     Ok(done)
+}
+
+/// Removes a file; one already gone is no error.
+fn remove(path: &Path) -> Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("removing {}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The process id in a leftover's name: `.NAME.PID.tmp` or `.staging-PID`.
