@@ -245,7 +245,8 @@ pub fn load_run(path: &Path) -> Result<Vec<Row>> {
         check(&row, schema).with_context(|| format!("{shown}:{line}"))?;
         rows.push(row);
     }
-    check_rows(&rows).with_context(|| format!("{shown}"))?;
+    // Its errors begin with the line: `FILE:LINE: ...`.
+    check_rows(&rows).map_err(|e| anyhow::anyhow!("{shown}:{e:#}"))?;
     Ok(rows)
 }
 
@@ -505,6 +506,57 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::rows::Workload;
+    use crate::results::{Provenance, Unit};
+
+    /// A fresh folder under the system's temporary folder.
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pqlab-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("runs")).unwrap();
+        dir
+    }
+
+    /// A measured row of run `run` for `queue` on `workload`.
+    fn row(run: &str, workload: &str, queue: &str) -> Row {
+        let provenance = Provenance {
+            run: run.into(),
+            machine: "m".into(),
+            cpu: "c".into(),
+            rustc: "r".into(),
+            git: "g".into(),
+        };
+        let described = Workload {
+            kind: Kind::Astar,
+            name: workload.into(),
+            map: "random-d20-32-s1".into(),
+            map_kind: "random".into(),
+            real: false,
+            heuristic: None,
+            scale: None,
+            store: None,
+            unit: Unit::Search,
+        };
+        let mut row = described.row(&provenance, queue, registry::find(queue));
+        row.set_samples(&[90.0, 100.0, 110.0], &[90.0, 100.0, 110.0]);
+        row.expansions = 10.0;
+        row.max_open = 5.0;
+        row.units = 1;
+        row
+    }
+
+    /// A good run of three rows.
+    fn good(run: &str) -> Vec<Row> {
+        vec![
+            row(run, "w1", "std-binary-heap-dup"),
+            row(run, "w1", "dary4-dk"),
+            row(run, "w2", "std-binary-heap-dup"),
+        ]
+    }
+
+    fn write(path: &Path, rows: &[Row]) {
+        fs::write(path, to_csv(rows).unwrap()).unwrap();
+    }
 
     #[test]
     fn leftovers_are_recognised_by_name() {
@@ -512,5 +564,134 @@ mod tests {
         assert_eq!(leftover_pid(".staging-17"), Some(17));
         assert_eq!(leftover_pid("2026-01-01T00-00-00Z.csv"), None);
         assert_eq!(leftover_pid(".hidden"), None);
+    }
+
+    /// Every defect the issue found accepted is now an error naming the file and its line.
+    /// 7 run-file inputs: 7 clean errors.
+    #[test]
+    fn damaged_runs_are_rejected_with_their_file_and_line() {
+        let dir = folder("damaged");
+        let path = dir.join("runs").join("r.csv");
+        write(&path, &good("r"));
+        load_run(&path).expect("the good run reads");
+        let text = String::from_utf8(to_csv(&good("r")).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut other_run = good("r");
+        other_run[2].run = "s".into();
+        let mut twice = good("r");
+        twice[2] = twice[1].clone();
+        twice[2].median_ns /= 10.0;
+        (twice[2].p25_ns, twice[2].p75_ns) = (twice[2].median_ns, twice[2].median_ns);
+        let mut unknown = good("r");
+        unknown[1].queue = "no-such-queue".into();
+        let mut no_expansions = good("r");
+        no_expansions[1].expansions = 0.0;
+        let schema_changed = text.replacen("\n3,r,astar,w2", "\n2,r,astar,w2", 1);
+        let cases: Vec<(&str, String, &str)> = vec![
+            ("mixed run ids", String::from_utf8(to_csv(&other_run).unwrap()).unwrap(), ":4"),
+            ("a schema change", schema_changed, ":4"),
+            ("a conflicting duplicate", String::from_utf8(to_csv(&twice).unwrap()).unwrap(), ":4"),
+            ("an unknown queue", String::from_utf8(to_csv(&unknown).unwrap()).unwrap(), ":3"),
+            ("0 expansions", String::from_utf8(to_csv(&no_expansions).unwrap()).unwrap(), ":3"),
+            ("cut inside a row", text[..text.len() - 40].to_owned(), ":4"),
+            ("a header alone", format!("{}\n", lines[0]), "no rows"),
+        ];
+        let mut clean = 0;
+        for (what, contents, place) in &cases {
+            fs::write(&path, contents).unwrap();
+            let error = format!("{:#}", load_run(&path).expect_err(what));
+            assert!(error.contains(&path.display().to_string()), "{what}: {error}");
+            assert!(error.contains(place), "{what}: {error} does not say {place}");
+            clean += 1;
+        }
+        assert_eq!(clean, cases.len());
+    }
+
+    /// A damaged latest run is an error, never a silent answer from the run before it.
+    #[test]
+    fn a_damaged_latest_run_is_an_error_not_a_fallback() {
+        let dir = folder("latest");
+        write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
+        let text = String::from_utf8(to_csv(&good("2026-01-02T00-00-00Z")).unwrap()).unwrap();
+        let latest = dir.join("runs").join("b.csv");
+        fs::write(&latest, &text[..text.len() - 40]).unwrap();
+        let error = format!("{:#}", latest_or(&dir, None).expect_err("damaged"));
+        assert!(error.contains("b.csv"), "{error}");
+        // A stray CSV that is not a run is skipped with a note.
+        fs::write(&latest, "name,size\nx,1\n").unwrap();
+        let (found, notes) = runs(&dir).unwrap();
+        assert_eq!(found.len(), 1);
+        assert!(notes[0].contains("not a pqlab run"), "{notes:?}");
+    }
+
+    /// A FIFO or a link to a device under `runs/` is refused at once, never read.
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_not_read() {
+        let dir = folder("special");
+        let fifo = dir.join("runs").join("zz.csv");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `c` is a valid NUL-terminated path for the call's duration.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let error = format!("{:#}", runs(&dir).expect_err("a FIFO"));
+        assert!(error.contains("zz.csv: not a regular file"), "{error}");
+        fs::remove_file(&fifo).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
+        let error = format!("{:#}", load_run(&fifo).expect_err("/dev/zero"));
+        assert!(error.contains("zz.csv: not a regular file"), "{error}");
+    }
+
+    /// Two runs reserving the same second's id both keep their runs: the second takes the
+    /// next id, is told it shares the folder, and a finish never replaces a file.
+    #[test]
+    fn runs_in_the_same_second_keep_both_and_finish_never_replaces() {
+        let dir = folder("same-second");
+        let (first, note) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        assert_eq!(note, None);
+        let mut ids = ["2026-01-01T00-00-00Z", "2026-01-01T00-00-01Z"].into_iter();
+        let (second, note) = Journal::reserve(&dir, || ids.next().unwrap().into()).unwrap();
+        assert_eq!(second.run(), "2026-01-01T00-00-01Z");
+        assert!(note.is_some_and(|n| n.contains("another run")));
+        let a = first.finish(&good("2026-01-01T00-00-00Z"), true).unwrap();
+        fs::write(dir.join("runs").join("2026-01-01T00-00-01Z.csv"), "taken").unwrap();
+        let b = second.finish(&good("2026-01-01T00-00-01Z"), true);
+        assert!(b.is_err(), "a finish replaced a file");
+        assert_eq!(load_run(&a).unwrap().len(), 3);
+        assert_eq!(
+            fs::read_to_string(dir.join("runs").join("2026-01-01T00-00-01Z.csv")).unwrap(),
+            "taken"
+        );
+        assert!(dir.join("runs").join(format!("2026-01-01T00-00-01Z{PARTIAL}")).exists());
+    }
+
+    /// A partial run is not the latest; it reads when named.
+    #[test]
+    fn a_partial_run_is_read_only_when_named() {
+        let dir = folder("partial");
+        let (journal, _) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        journal.save(&good("2026-01-01T00-00-00Z")).unwrap();
+        assert!(latest_or(&dir, None).unwrap().is_none());
+        let (_, notes) = runs(&dir).unwrap();
+        assert!(notes[0].contains("a partial run"), "{notes:?}");
+        let (_, rows) = latest_or(&dir, Some(journal.partial())).unwrap().unwrap();
+        assert_eq!(rows.len(), 3);
+    }
+
+    /// An interrupted write's temporary file is removed, never recovered as a run, even
+    /// when it was cut at a row boundary and so parses.
+    #[test]
+    fn a_truncated_temporary_file_is_never_recovered() {
+        let dir = folder("tidy");
+        let text = String::from_utf8(to_csv(&good("2026-01-01T00-00-00Z")).unwrap()).unwrap();
+        let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+        // No process has this id (Linux ids stay below 2^22).
+        let temp = dir.join("runs").join(".2026-01-01T00-00-00Z.csv.99999999.tmp");
+        fs::write(&temp, cut).unwrap();
+        let readme_temp = dir.join(".README.md.99999999.tmp");
+        fs::write(&readme_temp, "half").unwrap();
+        let done = tidy(&dir).unwrap();
+        assert_eq!(done.len(), 2, "{done:?}");
+        assert!(!temp.exists() && !readme_temp.exists());
+        assert!(!dir.join("runs").join("2026-01-01T00-00-00Z.csv").exists());
     }
 }
