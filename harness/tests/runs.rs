@@ -235,7 +235,8 @@ fn a_filter_matching_nothing_is_an_error() {
 }
 
 /// Only a checkout's own `results/` folder rewrites a README: a results folder under
-/// another README leaves it as it was.
+/// another README, or the checkout's `results/local/`, leaves it as it was. The default
+/// results folder is found from the working directory.
 #[test]
 fn only_the_repository_results_folder_rewrites_a_readme() {
     let dir = folder("readme");
@@ -260,5 +261,26 @@ fn only_the_repository_results_folder_rewrites_a_readme() {
         let after = fs::read_to_string(root.join("README.md")).unwrap();
         assert_eq!(after != readme, checkout, "{}: {after}", root.display());
     }
+    // Found from the working directory: the committed results/, until results/local/
+    // holds a run; a local run's report leaves the README alone.
+    let root = dir.join("checkout");
+    let report_here = || {
+        let output = Command::new(env!("CARGO_BIN_EXE_pqlab"))
+            .arg("report")
+            .current_dir(root.join("harness"))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output));
+        text(&output)
+    };
+    let said = report_here();
+    assert!(said.contains(&format!("results from {}", root.join("results").display())), "{said}");
+    fs::write(root.join("README.md"), readme).unwrap();
+    let local = root.join("results").join("local");
+    fs::create_dir_all(local.join("runs")).unwrap();
+    fs::copy(&run, local.join("runs").join("r.csv")).unwrap();
+    let said = report_here();
+    assert!(said.contains(&format!("results from {}", local.display())), "{said}");
+    assert_eq!(fs::read_to_string(root.join("README.md")).unwrap(), readme);
     let _ = fs::remove_dir_all(&dir);
 }

@@ -8,13 +8,18 @@ use anyhow::Result;
 use crate::analysis::diff::{diff, Diff, APART};
 use crate::analysis::Run;
 use crate::report::update_between_markers;
-use crate::results::files::load_run;
+use crate::results::files::{is_partial, load_run, partial_note};
 use crate::say;
 
 /// Prints the comparison of the runs at `a` and `b`; with `readme`, also writes its
 /// paragraph into the README's `stability-<readme>` section.
 pub fn run(a: &Path, b: &Path, readme: Option<&str>) -> Result<ExitCode> {
     let (rows_a, rows_b) = (load_run(a)?, load_run(b)?);
+    for (path, rows) in [(a, &rows_a), (b, &rows_b)] {
+        if is_partial(path) {
+            say!("Note: {}", partial_note(path, rows));
+        }
+    }
     let (run_a, run_b) = (Run::new(&rows_a), Run::new(&rows_b));
     let d = diff(&run_a, &run_b);
     say!("A: {} on {}", d.runs.0, d.machines.0);

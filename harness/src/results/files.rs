@@ -221,7 +221,7 @@ pub struct RunFile {
 
 /// Reads one run file (schema 3 or 2, or 1 through the registry), checking every row: a row
 /// that is not this run's, or holds an impossible figure, is an error naming the file and
-/// its line. See [`check_rows`] for what is checked across rows.
+/// its line. Across rows: one run id, one schema, and no row measured twice.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
     let shown = path.display();
     let (headers, records) = read_records(path)?;
