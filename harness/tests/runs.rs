@@ -284,3 +284,32 @@ fn only_the_repository_results_folder_rewrites_a_readme() {
     assert_eq!(fs::read_to_string(root.join("README.md")).unwrap(), readme);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A malformed map under `PQLAB_MAPS` is said before anything is measured, gets a failed
+/// row naming its file and line, and the run goes on to save the good map's rows.
+#[test]
+fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
+    let dir = folder("bad-map");
+    let maps = dir.join("maps");
+    fs::create_dir_all(&maps).unwrap();
+    let grid = "height 4\nwidth 4\nmap\n....\n....\n.T..\n....\n";
+    for (name, kind) in [("good", "octile"), ("zz", "tile")] {
+        fs::write(maps.join(format!("{name}.map")), format!("type {kind}\n{grid}")).unwrap();
+        let scen = format!("version 1\n0\t{name}.map\t4\t4\t0\t0\t3\t0\t3\n");
+        fs::write(maps.join(format!("{name}.map.scen")), scen).unwrap();
+    }
+    let output = bench(&dir, &["movingai"]).env("PQLAB_MAPS", &maps).output().unwrap();
+    let said = text(&output);
+    assert!(output.status.success(), "{said}");
+    let (before, _) = said.split_once("[1/").expect("measured");
+    assert!(before.contains("zz.map:1"), "not said before measuring: {said}");
+    let run = files(&dir.join("quick"), ".partial.csv").remove(0);
+    let rows = pqlab::results::load_run(&run).unwrap();
+    let zz: Vec<_> = rows.iter().filter(|r| r.workload.contains("/zz/")).collect();
+    assert_eq!(zz.len(), 1);
+    assert_eq!(zz[0].status, pqlab::results::Status::Failed);
+    assert!(zz[0].note.contains("zz.map:1"), "{}", zz[0].note);
+    let good = rows.iter().filter(|r| r.workload.contains("/good/"));
+    assert!(good.filter(|r| r.status == pqlab::results::Status::Ok).count() > 1);
+    let _ = fs::remove_dir_all(&dir);
+}
