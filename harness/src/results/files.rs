@@ -441,13 +441,18 @@ pub fn partial_note(path: &Path, rows: &[Row]) -> String {
 /// steps of [`Journal::finish`]). Returns one line per file, to be shown.
 pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let mut done = Vec::new();
+    let repository = super::location::repository_of(dir);
     let mut folders = vec![dir.to_path_buf(), dir.join("runs"), dir.join("report")];
-    folders.extend(super::location::repository_of(dir));
+    folders.extend(repository.clone());
     for folder in folders {
         let Ok(entries) = fs::read_dir(&folder) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
+            // At the repository's root, only the README's leftovers are ours.
+            if Some(&folder) == repository.as_ref() && !name.starts_with(".README.md.") {
+                continue;
+            }
             if let Some(run) = name.strip_suffix(PARTIAL) {
                 if folder.join(format!("{run}.csv")).exists() {
                     remove(&path)?;
@@ -681,17 +686,26 @@ mod tests {
     /// when it was cut at a row boundary and so parses.
     #[test]
     fn a_truncated_temporary_file_is_never_recovered() {
-        let dir = folder("tidy");
+        // A checkout's results folder, so that its root is tidied too.
+        let root = folder("tidy");
+        for crate_dir in ["harness", "queues"] {
+            fs::create_dir_all(root.join(crate_dir)).unwrap();
+            fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
+        }
+        let dir = root.join("results");
+        fs::create_dir_all(dir.join("runs")).unwrap();
         let text = String::from_utf8(to_csv(&good("2026-01-01T00-00-00Z")).unwrap()).unwrap();
         let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
         // No process has this id (Linux ids stay below 2^22).
         let temp = dir.join("runs").join(".2026-01-01T00-00-00Z.csv.99999999.tmp");
         fs::write(&temp, cut).unwrap();
-        let readme_temp = dir.join(".README.md.99999999.tmp");
+        let readme_temp = root.join(".README.md.99999999.tmp");
         fs::write(&readme_temp, "half").unwrap();
+        let not_ours = root.join(".notes.99999999.tmp");
+        fs::write(&not_ours, "kept").unwrap();
         let done = tidy(&dir).unwrap();
         assert_eq!(done.len(), 2, "{done:?}");
-        assert!(!temp.exists() && !readme_temp.exists());
+        assert!(!temp.exists() && !readme_temp.exists() && not_ours.exists());
         assert!(!dir.join("runs").join("2026-01-01T00-00-00Z.csv").exists());
     }
 }
