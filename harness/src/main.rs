@@ -116,9 +116,10 @@ enum Command {
         /// Print Markdown.
         #[arg(long)]
         markdown: bool,
-        /// The results folder (`results/` of this checkout by default).
-        #[arg(long, value_name = "DIR", default_value_os_t = commands::pick::default_results())]
-        results: PathBuf,
+        /// The results folder: by default the working directory's checkout's
+        /// `results/local/` when it holds a run, else its committed `results/`.
+        #[arg(long, value_name = "DIR")]
+        results: Option<PathBuf>,
         /// Answer from this run file instead of the latest.
         #[arg(long, value_name = "FILE")]
         run: Option<PathBuf>,
@@ -126,9 +127,10 @@ enum Command {
     /// Regenerates the charts and pages of `results/report/` from the latest run, without
     /// measuring again.
     Report {
-        /// The results folder (`results/` of this checkout by default).
-        #[arg(long, value_name = "DIR", default_value_os_t = commands::pick::default_results())]
-        results: PathBuf,
+        /// The results folder: by default the working directory's checkout's
+        /// `results/local/` when it holds a run, else its committed `results/`.
+        #[arg(long, value_name = "DIR")]
+        results: Option<PathBuf>,
         /// Report this run file instead of the latest.
         #[arg(long, value_name = "FILE")]
         run: Option<PathBuf>,
@@ -145,6 +147,13 @@ enum Command {
         /// README (`quiet` for two quiet runs, `busy` for a quiet run against a loaded one).
         #[arg(long, value_name = "SECTION")]
         readme: Option<String>,
+    },
+    /// The lab as `cargo bench` runs it (without counting the queues' memory): for tests.
+    #[command(hide = true)]
+    Bench {
+        /// Workload filters, and `--list`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
     /// Lists the lab's built-in suites with the frontier sizes they produce.
     Suites {
@@ -247,24 +256,28 @@ fn main() -> ExitCode {
                 Format::Text
             };
             let query = Query { decrease_key, keys, heuristic, scale };
-            commands::pick::run(commands::pick::Request {
-                frontier,
-                map,
-                scen,
-                limit,
-                measure,
-                rounds,
-                query,
-                results,
-                run,
-                format,
+            results_folder(results).and_then(|results| {
+                commands::pick::run(commands::pick::Request {
+                    frontier,
+                    map,
+                    scen,
+                    limit,
+                    measure,
+                    rounds,
+                    query,
+                    results,
+                    run,
+                    format,
+                })
             })
         }
-        Command::Report { results, run } => pqlab::report::regenerate(&results, run.as_deref())
+        Command::Report { results, run } => results_folder(results)
+            .and_then(|results| pqlab::report::regenerate(&results, run.as_deref()))
             .map(|folder| {
                 say!("wrote the report in {}", folder.display());
                 ExitCode::SUCCESS
             }),
+        Command::Bench { args } => commands::bench::run(&args).map(|()| ExitCode::SUCCESS),
         Command::Diff { a, b, readme } => commands::diff::run(&a, &b, readme.as_deref()),
         Command::Suites { quick } => commands::suites::run(if quick {
             pqlab::lab::Profile::Quick
@@ -289,6 +302,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The results folder named, or the default one found from the working directory, said on
+/// stderr.
+fn results_folder(named: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    let folder = match named {
+        Some(folder) => folder,
+        None => pqlab::results::location::default_results()?,
+    };
+    eprintln!("pqlab: results from {}", folder.display());
+    Ok(folder)
 }
 
 fn list() -> anyhow::Result<ExitCode> {

@@ -7,15 +7,19 @@ use anyhow::Result;
 
 use crate::analysis::diff::{diff, Diff, APART};
 use crate::analysis::Run;
-use crate::commands::pick::default_results;
 use crate::report::update_between_markers;
-use crate::results::files::load_run;
+use crate::results::files::{is_partial, load_run, partial_note};
 use crate::say;
 
 /// Prints the comparison of the runs at `a` and `b`; with `readme`, also writes its
 /// paragraph into the README's `stability-<readme>` section.
 pub fn run(a: &Path, b: &Path, readme: Option<&str>) -> Result<ExitCode> {
     let (rows_a, rows_b) = (load_run(a)?, load_run(b)?);
+    for (path, rows) in [(a, &rows_a), (b, &rows_b)] {
+        if is_partial(path) {
+            say!("Note: {}", partial_note(path, rows));
+        }
+    }
     let (run_a, run_b) = (Run::new(&rows_a), Run::new(&rows_b));
     let d = diff(&run_a, &run_b);
     say!("A: {} on {}", d.runs.0, d.machines.0);
@@ -70,7 +74,7 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>) -> Result<ExitCode> {
         d.min_tau().map_or("–".into(), |t| format!("{t:.2}"))
     );
     if let Some(section) = readme {
-        let readme_path = default_results().join("..").join("README.md");
+        let readme_path = crate::results::location::checkout()?.join("README.md");
         let section = format!("stability-{section}");
         let text = paragraph(&d, (a, b));
         if !update_between_markers(&readme_path, &section, &text)? {

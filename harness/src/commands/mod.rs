@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 1 when a check finds a wrong answer, 2 on bad input (a
 //! malformed map or scenario file, named with its line; an unknown queue or heuristic).
 
+pub mod bench;
 pub mod compare;
 pub mod diff;
 pub mod pick;

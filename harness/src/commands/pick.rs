@@ -1,6 +1,6 @@
 //! `pqlab pick`: the answer for a frontier size or a map, as text, JSON or Markdown.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -128,9 +128,4 @@ fn print(answer: &Answer, profile: Option<&map::Profile>, format: Format) -> Res
         }
     }
     Ok(())
-}
-
-/// The results folder of this checkout.
-pub fn default_results() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("results")
 }

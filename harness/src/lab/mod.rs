@@ -91,6 +91,10 @@ pub struct Lab {
     /// This machine's sentinel median over the reference machine's.
     pace: f64,
     sentinel: Option<Prepared>,
+    /// The run's partial file, saved as each workload ends (after [`Lab::reserve`]).
+    journal: Option<results::Journal>,
+    /// Whether saving the partial run failed already (said once).
+    journal_failed: bool,
 }
 
 /// A suite's share of the budget, by what it is for.
@@ -129,6 +133,39 @@ impl Lab {
             decrease_share: (0.0, 0.0),
             pace: 1.0,
             sentinel: None,
+            journal: None,
+            journal_failed: false,
+        }
+    }
+
+    /// Reserves the run's id and partial file under the results folder before anything is
+    /// measured (see [`results::Journal`]): a folder that cannot be written fails here.
+    /// Returns a note when another run is measuring into the same folder.
+    pub fn reserve(&mut self) -> Result<Option<String>> {
+        let suffix = self.settings.run_suffix();
+        let (journal, note) = results::Journal::reserve(&self.settings.results_dir, || {
+            format!("{}{suffix}", results::utc_now())
+        })?;
+        self.provenance.run = journal.run().to_owned();
+        self.journal = Some(journal);
+        Ok(note)
+    }
+
+    /// Saves the rows so far as the partial run, and says so (`saved N rows`); a failure is
+    /// said once and measuring goes on (the final save tries elsewhere).
+    fn checkpoint(&mut self, workload: &str) {
+        let Some(journal) = &self.journal else { return };
+        match journal.save(&self.rows) {
+            Ok(()) => eprintln!(
+                "pqlab: saved {} rows after {workload} in {}",
+                self.rows.len(),
+                journal.partial().display()
+            ),
+            Err(error) if !self.journal_failed => {
+                self.journal_failed = true;
+                eprintln!("pqlab: saving the partial run failed, measuring goes on: {error:#}");
+            }
+            Err(_) => {}
         }
     }
 
@@ -155,7 +192,19 @@ impl Lab {
         let real = suites.iter().filter(|s| s.role == Role::Real).count();
         let budget = self.settings.budget
             + if real > 0 { self.settings.maps_budget } else { Duration::ZERO };
+        // Every map is read before anything is measured: a malformed one is said now, and
+        // gets a failed row in its turn.
+        let mut broken = HashMap::new();
+        for suite in suites {
+            if let suites::Source::MovingAi { map, sample } = &suite.source {
+                if let Err(error) = crate::maps::instance::Instance::movingai(map, None, *sample) {
+                    eprintln!("pqlab: {error:#}: this map will not be measured");
+                    broken.insert(suite.name(), error);
+                }
+            }
+        }
         self.sentinel()?;
+        self.checkpoint("the first sentinel");
         for (i, suite) in suites.iter().enumerate() {
             eprintln!(
                 "pqlab: [{}/{}] {} ({:.0} s so far, {:.0} s left)",
@@ -166,8 +215,14 @@ impl Lab {
                 self.left(budget).as_secs_f64()
             );
             let deadline = self.deadline(weight(suite), budget);
-            let prepared = Prepared::new(suite)?;
-            self.run_suite(&prepared, deadline)?;
+            match broken.remove(&suite.name()).map_or_else(|| Prepared::new(suite), Err) {
+                Ok(prepared) => self.run_suite(&prepared, deadline)?,
+                Err(error) => {
+                    eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
+                    self.rows.push(failed_suite(suite, &self.provenance, &error));
+                }
+            }
+            self.checkpoint(&suite.name());
             if (i + 1) % SENTINEL_EVERY == 0 {
                 self.sentinel()?;
             }
@@ -179,8 +234,10 @@ impl Lab {
             );
             let deadline = self.deadline(SYNTHETIC_WEIGHT, budget);
             self.run_synthetic(size, deadline);
+            self.checkpoint(&format!("held-{size}"));
         }
         self.sentinel()?;
+        self.checkpoint("the last sentinel");
         Ok(())
     }
 
@@ -621,9 +678,26 @@ impl Lab {
         }
     }
 
-    /// Saves the run's rows as a new CSV under the results folder; returns its path.
-    pub fn save(&self) -> Result<PathBuf> {
-        results::save_run(&self.settings.results_dir, &self.provenance.run, &self.rows)
+    /// Saves the run: as `runs/<run>.csv` when `complete`, else as the partial run; when
+    /// the results folder fails, somewhere that works ([`results::files::rescue`]).
+    /// Returns the file and whether it is the rescue.
+    pub fn save(&mut self, complete: bool) -> Result<(PathBuf, bool)> {
+        let saved = match self.journal.take() {
+            Some(journal) => journal.finish(&self.rows, complete),
+            None => Err(anyhow::anyhow!("no run id was reserved (Lab::reserve)")),
+        };
+        match saved {
+            Ok(path) => Ok((path, false)),
+            Err(error) => {
+                let path = results::files::rescue(&self.provenance.run, &self.rows, &error)?;
+                eprintln!(
+                    "pqlab: saving in {} failed ({error:#}); the run is in {}",
+                    self.settings.results_dir.display(),
+                    path.display()
+                );
+                Ok((path, true))
+            }
+        }
     }
 }
 
@@ -677,6 +751,29 @@ fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
             row
         }
     }
+}
+
+/// The row of a suite that could not be prepared (a malformed map): the baseline's, failed,
+/// with the error as its note.
+fn failed_suite(suite: &Suite, provenance: &Provenance, error: &anyhow::Error) -> Row {
+    let (map, real) = match &suite.source {
+        suites::Source::Generated { map, .. } => (map.to_string(), false),
+        suites::Source::MovingAi { map, .. } => (map.display().to_string(), true),
+    };
+    let workload = Workload {
+        kind: Kind::Astar,
+        name: suite.name(),
+        map,
+        map_kind: if real { "movingai".into() } else { "generated".into() },
+        real,
+        heuristic: Some(suite.heuristic),
+        scale: Some(suite.scale),
+        store: Some(suite.store),
+        unit: Unit::Search,
+    };
+    let baseline = registry::baseline();
+    let row = workload.row(provenance, baseline.id, Some(baseline));
+    untimed(row, Status::Failed, format!("not measured: {error:#}"))
 }
 
 /// Copies the search counters of `from` (the same problems, searched by the baseline).

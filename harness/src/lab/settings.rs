@@ -19,7 +19,8 @@ pub enum Profile {
 pub struct Settings {
     /// The profile.
     pub profile: Profile,
-    /// Where the run's CSV and the report go (`results/`, or `results/quick/`).
+    /// Where the run's CSV and the report go (`results/local/` by default, untracked;
+    /// `results/` for a committed run; `quick/` under it for the quick profile).
     pub results_dir: PathBuf,
     /// Moving AI maps to add as workloads (`PQLAB_MAPS`).
     pub maps: Option<PathBuf>,
@@ -68,7 +69,7 @@ impl Settings {
         let from_root = |path: PathBuf| if path.is_relative() { root.join(path) } else { path };
         let results = std::env::var_os("PQLAB_RESULTS")
             .map(|p| from_root(PathBuf::from(p)))
-            .unwrap_or_else(|| root.join("results"));
+            .unwrap_or_else(|| root.join("results").join(crate::results::location::LOCAL));
         let maps = std::env::var_os("PQLAB_MAPS")
             .filter(|m| !m.is_empty())
             .map(|p| from_root(PathBuf::from(p)));

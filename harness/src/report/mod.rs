@@ -6,7 +6,8 @@
 //! in with one atomic exchange of the two folders (`renameat2(RENAME_EXCHANGE)` on Linux),
 //! so a reader, or a process killed at any moment, finds the previous report or the new
 //! one, never a mix. The README's summary is written afterwards (atomically, and names the
-//! run it comes from).
+//! run it comes from), and only for the repository's committed `results/` folder
+//! ([`location::repository_of`]).
 
 pub mod charts;
 pub mod draw;
@@ -21,7 +22,7 @@ use anyhow::{ensure, Context as _, Result};
 
 use crate::analysis::Run;
 use crate::results::files::{self, RunFile};
-use crate::results::{write_atomic, Row};
+use crate::results::{location, write_atomic, Row};
 
 /// What the report's sections are written from.
 pub struct Context<'a> {
@@ -122,8 +123,12 @@ pub fn generate(
     sync_folder(&staging)?;
     let report = folder(results_dir);
     swap_in(&staging, &report)?;
-    let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
-    update_between_markers(&results_dir.join("..").join("README.md"), SUMMARY, &summary)?;
+    // Only the committed results folder's report is the README's: a local, scratch or
+    // foreign results folder leaves every README alone.
+    if let Some(repository) = location::repository_of(results_dir) {
+        let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
+        update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
+    }
     Ok(report)
 }
 

@@ -1,22 +1,46 @@
-//! Run files on disk: written atomically, found by what they hold, checked when read.
+//! Run files on disk: saved as the run goes, never overwritten, checked when read.
 //!
-//! - Each run writes `runs/<run-id>.csv`, a new file, never an overwrite.
-//! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs
-//!   it and renames it over the target, so a reader never sees half a file. A process
-//!   killed mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`,
-//!   `pqlab report` and `pqlab pick`) recovers a complete run CSV from it, or removes it,
-//!   and says which.
-//! - The latest run is the one with the largest run id among the files whose rows are a
-//!   run (schema 1 to 3), not the last file name: a stray `notes.csv` or `zz-backup.csv`
-//!   is skipped with a note.
+//! - A run reserves `runs/<run-id>.partial.csv` before it measures anything (created, so
+//!   two runs can never share an id: the second takes the next second's id), and rewrites
+//!   it atomically with every row so far as each workload ends ([`Journal`]). A run that
+//!   is killed, or whose filter chose only some workloads, stays there as a *partial run*.
+//!   A finished run renames the file to `runs/<run-id>.csv` without replacing anything
+//!   (a hard link, then the partial name removed).
+//! - Partial is said by the file's name, not by its rows: the rows of a partial run are
+//!   the same schema 3 rows, so every run file written before (schemas 1 to 3) reads as it
+//!   did, and a partial run turns complete by the one rename that also proves it whole.
+//!   `report`, `pick` and `diff` read a partial run only when it is named, and say so.
+//! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs it
+//!   and renames it over the target, so a reader never sees half a file. A process killed
+//!   mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`, `pqlab
+//!   report` and `pqlab pick`) removes it and says so. A temporary file is never
+//!   recovered as a run: nothing proves it whole, and the partial run holds every
+//!   workload that ended.
+//! - A file under `runs/` is read only when it is a regular file (a FIFO would hang the
+//!   reader, a link to `/dev/zero` exhaust its memory). A `.csv` there without `schema`
+//!   and `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
+//!   run, and any defect in it is an error naming the file and line, never a fallback to
+//!   an older run.
+//! - The latest run is the one with the largest run id among the complete runs.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context, Result};
+use pqlab_queues::registry;
 
 use super::{v1, Kind, Row, Status, SCHEMA_VERSION};
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+
+/// How a partial run's file name ends.
+pub const PARTIAL: &str = ".partial.csv";
+
+/// Whether `path` names a partial run (`<run-id>.partial.csv`).
+pub fn is_partial(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL))
+}
 
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
@@ -41,12 +65,147 @@ pub fn to_csv(rows: &[Row]) -> Result<Vec<u8>> {
     Ok(writer.into_inner()?)
 }
 
-/// Writes a run as `dir/runs/<run>.csv`, refusing to overwrite an existing file.
-pub fn save_run(dir: &Path, run: &str, rows: &[Row]) -> Result<PathBuf> {
-    let path = dir.join("runs").join(format!("{run}.csv"));
-    ensure!(!path.exists(), "{} exists already: a run id is never reused", path.display());
-    write_atomic(&path, &to_csv(rows)?)?;
-    Ok(path)
+/// A run being measured: its reserved partial file under `runs/`, rewritten as each
+/// workload ends, and the folder's lock while it measures.
+#[derive(Debug)]
+pub struct Journal {
+    /// The run id reserved.
+    run: String,
+    /// `runs/<run>.partial.csv`.
+    partial: PathBuf,
+    /// Held (locked) while the run measures; `None` where there is no lock.
+    _lock: Option<fs::File>,
+}
+
+/// How many ids a run tries (one a second) before it gives up reserving one.
+const RESERVE_TRIES: usize = 5;
+
+impl Journal {
+    /// Reserves a run id under `dir/runs/` before anything is measured: `id()` gives the id
+    /// for the current second, and an id whose partial or complete file exists is never
+    /// taken (the file is created, not opened), so the next second's is tried. Fails, with
+    /// the folder named, when the folder cannot be written (read-only, full, or a file).
+    /// Returns the journal and a note when another run is measuring into the same folder.
+    pub fn reserve(
+        dir: &Path,
+        mut id: impl FnMut() -> String,
+    ) -> Result<(Journal, Option<String>)> {
+        let runs = dir.join("runs");
+        fs::create_dir_all(&runs)
+            .with_context(|| format!("the results folder {}: cannot create", runs.display()))?;
+        probe(&runs)?;
+        let lock = lock_folder(dir)?;
+        for _ in 0..RESERVE_TRIES {
+            let run = id();
+            let partial = runs.join(format!("{run}{PARTIAL}"));
+            let complete = runs.join(format!("{run}.csv"));
+            if !complete.exists() {
+                match fs::OpenOptions::new().write(true).create_new(true).open(&partial) {
+                    Ok(_) => {
+                        let note = lock.is_none().then(|| {
+                            format!(
+                                "another run is measuring into {} now: both share this machine's \
+                                 cores, so both runs' times are slower and noisier than alone",
+                                dir.display()
+                            )
+                        });
+                        return Ok((Journal { run, partial, _lock: lock.flatten() }, note));
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                    Err(e) => bail!("{}: cannot create ({e})", partial.display()),
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1000));
+        }
+        bail!("{}: no free run id in {RESERVE_TRIES} seconds", runs.display())
+    }
+
+    /// The run id reserved.
+    pub fn run(&self) -> &str {
+        &self.run
+    }
+
+    /// The partial run's file.
+    pub fn partial(&self) -> &Path {
+        &self.partial
+    }
+
+    /// Saves every row so far as the partial run (an atomic rewrite, synced).
+    pub fn save(&self, rows: &[Row]) -> Result<()> {
+        write_atomic(&self.partial, &to_csv(rows)?)
+    }
+
+    /// Saves `rows` and, when the run is `complete`, renames the partial run to
+    /// `runs/<run>.csv` without replacing any file; returns the run's file.
+    pub fn finish(self, rows: &[Row], complete: bool) -> Result<PathBuf> {
+        self.save(rows)?;
+        if !complete {
+            return Ok(self.partial);
+        }
+        let path = self.partial.with_file_name(format!("{}.csv", self.run));
+        fs::hard_link(&self.partial, &path).with_context(|| {
+            format!("renaming {} to {} (never over a file)", self.partial.display(), path.display())
+        })?;
+        fs::remove_file(&self.partial)
+            .with_context(|| format!("removing {}", self.partial.display()))?;
+        Ok(path)
+    }
+}
+
+/// Writes, syncs and removes a small file in `dir`: a folder that is read-only or full
+/// fails here, before anything is measured, rather than after.
+fn probe(dir: &Path) -> Result<()> {
+    let path = dir.join(format!(".probe.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&path)?;
+        file.write_all(&[b'\n'; 1 << 16])?;
+        file.sync_all()
+    })();
+    let _ = fs::remove_file(&path);
+    written.with_context(|| format!("the results folder {} cannot be written", dir.display()))
+}
+
+/// Takes the folder's lock (`dir/.lab.lock`, `flock`): `Some(Some(file))` while held,
+/// `None` when another process holds it, `Some(None)` where locks do not exist.
+fn lock_folder(dir: &Path) -> Result<Option<Option<fs::File>>> {
+    let path = dir.join(".lab.lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("{}: cannot create", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: `file` is open for the whole call, so its descriptor is valid; `flock`
+        // reads no memory of ours.
+        let status = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        Ok((status == 0).then_some(Some(file)))
+    }
+    #[cfg(not(unix))]
+    Ok(Some(None))
+}
+
+/// Writes `rows` somewhere that works after the results folder failed with `error`: the
+/// system's temporary folder, else the working directory. Returns where, or an error
+/// naming every place tried.
+pub fn rescue(run: &str, rows: &[Row], error: &anyhow::Error) -> Result<PathBuf> {
+    let csv = to_csv(rows)?;
+    let mut tried = vec![format!("the results folder ({error:#})")];
+    for dir in [std::env::temp_dir(), PathBuf::from(".")] {
+        let path = dir.join(format!("pqlab-{run}.csv"));
+        let written = (|| {
+            let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&path)?;
+            file.write_all(&csv)?;
+            file.sync_all()
+        })();
+        match written {
+            Ok(()) => return Ok(path),
+            Err(e) => tried.push(format!("{} ({e})", path.display())),
+        }
+    }
+    bail!("the run's {} rows could not be saved anywhere: {}", rows.len(), tried.join("; "))
 }
 
 /// A file under `runs/` that holds a run.
@@ -61,31 +220,73 @@ pub struct RunFile {
 }
 
 /// Reads one run file (schema 3 or 2, or 1 through the registry), checking every row: a row
-/// that is not a run's, or holds an impossible figure, is an error naming the file and
-/// its line.
+/// that is not this run's, or holds an impossible figure, is an error naming the file and
+/// its line. Across rows: one run id, one schema, and no row measured twice.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
     let shown = path.display();
     let (headers, records) = read_records(path)?;
     let schema =
         schema_of(&headers, &records).with_context(|| format!("{shown}: not a pqlab run"))?;
+    let column = headers.iter().position(|h| h == "schema").expect("checked by schema_of");
     let mut rows = Vec::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {
         // Line 1 is the header.
         let line = i + 2;
+        ensure!(
+            record.get(column) == Some(schema.to_string().as_str()),
+            "{shown}:{line}: schema `{}` where the file's first row says {schema}: one file, one schema",
+            record.get(column).unwrap_or_default()
+        );
         let row = match schema {
             2 | SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
             _ => record.deserialize::<v1::RowV1>(Some(&headers)).map(v1::RowV1::into_row),
         }
         .with_context(|| format!("{shown}:{line}: not a schema {schema} row"))?;
-        check(&row).with_context(|| format!("{shown}:{line}"))?;
+        check(&row, schema).with_context(|| format!("{shown}:{line}"))?;
         rows.push(row);
     }
+    // Its errors begin with the line: `FILE:LINE: ...`.
+    check_rows(&rows).map_err(|e| anyhow::anyhow!("{shown}:{e:#}"))?;
     Ok(rows)
 }
 
-/// A CSV file's header and records.
+/// What must hold across a run's rows: one run id; no row measured twice (the same kind,
+/// workload, queue and rounds' group; sentinels repeat by design). An error names the line.
+fn check_rows(rows: &[Row]) -> Result<()> {
+    let line = |i: usize| i + 2;
+    let mut seen: HashMap<(Kind, &str, &str, u32), usize> = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        ensure!(
+            row.run == rows[0].run,
+            "{}: run `{}` in a file of run `{}`: one file, one run",
+            line(i),
+            row.run,
+            rows[0].run
+        );
+        if row.kind == Kind::Sentinel {
+            continue;
+        }
+        let key = (row.kind, row.workload.as_str(), row.queue.as_str(), row.group);
+        if let Some(first) = seen.insert(key, i) {
+            bail!(
+                "{}: `{}` on `{}` ({}, group {}) again, after line {}: a row is measured once",
+                line(i),
+                row.queue,
+                row.workload,
+                row.kind.name(),
+                row.group,
+                line(first)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A CSV file's header and records; only a regular file is read.
 fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord>)> {
     let shown = path.display();
+    let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
+    ensure!(meta.is_file(), "{shown}: not a regular file");
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
     let records = reader
@@ -99,10 +300,8 @@ fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord
 /// The schema version a run file declares (its first row's `schema`), if this pqlab reads
 /// it (1, 2 or [`SCHEMA_VERSION`]).
 fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Result<u32> {
-    let column = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(schema), Some(_)) = (column("schema"), column("run")) else {
-        bail!("no `schema` and `run` columns");
-    };
+    ensure!(looks_like_run(headers), "no `schema` and `run` columns");
+    let schema = headers.iter().position(|h| h == "schema").expect("checked above");
     let first = records.first().context("no rows")?;
     match first.get(schema).and_then(|s| s.parse::<u32>().ok()) {
         Some(version @ (1 | 2 | SCHEMA_VERSION)) => Ok(version),
@@ -111,8 +310,19 @@ fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Resu
     }
 }
 
-/// Rejects the figures no measurement can give.
-fn check(row: &Row) -> Result<()> {
+/// Whether a CSV header is a run's: it has `schema` and `run` columns.
+fn looks_like_run(headers: &csv::StringRecord) -> bool {
+    ["schema", "run"].iter().all(|name| headers.iter().any(|h| h == *name))
+}
+
+/// Rejects the figures no measurement can give, and queues pqlab does not know.
+fn check(row: &Row, schema: u32) -> Result<()> {
+    let known = match row.kind {
+        Kind::Peer => [PathfindingAstar::ID, PetgraphAstar::ID].contains(&row.queue.as_str()),
+        Kind::Oracle => row.queue == "oracle",
+        _ => registry::find(&row.queue).is_some(),
+    };
+    ensure!(known, "`{}` is not a {} queue this pqlab knows", row.queue, row.kind.name());
     if row.status != Status::Ok {
         return Ok(());
     }
@@ -138,10 +348,20 @@ fn check(row: &Row) -> Result<()> {
             row.max_open
         );
     }
+    // Schema 1 kept no counters for replays and peers.
+    if schema >= 2 && row.kind != Kind::Synthetic {
+        ensure!(
+            row.expansions.is_finite() && row.expansions > 0.0,
+            "expansions is {}: a measured search expands at least its start",
+            row.expansions
+        );
+    }
     Ok(())
 }
 
-/// The runs under `dir/runs`, sorted by run id, and a note for each file skipped there.
+/// The complete runs under `dir/runs`, sorted by run id, and a note for each file skipped
+/// there (partial runs, and `.csv` files that are not runs). A file that is a run but
+/// cannot be read whole, or is not a regular file, is an error.
 pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     let folder = dir.join("runs");
     let (mut found, mut notes) = (Vec::new(), Vec::new());
@@ -155,32 +375,39 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
         if name.starts_with('.') || path.extension().map_or(true, |e| e != "csv") {
             continue;
         }
-        match identify(&path) {
-            Ok(file) => found.push(file),
-            Err(error) => {
-                notes.push(format!("skipped {}: not a pqlab run ({error:#})", path.display()))
-            }
+        if is_partial(&path) {
+            notes.push(format!(
+                "skipped {}: a partial run (name it with --run to use it)",
+                path.display()
+            ));
+            continue;
         }
+        let (headers, _) = read_records(&path)?;
+        if !looks_like_run(&headers) {
+            notes.push(format!(
+                "skipped {}: not a pqlab run (no `schema` and `run` columns)",
+                path.display()
+            ));
+            continue;
+        }
+        let rows = load_run(&path)?;
+        found.push(RunFile { path, run: rows[0].run.clone(), schema: rows[0].schema });
     }
     found.sort_by(|a, b| a.run.cmp(&b.run).then_with(|| a.path.cmp(&b.path)));
     Ok((found, notes))
 }
 
-/// The run id and schema of a run file, from its first row.
-fn identify(path: &Path) -> Result<RunFile> {
-    let (headers, records) = read_records(path)?;
-    let schema = schema_of(&headers, &records)?;
-    let run = headers.iter().position(|h| h == "run").context("no `run` column")?;
-    let run = records[0].get(run).filter(|r| !r.is_empty()).context("an empty run id")?.to_owned();
-    Ok(RunFile { path: path.to_path_buf(), run, schema })
-}
-
-/// The run to answer from: `chosen` when given, else the latest under `dir`; `None` when
-/// there is none. Notes about skipped files are printed to stderr.
+/// The run to answer from: `chosen` when given, else the latest complete run under `dir`;
+/// `None` when there is none. Notes about skipped files, and about a partial run named,
+/// are printed to stderr.
 pub fn latest_or(dir: &Path, chosen: Option<&Path>) -> Result<Option<(PathBuf, Vec<Row>)>> {
     if let Some(path) = chosen {
-        ensure!(path.is_file(), "{}: no such run file", path.display());
-        return Ok(Some((path.to_path_buf(), load_run(path)?)));
+        ensure!(path.exists(), "{}: no such run file", path.display());
+        let rows = load_run(path)?;
+        if is_partial(path) {
+            eprintln!("pqlab: {}", partial_note(path, &rows));
+        }
+        return Ok(Some((path.to_path_buf(), rows)));
     }
     let (found, notes) = runs(dir)?;
     for note in notes {
@@ -192,48 +419,72 @@ pub fn latest_or(dir: &Path, chosen: Option<&Path>) -> Result<Option<(PathBuf, V
     }
 }
 
-/// Cleans up after interrupted processes under `dir`: temporary files (`.NAME.PID.tmp`)
-/// and report staging folders (`.staging-PID`) whose process is gone. A temporary run CSV
-/// that holds a complete run whose file does not exist is recovered under its name;
-/// everything else is removed. Returns one line per file, to be shown.
+/// What to say of a partial run's answer.
+pub fn partial_note(path: &Path, rows: &[Row]) -> String {
+    let mut workloads: Vec<(Kind, &str)> =
+        rows.iter().filter(|r| r.kind != Kind::Sentinel).map(|r| (r.kind, &*r.workload)).collect();
+    workloads.sort();
+    workloads.dedup();
+    format!(
+        "{} is a partial run (interrupted, or filtered): {} workloads, {} rows; an answer from it \
+         covers only those",
+        path.display(),
+        workloads.len(),
+        rows.len()
+    )
+}
+
+/// Cleans up after interrupted processes under `dir` (and at the root of the repository
+/// whose results folder it is, where the README is written): temporary files
+/// (`.NAME.PID.tmp`) and report staging folders (`.staging-PID`) whose process is gone are
+/// removed, and so is a partial run whose complete file exists (a kill between the two
+/// steps of [`Journal::finish`]). Returns one line per file, to be shown.
 pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let mut done = Vec::new();
-    for folder in [dir.to_path_buf(), dir.join("runs"), dir.join("report")] {
+    let repository = super::location::repository_of(dir);
+    let mut folders = vec![dir.to_path_buf(), dir.join("runs"), dir.join("report")];
+    folders.extend(repository.clone());
+    for folder in folders {
         let Ok(entries) = fs::read_dir(&folder) else { continue };
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
+            // At the repository's root, only the README's leftovers are ours.
+            if Some(&folder) == repository.as_ref() && !name.starts_with(".README.md.") {
+                continue;
+            }
+            if let Some(run) = name.strip_suffix(PARTIAL) {
+                if folder.join(format!("{run}.csv")).exists() {
+                    remove(&path)?;
+                    done.push(format!("removed {}, a copy of {run}.csv", path.display()));
+                }
+                continue;
+            }
             let Some(pid) = leftover_pid(&name) else { continue };
             if process_alive(pid) {
                 continue;
             }
-            let target = name
-                .strip_prefix('.')
-                .and_then(|n| n.strip_suffix(".tmp"))
-                .and_then(|n| n.rsplit_once('.'))
-                .map(|(target, _)| folder.join(target));
-            let recoverable = folder.ends_with("runs")
-                && target.as_ref().is_some_and(|t| !t.exists())
-                && load_run(&path).is_ok();
-            if let (true, Some(target)) = (recoverable, target) {
-                fs::rename(&path, &target)
-                    .with_context(|| format!("recovering {}", path.display()))?;
-                done.push(format!(
-                    "recovered {} from the interrupted write {}",
-                    target.display(),
-                    path.display()
-                ));
-            } else if path.is_dir() {
+            if path.is_dir() {
                 fs::remove_dir_all(&path)
                     .with_context(|| format!("removing {}", path.display()))?;
                 done.push(format!("removed {}, left by an interrupted report", path.display()));
             } else {
-                fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+                remove(&path)?;
                 done.push(format!("removed {}, left by an interrupted write", path.display()));
             }
         }
     }
     Ok(done)
+}
+
+/// Removes a file; one already gone is no error.
+fn remove(path: &Path) -> Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("removing {}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The process id in a leftover's name: `.NAME.PID.tmp` or `.staging-PID`.
@@ -260,6 +511,57 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::rows::Workload;
+    use crate::results::{Provenance, Unit};
+
+    /// A fresh folder under the system's temporary folder.
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pqlab-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("runs")).unwrap();
+        dir
+    }
+
+    /// A measured row of run `run` for `queue` on `workload`.
+    fn row(run: &str, workload: &str, queue: &str) -> Row {
+        let provenance = Provenance {
+            run: run.into(),
+            machine: "m".into(),
+            cpu: "c".into(),
+            rustc: "r".into(),
+            git: "g".into(),
+        };
+        let described = Workload {
+            kind: Kind::Astar,
+            name: workload.into(),
+            map: "random-d20-32-s1".into(),
+            map_kind: "random".into(),
+            real: false,
+            heuristic: None,
+            scale: None,
+            store: None,
+            unit: Unit::Search,
+        };
+        let mut row = described.row(&provenance, queue, registry::find(queue));
+        row.set_samples(&[90.0, 100.0, 110.0], &[90.0, 100.0, 110.0]);
+        row.expansions = 10.0;
+        row.max_open = 5.0;
+        row.units = 1;
+        row
+    }
+
+    /// A good run of three rows.
+    fn good(run: &str) -> Vec<Row> {
+        vec![
+            row(run, "w1", "std-binary-heap-dup"),
+            row(run, "w1", "dary4-dk"),
+            row(run, "w2", "std-binary-heap-dup"),
+        ]
+    }
+
+    fn write(path: &Path, rows: &[Row]) {
+        fs::write(path, to_csv(rows).unwrap()).unwrap();
+    }
 
     #[test]
     fn leftovers_are_recognised_by_name() {
@@ -267,5 +569,143 @@ mod tests {
         assert_eq!(leftover_pid(".staging-17"), Some(17));
         assert_eq!(leftover_pid("2026-01-01T00-00-00Z.csv"), None);
         assert_eq!(leftover_pid(".hidden"), None);
+    }
+
+    /// Every defect the issue found accepted is now an error naming the file and its line.
+    /// 7 run-file inputs: 7 clean errors.
+    #[test]
+    fn damaged_runs_are_rejected_with_their_file_and_line() {
+        let dir = folder("damaged");
+        let path = dir.join("runs").join("r.csv");
+        write(&path, &good("r"));
+        load_run(&path).expect("the good run reads");
+        let text = String::from_utf8(to_csv(&good("r")).unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut other_run = good("r");
+        other_run[2].run = "s".into();
+        let mut twice = good("r");
+        twice[2] = twice[1].clone();
+        twice[2].median_ns /= 10.0;
+        (twice[2].p25_ns, twice[2].p75_ns) = (twice[2].median_ns, twice[2].median_ns);
+        let mut unknown = good("r");
+        unknown[1].queue = "no-such-queue".into();
+        let mut no_expansions = good("r");
+        no_expansions[1].expansions = 0.0;
+        let schema_changed = text.replacen("\n3,r,astar,w2", "\n2,r,astar,w2", 1);
+        let cases: Vec<(&str, String, &str)> = vec![
+            ("mixed run ids", String::from_utf8(to_csv(&other_run).unwrap()).unwrap(), ":4"),
+            ("a schema change", schema_changed, ":4"),
+            ("a conflicting duplicate", String::from_utf8(to_csv(&twice).unwrap()).unwrap(), ":4"),
+            ("an unknown queue", String::from_utf8(to_csv(&unknown).unwrap()).unwrap(), ":3"),
+            ("0 expansions", String::from_utf8(to_csv(&no_expansions).unwrap()).unwrap(), ":3"),
+            ("cut inside a row", text[..text.len() - 40].to_owned(), ":4"),
+            ("a header alone", format!("{}\n", lines[0]), "no rows"),
+        ];
+        let mut clean = 0;
+        for (what, contents, place) in &cases {
+            fs::write(&path, contents).unwrap();
+            let error = format!("{:#}", load_run(&path).expect_err(what));
+            assert!(error.contains(&path.display().to_string()), "{what}: {error}");
+            assert!(error.contains(place), "{what}: {error} does not say {place}");
+            clean += 1;
+        }
+        assert_eq!(clean, cases.len());
+    }
+
+    /// A damaged latest run is an error, never a silent answer from the run before it.
+    #[test]
+    fn a_damaged_latest_run_is_an_error_not_a_fallback() {
+        let dir = folder("latest");
+        write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
+        let text = String::from_utf8(to_csv(&good("2026-01-02T00-00-00Z")).unwrap()).unwrap();
+        let latest = dir.join("runs").join("b.csv");
+        fs::write(&latest, &text[..text.len() - 40]).unwrap();
+        let error = format!("{:#}", latest_or(&dir, None).expect_err("damaged"));
+        assert!(error.contains("b.csv"), "{error}");
+        // A stray CSV that is not a run is skipped with a note.
+        fs::write(&latest, "name,size\nx,1\n").unwrap();
+        let (found, notes) = runs(&dir).unwrap();
+        assert_eq!(found.len(), 1);
+        assert!(notes[0].contains("not a pqlab run"), "{notes:?}");
+    }
+
+    /// A FIFO or a link to a device under `runs/` is refused at once, never read.
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_not_read() {
+        let dir = folder("special");
+        let fifo = dir.join("runs").join("zz.csv");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `c` is a valid NUL-terminated path for the call's duration.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let error = format!("{:#}", runs(&dir).expect_err("a FIFO"));
+        assert!(error.contains("zz.csv: not a regular file"), "{error}");
+        fs::remove_file(&fifo).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
+        let error = format!("{:#}", load_run(&fifo).expect_err("/dev/zero"));
+        assert!(error.contains("zz.csv: not a regular file"), "{error}");
+    }
+
+    /// Two runs reserving the same second's id both keep their runs: the second takes the
+    /// next id, is told it shares the folder, and a finish never replaces a file.
+    #[test]
+    fn runs_in_the_same_second_keep_both_and_finish_never_replaces() {
+        let dir = folder("same-second");
+        let (first, note) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        assert_eq!(note, None);
+        let mut ids = ["2026-01-01T00-00-00Z", "2026-01-01T00-00-01Z"].into_iter();
+        let (second, note) = Journal::reserve(&dir, || ids.next().unwrap().into()).unwrap();
+        assert_eq!(second.run(), "2026-01-01T00-00-01Z");
+        assert!(note.is_some_and(|n| n.contains("another run")));
+        let a = first.finish(&good("2026-01-01T00-00-00Z"), true).unwrap();
+        fs::write(dir.join("runs").join("2026-01-01T00-00-01Z.csv"), "taken").unwrap();
+        let b = second.finish(&good("2026-01-01T00-00-01Z"), true);
+        assert!(b.is_err(), "a finish replaced a file");
+        assert_eq!(load_run(&a).unwrap().len(), 3);
+        assert_eq!(
+            fs::read_to_string(dir.join("runs").join("2026-01-01T00-00-01Z.csv")).unwrap(),
+            "taken"
+        );
+        assert!(dir.join("runs").join(format!("2026-01-01T00-00-01Z{PARTIAL}")).exists());
+    }
+
+    /// A partial run is not the latest; it reads when named.
+    #[test]
+    fn a_partial_run_is_read_only_when_named() {
+        let dir = folder("partial");
+        let (journal, _) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        journal.save(&good("2026-01-01T00-00-00Z")).unwrap();
+        assert!(latest_or(&dir, None).unwrap().is_none());
+        let (_, notes) = runs(&dir).unwrap();
+        assert!(notes[0].contains("a partial run"), "{notes:?}");
+        let (_, rows) = latest_or(&dir, Some(journal.partial())).unwrap().unwrap();
+        assert_eq!(rows.len(), 3);
+    }
+
+    /// An interrupted write's temporary file is removed, never recovered as a run, even
+    /// when it was cut at a row boundary and so parses.
+    #[test]
+    fn a_truncated_temporary_file_is_never_recovered() {
+        // A checkout's results folder, so that its root is tidied too.
+        let root = folder("tidy");
+        for crate_dir in ["harness", "queues"] {
+            fs::create_dir_all(root.join(crate_dir)).unwrap();
+            fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
+        }
+        let dir = root.join("results");
+        fs::create_dir_all(dir.join("runs")).unwrap();
+        let text = String::from_utf8(to_csv(&good("2026-01-01T00-00-00Z")).unwrap()).unwrap();
+        let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+        // No process has this id (Linux ids stay below 2^22).
+        let temp = dir.join("runs").join(".2026-01-01T00-00-00Z.csv.99999999.tmp");
+        fs::write(&temp, cut).unwrap();
+        let readme_temp = root.join(".README.md.99999999.tmp");
+        fs::write(&readme_temp, "half").unwrap();
+        let not_ours = root.join(".notes.99999999.tmp");
+        fs::write(&not_ours, "kept").unwrap();
+        let done = tidy(&dir).unwrap();
+        assert_eq!(done.len(), 2, "{done:?}");
+        assert!(!temp.exists() && !readme_temp.exists() && not_ours.exists());
+        assert!(!dir.join("runs").join("2026-01-01T00-00-00Z.csv").exists());
     }
 }

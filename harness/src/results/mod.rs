@@ -1,5 +1,6 @@
-//! The lab's results format: our own CSV schema, one file per run, written atomically
-//! ([`files`]).
+//! The lab's results format: our own CSV schema, one file per run, saved as the run goes
+//! and checked when read ([`files`]), in a folder found from the working directory
+//! ([`location`]).
 //!
 //! Every row carries the schema version, the run id, the machine, the compiler and the git
 //! revision, so a file says how it was made on its own. Registry facts (strategy, key
@@ -42,6 +43,7 @@
 //! queue id to today's registry for its facts.
 
 pub mod files;
+pub mod location;
 mod v1;
 
 use pqlab_queues::{Class, Family, KeyRule, Strategy};
@@ -52,7 +54,7 @@ use crate::search::astar::Counters;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 
-pub use files::{load_run, runs, save_run, write_atomic, RunFile};
+pub use files::{load_run, runs, write_atomic, Journal, RunFile};
 
 /// The version written in every row's `schema` column.
 pub const SCHEMA_VERSION: u32 = 3;

@@ -1,0 +1,76 @@
+//! The lab as `cargo bench` runs it (`benches/lab.rs` calls [`run`]; `pqlab bench` runs
+//! the same without the memory-counting allocator, for tests).
+//!
+//! Arguments that are not options filter the workloads by name; a filter that matches
+//! nothing is an error, and a filtered run is saved as a partial run with no report. The
+//! run's id and partial file are reserved before measuring (a results folder that cannot
+//! be written fails then), and the rows are saved as each workload ends, so an interrupted
+//! run stays as a partial run ([`crate::results::files`]).
+
+use anyhow::{bail, Result};
+
+use crate::lab::{self, suites, Lab, Profile, Settings};
+use crate::results::files;
+
+/// Lists, or measures and saves and reports, the workloads `args` select.
+pub fn run(args: &[String]) -> Result<()> {
+    let quick = std::env::var("PQLAB_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+    let settings = Settings::from_env(if quick { Profile::Quick } else { Profile::Default });
+    let filters: Vec<&str> =
+        args.iter().filter(|a| !a.starts_with('-')).map(String::as_str).collect();
+    let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
+    let mut all = suites::builtin(settings.profile);
+    if let Some(dir) = &settings.maps {
+        let per_map = if quick { 30 } else { suites::MAP_PROBLEMS };
+        all.extend(suites::movingai(dir, per_map)?);
+    }
+    let chosen: Vec<_> = all.into_iter().filter(|s| wanted(&s.name())).collect();
+    let synthetic = settings.synthetic_sizes.iter().any(|size| wanted(&format!("held-{size}")));
+    if args.iter().any(|a| a == "--list") {
+        for suite in &chosen {
+            println!("{}", suite.name());
+        }
+        if synthetic {
+            for size in &settings.synthetic_sizes {
+                println!("held-{size}");
+            }
+        }
+        return Ok(());
+    }
+    if !lab::measuring(args) {
+        return Ok(());
+    }
+    if chosen.is_empty() && !synthetic {
+        bail!("no workload matches {filters:?}: `cargo bench -- --list` lists them");
+    }
+    for note in files::tidy(&settings.results_dir)? {
+        eprintln!("pqlab: {note}");
+    }
+    let mut lab = Lab::new(settings);
+    if let Some(note) = lab.reserve()? {
+        eprintln!("pqlab: {note}");
+    }
+    eprintln!("pqlab: run {} on {}", lab.provenance.run, lab.provenance.machine);
+    lab.run(&chosen, synthetic)?;
+    let complete = filters.is_empty();
+    let (csv, rescued) = lab.save(complete)?;
+    eprintln!("pqlab: wrote {} ({} rows)", csv.display(), lab.rows().len());
+    if rescued {
+        bail!(
+            "the results folder could not be written: no report; the run is in {}",
+            csv.display()
+        );
+    }
+    if !complete {
+        eprintln!(
+            "pqlab: a filtered run is partial: the report and the latest run are unchanged; \
+             `pqlab report --run {}` reports it",
+            csv.display()
+        );
+        return Ok(());
+    }
+    let report = crate::report::publish(&lab.settings.results_dir, &csv)?;
+    eprintln!("pqlab: wrote the report in {}", report.display());
+    eprintln!("pqlab: done in {:.0} s", lab.elapsed_secs());
+    Ok(())
+}
