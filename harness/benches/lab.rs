@@ -7,7 +7,8 @@
 //! cargo bench` (the smoke profile, under 2 minutes once built, results under
 //! `results/quick/`), `PQLAB_MAPS=../shared/movingai cargo bench` to add the Moving AI
 //! maps (about 40 minutes; up to 60 allowed). Arguments that are not options filter the workloads by name
-//! (`cargo bench -- rooms`, `cargo bench -- held` for the synthetic sizes);
+//! (`cargo bench -- rooms`, `cargo bench -- held` for the synthetic sizes, `cargo bench --
+//! held-1000000` for one of them); a bad `PQLAB_*` value stops it with exit status 2;
 //! `cargo bench -- --list` lists them.
 
 use anyhow::Result;
@@ -20,8 +21,14 @@ static ALLOCATOR: lab::memory::Counting = lab::memory::Counting;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let quick = std::env::var("PQLAB_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
-    let settings = Settings::from_env(if quick { Profile::Quick } else { Profile::Default });
+    let settings = match Settings::from_env() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("pqlab: {error}");
+            std::process::exit(2);
+        }
+    };
+    let quick = settings.profile == Profile::Quick;
     let filters: Vec<&str> =
         args.iter().filter(|a| !a.starts_with('-')).map(String::as_str).collect();
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
@@ -31,15 +38,26 @@ fn main() -> Result<()> {
         all.extend(suites::movingai(dir, per_map)?);
     }
     let chosen: Vec<_> = all.into_iter().filter(|s| wanted(&s.name())).collect();
-    let synthetic = settings.synthetic_sizes.iter().any(|size| wanted(&format!("held-{size}")));
+    // A held size is chosen by its whole name (`held-1000` alone) or by a filter that does
+    // not end in a digit (`held`: all of them), never as a prefix of a larger size.
+    let held_wanted = |name: &str| {
+        filters.is_empty()
+            || filters.iter().any(|f| {
+                *f == name || (name.contains(f) && !f.ends_with(|c: char| c.is_ascii_digit()))
+            })
+    };
+    let sizes: Vec<usize> = settings
+        .synthetic_sizes
+        .iter()
+        .copied()
+        .filter(|size| held_wanted(&format!("held-{size}")))
+        .collect();
     if args.iter().any(|a| a == "--list") {
         for suite in &chosen {
             println!("{}", suite.name());
         }
-        if synthetic {
-            for size in &settings.synthetic_sizes {
-                println!("held-{size}");
-            }
+        for size in &sizes {
+            println!("held-{size}");
         }
         return Ok(());
     }
@@ -51,7 +69,7 @@ fn main() -> Result<()> {
     }
     let mut lab = Lab::new(settings);
     eprintln!("pqlab: run {} on {}", lab.provenance.run, lab.provenance.machine);
-    lab.run(&chosen, synthetic)?;
+    lab.run(&chosen, &sizes)?;
     if lab.rows().is_empty() {
         eprintln!("pqlab: nothing was measured (no workload matched {filters:?})");
         return Ok(());
