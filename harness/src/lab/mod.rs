@@ -484,8 +484,8 @@ impl Lab {
     /// the baseline alone does not fit. Each group's rounds get the time left until
     /// `deadline` in proportion to its share of the queues not yet timed.
     ///
-    /// Cut-offs come from this size alone ([`synthetic::CheckHold`]): the fill limit is
-    /// [`Settings::slowdown`] times the baseline's fill, warm-up and first pass (or its
+    /// Cut-offs come from this size alone ([`synthetic::CheckHold`]): the fill and warm-up
+    /// limit is [`Settings::slowdown`] times the baseline's fill, warm-up and first pass (or its
     /// `size` operations, if longer: std's heap fills in O(1) a push, an unfair yardstick
     /// alone), the pass limit `slowdown` times the baseline's first pass, each at least
     /// the floor. A stopped pass's row keeps its time over the baseline's pass as `bound`.
@@ -518,7 +518,7 @@ impl Lab {
             per_entry.map(|b| b * size as f64 * synthetic::MEMORY_MARGIN)
         };
         let memory = self.settings.memory as f64;
-        let mib = |bytes: f64| format!("{:.0} MiB", bytes / f64::from(1 << 20));
+        let mib = |bytes: f64| format!("{:.1} MiB", bytes / f64::from(1 << 20));
         let not_held = |lab: &Lab, entry, needs: f64, beside: &str| {
             let note = format!(
                 "not held: needs about {}{beside}, over the memory limit of {} (PQLAB_MEMORY)",
@@ -678,12 +678,12 @@ fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
     }
 }
 
-/// `row` marked with why its held queue was not timed: a stopped fill has no bound (no
-/// operation was timed); otherwise as [`untimed_row`], over the baseline's pass `base`.
+/// `row` marked with why its held queue was not timed: a stopped fill or warm-up has no
+/// bound (no operation was timed); otherwise as [`untimed_row`], over the baseline's pass `base`.
 fn stopped_row(row: Row, stopped: synthetic::Stopped, base: Duration) -> Row {
     match stopped {
         synthetic::Stopped::Untimed(why) => untimed_row(row, why, base),
-        synthetic::Stopped::Fill(note) => untimed(row, Status::CutOff, note),
+        synthetic::Stopped::Setup(note) => untimed(row, Status::CutOff, note),
     }
 }
 

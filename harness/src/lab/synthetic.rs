@@ -16,8 +16,8 @@
 //! # Cut-offs and memory
 //!
 //! A queue is cut off at a size only on what it did at that size ([`CheckHold`]): a fill
-//! stopped over its time limit, or a pass of [`BATCH`] operations stopped over the pass
-//! limit. The held queues of a size are measured in groups that fit the memory limit,
+//! and warm-up stopped over their time limit, or its first timed pass of [`BATCH`]
+//! operations stopped over the pass limit. The held queues of a size are measured in groups that fit the memory limit,
 //! sized from each queue's bytes per entry measured by a [`Probe`] fill a tenth the size.
 
 use std::time::{Duration, Instant};
@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, Key, Node, Spec};
 
+use super::clock::thread_cpu_ns;
 use super::memory::Counting;
 use super::sampler::Contender;
 use super::searches::{Check, Untimed};
@@ -182,21 +183,24 @@ pub enum Stopped {
     /// Not applicable, failed, or a pass of [`BATCH`] operations cut off
     /// ([`Untimed::CutOff`], its `ran` a lower bound on that pass).
     Untimed(Untimed),
-    /// Filling stopped over the fill limit: no operation at this size was timed, so the
-    /// row has no bound on the time per operation (filling is not the operation compared).
-    Fill(String),
+    /// Filling or warming up stopped over the fill limit: no operation at this size was
+    /// timed, so the row has no bound on the time per operation (neither is the operation
+    /// the rankings compare).
+    Setup(String),
 }
 
 /// Fills a queue to a held size and checks its order on the way; the contender is the
 /// held queue.
 ///
-/// The queue is cut off only on what it did at this size: when filling runs past
-/// `fill_limit` (a cost guard: the fill is not what the rankings compare), or when one of
-/// its first passes of [`BATCH`] operations, the warm-up's and the first timed one (each
-/// exactly what a timed pass runs), runs past `pass_limit`. That pass is stopped there,
-/// and its `ran` is a lower bound on the pass: the operations it did not reach can only add
-/// time. Over the baseline's first pass at the same size, it is a lower bound on the
-/// queue's time per operation over the baseline's, the quantity the rankings compare.
+/// The queue is cut off only on what it did at this size: when filling and the warm-up
+/// (up to 10,000 operations: a fresh fill's first operations can be far slower than its
+/// steady state, as a splay tree's are) run past `fill_limit`, a cost guard on setup that
+/// the rankings do not compare; or when its first timed pass of [`BATCH`] operations runs
+/// past `pass_limit` on the thread's CPU clock (the clock the rounds use, so a busy
+/// machine's preemptions do not count). That pass is stopped there, and its `ran` is a
+/// lower bound on the pass: the operations it did not reach can only add time. Over the
+/// baseline's first pass at the same size, it is a lower bound on the queue's time per
+/// operation over the baseline's, the quantity the rankings compare.
 pub struct CheckHold {
     /// The held size.
     pub size: usize,
@@ -223,7 +227,7 @@ impl Visitor for CheckHold {
         let (mut hold, n) = filled
             .map_err(|reason| Stopped::Untimed(Untimed::Failed(format!("filling: {reason}"))))?;
         if n < self.size {
-            return Err(Stopped::Fill(format!(
+            return Err(Stopped::Setup(format!(
                 "filling stopped at {n} of {} entries after {}, over the {} limit",
                 self.size,
                 crate::format::time(started.elapsed().as_secs_f64() * 1e9),
@@ -233,37 +237,54 @@ impl Visitor for CheckHold {
         let bytes_per_entry = bytes.map(|b| {
             (b as f64 - (HOLD_BYTES_PER_ENTRY * self.size) as f64).max(0.0) / self.size as f64
         });
-        // Warm-up passes reach steady state (at most 10,000 operations), then one timed
-        // pass; every pass checks the order and is stopped over the pass limit.
-        let warm_up = (self.size.min(10_000) as u64).div_ceil(BATCH);
+        // A warm-up reaches steady state (at most 10,000 operations, within the fill's
+        // limit), then one pass is timed on the thread's CPU clock, stopped over the pass
+        // limit; both check the order.
         let mut floor = 0;
-        let mut pass = Duration::ZERO;
-        for _ in 0..=warm_up {
-            let timed = Instant::now();
-            for i in 0..BATCH {
-                let key = hold.step();
-                if key < floor {
-                    return Err(Stopped::Untimed(Untimed::Failed(format!(
-                        "popped key {key} after {floor}: the queue misordered"
-                    ))));
-                }
-                floor = key;
-                if i % 16 == 15 && timed.elapsed() > self.pass_limit {
-                    let ran = timed.elapsed();
-                    return Err(Stopped::Untimed(Untimed::cut_off(
-                        format!(
-                            "a pass of {BATCH} operations stopped after {} ({} done), over \
-                             the {} limit",
-                            crate::format::time(ran.as_secs_f64() * 1e9),
-                            i + 1,
-                            crate::format::time(self.pass_limit.as_secs_f64() * 1e9)
-                        ),
-                        ran,
-                    )));
-                }
+        let mut step = |hold: &mut Hold<F>| {
+            let key = hold.step();
+            let misordered = key < floor;
+            floor = key;
+            misordered.then(|| {
+                Stopped::Untimed(Untimed::Failed(format!(
+                    "popped key {key} after a larger one: the queue misordered"
+                )))
+            })
+        };
+        for i in 0..self.size.min(10_000) {
+            if let Some(failed) = step(&mut hold) {
+                return Err(failed);
             }
-            pass = timed.elapsed();
+            if i % 64 == 63 && started.elapsed() > self.fill_limit {
+                return Err(Stopped::Setup(format!(
+                    "warming up stopped after {} of filling and {} operations, over the {} limit",
+                    crate::format::time(started.elapsed().as_secs_f64() * 1e9),
+                    i + 1,
+                    crate::format::time(self.fill_limit.as_secs_f64() * 1e9)
+                )));
+            }
         }
+        let cpu = |since: u64| Duration::from_nanos(thread_cpu_ns().saturating_sub(since));
+        let timed = thread_cpu_ns();
+        for i in 0..BATCH {
+            if let Some(failed) = step(&mut hold) {
+                return Err(failed);
+            }
+            if i % 16 == 15 && cpu(timed) > self.pass_limit {
+                let ran = cpu(timed);
+                return Err(Stopped::Untimed(Untimed::cut_off(
+                    format!(
+                        "its first timed pass of {BATCH} operations stopped after {} of CPU \
+                         time ({} done), over the {} limit",
+                        crate::format::time(ran.as_secs_f64() * 1e9),
+                        i + 1,
+                        crate::format::time(self.pass_limit.as_secs_f64() * 1e9)
+                    ),
+                    ran,
+                )));
+            }
+        }
+        let pass = cpu(timed);
         Ok(Check {
             contender: Box::new(hold),
             counters: Vec::new(),
@@ -293,9 +314,11 @@ impl Visitor for Probe {
             return None;
         }
         let deadline = Instant::now().checked_add(self.limit);
-        let (filled, bytes) = Counting::measure(|| {
+        // The hold is returned, so that it is dropped after the count.
+        let ((_hold, filled), bytes) = Counting::measure(|| {
             let mut hold = Hold::<F>::new(self.size, &INCREMENTS, DECREASE_SHARE);
-            hold.fill(deadline)
+            let filled = hold.fill(deadline);
+            (hold, filled)
         });
         let n = filled.ok()?.max(1);
         Some(bytes? as f64 / n as f64)
