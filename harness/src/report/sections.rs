@@ -418,18 +418,29 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
 /// size would need from the bytes per entry measured at the largest; `None` without held
 /// sizes. An exact queue with an `n/a` row at a held size did not fit the memory limit.
 fn held_sizes(run: &Run<'_>) -> Option<String> {
+    run.of(Kind::Synthetic).next()?;
     let mut held: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.ok(BASELINE).is_some()).collect();
     held.sort_by(|a, b| a.size.total_cmp(&b.size));
-    let (first, last) = (held.first()?, held.last()?);
-    let groups = last.rows.values().map(|r| r.group).max().unwrap_or(0).max(1);
-    let mut text = format!(
-        "This machine held the synthetic workload at {} to {} entries, the largest in {} \
-         (the queues of a size are held in groups that fit the memory limit, \
-         `PQLAB_MEMORY`, by default half the available memory and at most 1 GiB).",
-        count(first.size),
-        count(last.size),
-        plural(groups as usize, "group")
-    );
+    let mut text = match (held.first(), held.last()) {
+        (Some(first), Some(last)) => {
+            let sizes = if held.len() == 1 {
+                format!("{} entries", count(last.size))
+            } else {
+                format!("{} to {} entries, the largest", count(first.size), count(last.size))
+            };
+            let groups = last.rows.values().map(|r| r.group).max().unwrap_or(0).max(1);
+            format!(
+                "This machine held the synthetic workload at {sizes} in {} (the queues of a \
+                 size are held in groups that fit the memory limit, `PQLAB_MEMORY`, by \
+                 default half the available memory and at most 1 GiB).",
+                plural(groups as usize, "group")
+            )
+        }
+        _ => "This machine held none of the synthetic workload's sizes asked for (the \
+              memory limit is `PQLAB_MEMORY`, by default half the available memory and at \
+              most 1 GiB)."
+            .to_owned(),
+    };
     let unheld: Vec<String> = run
         .of(Kind::Synthetic)
         .filter_map(|w| {
@@ -444,6 +455,7 @@ fn held_sizes(run: &Run<'_>) -> Option<String> {
     if !unheld.is_empty() {
         text += &format!(" Not held, over the memory limit: {}.", unheld.join(", "));
     }
+    let Some(last) = held.last() else { return Some(text) };
     let hold = crate::lab::synthetic::HOLD_BYTES_PER_ENTRY as f64;
     let per_entry: f64 =
         last.rows.values().filter_map(|r| r.bytes_per_entry).map(|b| b + hold).sum();
@@ -813,5 +825,11 @@ mod tests {
         );
         // (16 + 16) + (32 + 16) bytes for 10,000 entries.
         assert!(text.contains("10,000 entries, would need about 1 MiB"), "{text}");
+        let one = held(&[(1000, BASELINE, Status::Ok, 0, 16.0)]);
+        let text = held_sizes(&Run::new(&one)).unwrap();
+        assert!(text.contains("at 1,000 entries in 1 group"), "{text}");
+        let none = held(&[(1000, BASELINE, Status::NotApplicable, 0, 0.0)]);
+        let text = held_sizes(&Run::new(&none)).unwrap();
+        assert!(text.contains("held none") && text.contains("1 queue at 1,000"), "{text}");
     }
 }
