@@ -17,7 +17,8 @@
 //!      fresh random order ([`sampler`]), on the thread's CPU clock with wall time beside.
 //!    - *The queue alone*, on suites marked for it: their searches recorded and replayed
 //!      against each queue ([`replay`]), interleaved the same way.
-//! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁷.
+//! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁶ (10⁷
+//!    with `PQLAB_HELD_MAX=1e7`), in groups that fit the memory limit.
 //!
 //! # Budget
 //!

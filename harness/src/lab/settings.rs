@@ -50,9 +50,10 @@ const MAX_HELD: usize = 100_000_000;
 /// `PQLAB_HELD_MAX=1e7`.
 const DEFAULT_HELD_MAX: usize = 1_000_000;
 
-/// The most memory a default run gives the held queues of one group: 1 GiB, so that the
-/// whole run stays within 2 GiB resident (the A* suites before it peak near 0.3 GiB, see
-/// the README).
+/// The most memory a default run gives the held queues of one group: 1 GiB, so that a
+/// run stays within 2 GiB resident: with it `cargo bench -- held` (sizes 10 to 10⁶, the
+/// 10⁶ queues in 2 groups) peaked at 1.13 GiB (`/usr/bin/time -v`, 2026-11-25, a shared
+/// 2-core machine), and the A\* suites before the held sizes free their maps and queues.
 const MEMORY_CAP: usize = 1 << 30;
 
 /// One `PQLAB_*` variable's parsers: each takes the raw value (never empty) and gives the
