@@ -11,6 +11,8 @@
 //! maps (about 40 minutes; up to 60 allowed). Arguments that are not options filter the workloads by name
 //! (`cargo bench -- rooms`, `cargo bench -- held` for the synthetic sizes): a filtered run
 //! is saved as a partial run, with no report, and a filter that matches nothing is an error;
+//! `cargo bench -- held-1000000` selects one held size; a bad `PQLAB_*` value stops it with
+//! exit status 2;
 //! `cargo bench -- --list` lists them.
 
 use anyhow::Result;

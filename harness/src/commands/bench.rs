@@ -14,8 +14,14 @@ use crate::results::files;
 
 /// Lists, or measures and saves and reports, the workloads `args` select.
 pub fn run(args: &[String]) -> Result<()> {
-    let quick = std::env::var("PQLAB_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
-    let settings = Settings::from_env(if quick { Profile::Quick } else { Profile::Default });
+    let settings = match Settings::from_env() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("pqlab: {error}");
+            std::process::exit(2);
+        }
+    };
+    let quick = settings.profile == Profile::Quick;
     let filters: Vec<&str> =
         args.iter().filter(|a| !a.starts_with('-')).map(String::as_str).collect();
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
@@ -25,22 +31,33 @@ pub fn run(args: &[String]) -> Result<()> {
         all.extend(suites::movingai(dir, per_map)?);
     }
     let chosen: Vec<_> = all.into_iter().filter(|s| wanted(&s.name())).collect();
-    let synthetic = settings.synthetic_sizes.iter().any(|size| wanted(&format!("held-{size}")));
+    // A held size is chosen by its whole name (`held-1000` alone) or by a filter that does
+    // not end in a digit (`held`: all of them), never as a prefix of a larger size.
+    let held_wanted = |name: &str| {
+        filters.is_empty()
+            || filters.iter().any(|f| {
+                *f == name || (name.contains(f) && !f.ends_with(|c: char| c.is_ascii_digit()))
+            })
+    };
+    let sizes: Vec<usize> = settings
+        .synthetic_sizes
+        .iter()
+        .copied()
+        .filter(|size| held_wanted(&format!("held-{size}")))
+        .collect();
     if args.iter().any(|a| a == "--list") {
         for suite in &chosen {
             println!("{}", suite.name());
         }
-        if synthetic {
-            for size in &settings.synthetic_sizes {
-                println!("held-{size}");
-            }
+        for size in &sizes {
+            println!("held-{size}");
         }
         return Ok(());
     }
     if !lab::measuring(args) {
         return Ok(());
     }
-    if chosen.is_empty() && !synthetic {
+    if chosen.is_empty() && sizes.is_empty() {
         bail!("no workload matches {filters:?}: `cargo bench -- --list` lists them");
     }
     for note in files::tidy(&settings.results_dir)? {
@@ -51,7 +68,7 @@ pub fn run(args: &[String]) -> Result<()> {
         eprintln!("pqlab: {note}");
     }
     eprintln!("pqlab: run {} on {}", lab.provenance.run, lab.provenance.machine);
-    lab.run(&chosen, synthetic)?;
+    lab.run(&chosen, &sizes)?;
     let complete = filters.is_empty();
     let (csv, rescued) = lab.save(complete)?;
     eprintln!("pqlab: wrote {} ({} rows)", csv.display(), lab.rows().len());

@@ -17,7 +17,8 @@
 //!      fresh random order ([`sampler`]), on the thread's CPU clock with wall time beside.
 //!    - *The queue alone*, on suites marked for it: their searches recorded and replayed
 //!      against each queue ([`replay`]), interleaved the same way.
-//! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁷.
+//! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁶ (10⁷
+//!    with `PQLAB_HELD_MAX=1e7`), in groups that fit the memory limit.
 //!
 //! # Budget
 //!
@@ -61,7 +62,7 @@ use pqlab_queues::Strategy;
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
-use crate::search::trace::{Op, Trace};
+use crate::search::trace::Trace;
 use rows::{untimed, Workload};
 use sampler::{interleave, Entrant, Plan, Shuffler};
 use searches::{Check, CheckQueue, Prepared, Untimed};
@@ -84,10 +85,6 @@ pub struct Lab {
     started: Instant,
     /// What is left of the suites' and sizes' weights, for sharing the budget.
     weight_left: f64,
-    /// Key increments (pushed key minus last popped key) seen in recorded traces.
-    increments: Vec<u64>,
-    /// Decrease-key pushes and all pushes, over the decrease-key queues' searches.
-    decrease_share: (f64, f64),
     /// This machine's sentinel median over the reference machine's.
     pace: f64,
     sentinel: Option<Prepared>,
@@ -129,8 +126,6 @@ impl Lab {
             rows: Vec::new(),
             started: Instant::now(),
             weight_left: 0.0,
-            increments: Vec::new(),
-            decrease_share: (0.0, 0.0),
             pace: 1.0,
             sentinel: None,
             journal: None,
@@ -184,9 +179,8 @@ impl Lab {
         budget.saturating_sub(self.started.elapsed())
     }
 
-    /// Measures `suites` and (when `synthetic`) the synthetic workload, with sentinels.
-    pub fn run(&mut self, suites: &[Suite], synthetic: bool) -> Result<()> {
-        let sizes = if synthetic { self.settings.synthetic_sizes.clone() } else { Vec::new() };
+    /// Measures `suites` and the synthetic workload at the held `sizes`, with sentinels.
+    pub fn run(&mut self, suites: &[Suite], sizes: &[usize]) -> Result<()> {
         self.weight_left =
             suites.iter().map(weight).sum::<f64>() + SYNTHETIC_WEIGHT * sizes.len() as f64;
         let real = suites.iter().filter(|s| s.role == Role::Real).count();
@@ -227,7 +221,7 @@ impl Lab {
                 self.sentinel()?;
             }
         }
-        for size in sizes {
+        for &size in sizes {
             eprintln!(
                 "pqlab: synthetic workload held at {size} entries ({:.0} s so far)",
                 self.elapsed_secs()
@@ -346,12 +340,6 @@ impl Lab {
                     row.set_counters(&check.counters);
                     if let Some((mean, max)) = check.excess {
                         (row.excess_mean, row.excess_max) = (Some(mean), Some(max));
-                    }
-                    if entry.strategy == Strategy::DecreaseKey {
-                        for c in &check.counters {
-                            self.decrease_share.0 += c.decrease_keys as f64;
-                            self.decrease_share.1 += (c.pushes + c.decrease_keys) as f64;
-                        }
                     }
                     checked.push((row, check));
                 }
@@ -496,12 +484,7 @@ impl Lab {
                 continue;
             }
             match registry::visit(recorder.id, Record { prepared }).expect("registered") {
-                Ok(traces) => {
-                    if monotone && strategy == Strategy::Duplicates {
-                        self.collect_increments(&traces);
-                    }
-                    recorded.push((strategy, monotone, traces));
-                }
+                Ok(traces) => recorded.push((strategy, monotone, traces)),
                 Err(error) => {
                     eprintln!("pqlab: no traces for {} on {}: {error}", recorder.id, workload.name)
                 }
@@ -547,15 +530,25 @@ impl Lab {
         Ok(())
     }
 
-    /// Measures every exact queue held at `size` entries. Every held queue stays in memory
-    /// until its group is timed; when they would pass the memory budget, the queues held so
-    /// far are timed as one group (with the baseline) and dropped, and a new group starts.
-    /// Each group's rounds get the time left until `deadline` in proportion to its share of
-    /// the queues not yet timed.
+    /// Measures every exact queue held at `size` entries, in groups that fit the memory
+    /// limit ([`Settings::memory`]), each group with the baseline.
+    ///
+    /// The baseline is held first (it is never cut off); each other queue's memory at this
+    /// size is estimated from a probe fill a tenth the size ([`synthetic::Probe`]) times
+    /// [`synthetic::MEMORY_MARGIN`], and what the size needs is printed before any other queue is
+    /// filled. The queues are then held in id order: when the next one would take the
+    /// group's bytes (counted by the lab's allocator) past the limit, the group is timed
+    /// and dropped, and a new one starts with a new baseline. A queue that would not fit
+    /// beside the baseline alone is not held at this size (`n/a`), nor is any queue when
+    /// the baseline alone does not fit. Each group's rounds get the time left until
+    /// `deadline` in proportion to its share of the queues not yet timed.
+    ///
+    /// Cut-offs come from this size alone ([`synthetic::CheckHold`]): the fill and warm-up
+    /// limit is [`Settings::slowdown`] times the baseline's fill, warm-up and first pass (or its
+    /// `size` operations, if longer: std's heap fills in O(1) a push, an unfair yardstick
+    /// alone), the pass limit `slowdown` times the baseline's first pass, each at least
+    /// the floor. A stopped pass's row keeps its time over the baseline's pass as `bound`.
     fn run_synthetic(&mut self, size: usize, deadline: Instant) {
-        let increments = self.increments_or_default();
-        let (dec, all) = self.decrease_share;
-        let share_dk = if all > 0.0 { dec / all } else { 0.0 };
         let workload = Workload {
             kind: Kind::Synthetic,
             name: format!("held-{size}"),
@@ -573,74 +566,110 @@ impl Lab {
             row.max_open = size as f64;
             row
         };
-        let hold = |entry: &'static Entry, limit| {
-            let check =
-                synthetic::CheckHold { size, increments: &increments, share: share_dk, limit };
+        let hold = |entry: &'static Entry, fill_limit, pass_limit| {
+            let check = synthetic::CheckHold { size, fill_limit, pass_limit };
             registry::visit(entry.id, check).expect("registered")
         };
-        let mut history: HashMap<&str, Vec<(usize, f64)>> = HashMap::new();
-        for row in self.rows.iter().filter(|r| r.kind == Kind::Synthetic && r.status == Status::Ok)
-        {
-            history
-                .entry(row.queue.as_str())
-                .or_default()
-                .push((row.max_open as usize, row.median_ns));
-        }
-        let history: HashMap<String, Vec<(usize, f64)>> =
-            history.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+        // The bytes a queue is expected to hold at this size, from a probe a tenth the size.
+        let estimate = |entry: &'static Entry, limit| {
+            let probe = synthetic::Probe { size: (size / 10).max(1), limit };
+            let per_entry = registry::visit(entry.id, probe).expect("registered");
+            per_entry.map(|b| b * size as f64 * synthetic::MEMORY_MARGIN)
+        };
+        let memory = self.settings.memory as f64;
+        let mib = |bytes: f64| format!("{:.1} MiB", bytes / f64::from(1 << 20));
+        let not_held = |lab: &Lab, entry, needs: f64, beside: &str| {
+            let note = format!(
+                "not held: needs about {}{beside}, over the memory limit of {} (PQLAB_MEMORY)",
+                mib(needs),
+                mib(memory)
+            );
+            untimed(row_for(lab, entry), Status::NotApplicable, note)
+        };
 
         let baseline = registry::baseline();
+        let others: Vec<&'static Entry> =
+            ordered_entries().filter(|e| e.id != baseline.id).collect();
+        if let Some(needs) = estimate(baseline, Duration::MAX).filter(|b| *b > memory) {
+            eprintln!(
+                "pqlab: held-{size} is not held: the baseline alone needs about {}",
+                mib(needs)
+            );
+            let rows: Vec<Row> = std::iter::once(baseline)
+                .chain(others.iter().copied())
+                .map(|e| not_held(self, e, needs, " for the baseline"))
+                .collect();
+            self.rows.extend(rows);
+            return;
+        }
         let started = Instant::now();
-        let first = match hold(baseline, Duration::MAX) {
+        let first = match hold(baseline, Duration::MAX, Duration::MAX) {
             Ok(check) => check,
-            Err(why) => {
-                let row = untimed_row(row_for(self, baseline), why, Duration::MAX);
+            Err(stopped) => {
+                let row = stopped_row(row_for(self, baseline), stopped, Duration::MAX);
                 self.rows.push(row);
                 return;
             }
         };
-        // The baseline's time per operation at this size; a queue predicted to take more
-        // than `slowdown` times it is cut off, and so is one whose fill takes more than
-        // `slowdown` times as long as the baseline's fill or as `size` of its operations
-        // (std's heap fills in O(1) a push, so its fill alone would be an unfair yardstick).
-        let base_ns = first.pass.as_secs_f64() * 1e9 / synthetic::BATCH as f64;
-        let fill = started.elapsed().max(Duration::from_secs_f64(base_ns * 1e-9 * size as f64));
-        let limit = self.limit(fill);
-        let others: Vec<&'static Entry> =
-            ordered_entries().filter(|e| e.id != baseline.id).collect();
+        let base_pass = first.pass;
+        let base_ns = base_pass.as_secs_f64() * 1e9 / synthetic::BATCH as f64;
+        let yardstick =
+            started.elapsed().max(Duration::from_secs_f64(base_ns * 1e-9 * size as f64));
+        let (fill_limit, pass_limit) = (self.limit(yardstick), self.limit(base_pass));
+        let held_bytes = |check: &Check<'_>| {
+            let per_entry = check.bytes_per_entry.unwrap_or(0.0);
+            (per_entry + synthetic::HOLD_BYTES_PER_ENTRY as f64) * size as f64
+        };
+        let base_bytes = held_bytes(&first);
+        let needs: Vec<Option<f64>> =
+            others.iter().map(|&e| estimate(e, fill_limit.mul_f64(0.1))).collect();
+        let total = base_bytes + needs.iter().flatten().sum::<f64>();
+        let largest = needs.iter().flatten().copied().fold(0.0, f64::max);
+        eprintln!(
+            "pqlab: held-{size} needs about {} for every queue at once (the baseline {}, the \
+             largest other {}); the memory limit is {}",
+            mib(total),
+            mib(base_bytes),
+            mib(largest),
+            mib(memory)
+        );
+
         let mut untimed_rows = Vec::new();
         let mut group = vec![(row_for(self, baseline), first)];
+        let mut group_bytes = base_bytes;
         let mut group_number = 0;
-        let mut memory_start = resident_bytes();
-        for (i, &entry) in others.iter().enumerate() {
-            let predicted = history.get(entry.id).and_then(|p| synthetic::predict(p, size));
-            let slowdown = self.settings.slowdown;
-            if let Some(ns) = predicted.filter(|ns| *ns > slowdown * base_ns) {
-                let note = format!(
-                    "predicted {ns:.0} ns per operation from the smaller sizes, over {slowdown}× the baseline's {base_ns:.0} ns"
-                );
-                untimed_rows.push(untimed(row_for(self, entry), Status::CutOff, note));
+        for (i, (&entry, need)) in others.iter().zip(&needs).enumerate() {
+            let need = need.unwrap_or(0.0);
+            if base_bytes + need > memory {
+                untimed_rows.push(not_held(self, entry, need, " beside the baseline"));
                 continue;
             }
-            match hold(entry, limit) {
-                Ok(check) => group.push((row_for(self, entry), check)),
-                Err(why) => untimed_rows.push(untimed_row(row_for(self, entry), why, fill)),
-            }
-            let full = resident_bytes().saturating_sub(memory_start) > self.settings.memory;
-            if full && i + 1 < others.len() {
+            if group_bytes + need > memory && group.len() > 1 {
                 group_number += 1;
-                let untimed = group.len() + others.len() - (i + 1);
+                let untimed = group.len() + others.len() - i;
                 let part = deadline
                     .saturating_duration_since(Instant::now())
                     .mul_f64(group.len() as f64 / untimed as f64);
                 self.time(&workload.name, std::mem::take(&mut group), part, group_number);
-                memory_start = resident_bytes();
-                match hold(baseline, Duration::MAX) {
-                    Ok(check) => group.push((row_for(self, baseline), check)),
-                    Err(why) => {
-                        untimed_rows.push(untimed_row(row_for(self, baseline), why, Duration::MAX));
+                match hold(baseline, Duration::MAX, Duration::MAX) {
+                    Ok(check) => {
+                        group_bytes = held_bytes(&check);
+                        group.push((row_for(self, baseline), check));
+                    }
+                    Err(stopped) => {
+                        let row = stopped_row(row_for(self, baseline), stopped, Duration::MAX);
+                        untimed_rows.push(row);
                         break;
                     }
+                }
+            }
+            match hold(entry, fill_limit, pass_limit) {
+                Ok(check) => {
+                    group_bytes += held_bytes(&check);
+                    group.push((row_for(self, entry), check));
+                }
+                Err(stopped) => {
+                    untimed_rows.push(stopped_row(row_for(self, entry), stopped, base_pass))
                 }
             }
         }
@@ -648,34 +677,6 @@ impl Lab {
         let part = deadline.saturating_duration_since(Instant::now());
         self.time(&workload.name, group, part, number);
         self.rows.extend(untimed_rows);
-    }
-
-    fn collect_increments(&mut self, traces: &[Trace]) {
-        const KEEP: usize = 1 << 16;
-        for trace in traces {
-            let mut floor = None;
-            for op in &trace.ops {
-                match *op {
-                    Op::Pop(_, key) => floor = Some(key),
-                    Op::Push(_, key) => {
-                        if let (Some(floor), true) = (floor, self.increments.len() < KEEP) {
-                            self.increments.push(key - floor);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Key increments for the synthetic workload: those of the recorded traces, or when
-    /// none was recorded the A* increments of the coarse scale.
-    fn increments_or_default(&self) -> Vec<u64> {
-        if self.increments.is_empty() {
-            let scale = crate::maps::grid::CostScale::COARSE;
-            vec![0, scale.straight.into(), scale.diagonal.into(), 2 * u64::from(scale.diagonal)]
-        } else {
-            self.increments.clone()
-        }
     }
 
     /// Saves the run: as `runs/<run>.csv` when `complete`, else as the partial run; when
@@ -776,6 +777,15 @@ fn failed_suite(suite: &Suite, provenance: &Provenance, error: &anyhow::Error) -
     untimed(row, Status::Failed, format!("not measured: {error:#}"))
 }
 
+/// `row` marked with why its held queue was not timed: a stopped fill or warm-up has no
+/// bound (no operation was timed); otherwise as [`untimed_row`], over the baseline's pass `base`.
+fn stopped_row(row: Row, stopped: synthetic::Stopped, base: Duration) -> Row {
+    match stopped {
+        synthetic::Stopped::Untimed(why) => untimed_row(row, why, base),
+        synthetic::Stopped::Setup(note) => untimed(row, Status::CutOff, note),
+    }
+}
+
 /// Copies the search counters of `from` (the same problems, searched by the baseline).
 fn copy_counters(row: &mut Row, from: &Row) {
     row.expansions = from.expansions;
@@ -808,14 +818,6 @@ fn copy_counters_from_searches(row: &mut Row, rows: &[Row], workload: &str) {
         copy_counters(row, from);
         row.units = units;
     }
-}
-
-/// This process's resident memory in bytes (Linux `/proc/self/statm`; 0 elsewhere).
-fn resident_bytes() -> usize {
-    std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1)?.parse::<usize>().ok())
-        .map_or(0, |pages| pages * 4096)
 }
 
 /// Whether the binary was started to list or test the benchmarks rather than measure

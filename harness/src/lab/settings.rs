@@ -1,4 +1,15 @@
-//! The lab's profiles and knobs. Each tuned knob says what measurement chose it.
+//! The lab's profiles and knobs, and the environment variables that set them. Each tuned
+//! knob says what measurement chose it.
+//!
+//! | variable | value | default |
+//! |---|---|---|
+//! | `PQLAB_QUICK` | `1` (the quick profile) or `0` | `0` |
+//! | `PQLAB_BUDGET` | seconds, a positive number up to 1,000,000 (`600`, `90.5`, `1e3`) | 600 (quick 60) |
+//! | `PQLAB_MEMORY` | bytes, a positive number with an optional `K`, `M` or `G` (powers of 1024: `512M`, `2G`, `1.5G`) | half the available memory, at most 1 GiB |
+//! | `PQLAB_HELD_MAX` | the largest held size, a power of ten from 10 to 10⁸ (`1e7` or `10000000`) | 10⁶ |
+//!
+//! An empty variable is unset. Any other value is an error naming the variable and the
+//! value ([`SettingsError`]); nothing is ignored silently.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -12,6 +23,101 @@ pub enum Profile {
     /// `PQLAB_QUICK=1`: small suites and few rounds, a smoke test of the whole pipeline
     /// (under 2 minutes once built).
     Quick,
+}
+
+/// A `PQLAB_*` variable whose value the lab cannot use.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{variable}={value:?}: {expected}")]
+pub struct SettingsError {
+    /// The variable's name.
+    pub variable: &'static str,
+    /// Its value, as given.
+    pub value: String,
+    /// What it should be.
+    pub expected: &'static str,
+}
+
+/// The longest budget `PQLAB_BUDGET` may set: 1,000,000 s (11.6 days), far past any run
+/// and far below what a deadline (`Instant` plus the budget) can hold.
+const MAX_BUDGET_SECS: f64 = 1e6;
+
+/// The largest held size `PQLAB_HELD_MAX` may set: node ids are `u32`, and 10⁸ entries
+/// already need several GiB a queue.
+const MAX_HELD: usize = 100_000_000;
+
+/// The default largest held size. 10⁷ entries need 0.4–0.8 GB a queue (16–60 bytes per
+/// entry in the queues plus the hold's 16, run `2026-11-23T02-27-13Z-maps`): opt in with
+/// `PQLAB_HELD_MAX=1e7`.
+const DEFAULT_HELD_MAX: usize = 1_000_000;
+
+/// The most memory a default run gives the held queues of one group: 1 GiB, so that a
+/// run stays within 2 GiB resident: with it `cargo bench -- held` (sizes 10 to 10⁶, the
+/// 10⁶ queues in 2 groups) peaked at 1.13 GiB (`/usr/bin/time -v`, 2026-11-25, a shared
+/// 2-core machine), and the A\* suites before the held sizes free their maps and queues.
+const MEMORY_CAP: usize = 1 << 30;
+
+/// One `PQLAB_*` variable's parsers: each takes the raw value (never empty) and gives the
+/// typed one or an error naming the variable and the value.
+pub mod parse {
+    use super::*;
+
+    fn error(variable: &'static str, value: &str, expected: &'static str) -> SettingsError {
+        SettingsError { variable, value: value.to_owned(), expected }
+    }
+
+    /// `PQLAB_QUICK`: `1` selects the quick profile, `0` the default.
+    pub fn quick(value: &str) -> Result<Profile, SettingsError> {
+        match value.trim() {
+            "1" => Ok(Profile::Quick),
+            "0" => Ok(Profile::Default),
+            _ => Err(error("PQLAB_QUICK", value, "expected 1 (the quick profile) or 0")),
+        }
+    }
+
+    /// `PQLAB_BUDGET`: seconds, positive and at most 1,000,000.
+    pub fn budget(value: &str) -> Result<Duration, SettingsError> {
+        let expected = "expected seconds, a number above 0 and at most 1000000 (like 600)";
+        match value.trim().parse::<f64>() {
+            Ok(secs) if secs > 0.0 && secs <= MAX_BUDGET_SECS => Ok(Duration::from_secs_f64(secs)),
+            _ => Err(error("PQLAB_BUDGET", value, expected)),
+        }
+    }
+
+    /// `PQLAB_MEMORY`: bytes, a positive number with an optional `K`, `M` or `G` (powers of
+    /// 1024), at least 1 MiB.
+    pub fn memory(value: &str) -> Result<usize, SettingsError> {
+        let expected = "expected bytes with an optional K, M or G (powers of 1024), at least \
+                        1M, like 512M or 2G";
+        let text = value.trim();
+        let (number, unit) = match text.char_indices().last() {
+            Some((i, c @ ('K' | 'k' | 'M' | 'm' | 'G' | 'g'))) => (&text[..i], Some(c)),
+            _ => (text, None),
+        };
+        let scale = match unit.map(|c| c.to_ascii_uppercase()) {
+            None => 1.0,
+            Some('K') => 1024.0,
+            Some('M') => 1024.0 * 1024.0,
+            _ => 1024.0 * 1024.0 * 1024.0,
+        };
+        match number.parse::<f64>().map(|n| n * scale) {
+            Ok(bytes) if bytes >= (1 << 20) as f64 && bytes <= usize::MAX as f64 / 2.0 => {
+                Ok(bytes as usize)
+            }
+            _ => Err(error("PQLAB_MEMORY", value, expected)),
+        }
+    }
+
+    /// `PQLAB_HELD_MAX`: a power of ten from 10 to 10⁸, written `1e7` or `10000000`.
+    pub fn held_max(value: &str) -> Result<usize, SettingsError> {
+        let expected = "expected a power of ten from 10 to 100000000, like 1e7 or 10000000";
+        let size = value.trim().parse::<f64>().ok().filter(|n| n.fract() == 0.0);
+        let powers = std::iter::successors(Some(10usize), |p| p.checked_mul(10))
+            .take_while(|p| *p <= MAX_HELD);
+        match size.and_then(|n| powers.into_iter().find(|p| *p as f64 == n)) {
+            Some(size) => Ok(size),
+            None => Err(error("PQLAB_HELD_MAX", value, expected)),
+        }
+    }
 }
 
 /// The knobs of a run.
@@ -43,26 +149,31 @@ pub struct Settings {
     /// The most rounds: beyond 25 the tie groups stopped shrinking on the committed run.
     pub max_rounds: u32,
     /// A queue whose check pass takes longer than `slowdown` times the baseline's (and
-    /// longer than `floor`) is cut off on that workload, and a queue predicted to exceed it
-    /// on a larger workload is not even checked there. 4: tie groups span a few percent
-    /// and the best queue of a workload has taken at least half the baseline's time in
-    /// every committed run, so a queue 4× slower than the baseline is out of every answer;
-    /// timing it would cost as much as four baselines, and its `cut-off` row says that it
-    /// was over the limit.
+    /// longer than `floor`) is cut off on that workload: its pass is stopped there. 4: tie
+    /// groups span a few percent and the best queue of a workload has taken at least half
+    /// the baseline's time in every committed run, so a queue 4× slower than the baseline
+    /// is out of every answer; timing it would cost as much as four baselines, and its
+    /// `cut-off` row says that it was over the limit.
     pub slowdown: f64,
     /// Passes shorter than this are never cut off: they are cheap whatever the ratio.
     pub floor: Duration,
-    /// The held sizes of the synthetic workload.
+    /// The held sizes of the synthetic workload, smallest first: the profile's sizes up to
+    /// `PQLAB_HELD_MAX`.
     pub synthetic_sizes: Vec<usize>,
-    /// The most memory the contenders of one held size may use together; beyond it they
-    /// are measured in groups, each with the baseline.
+    /// The most heap memory the held queues of one size may use together (`PQLAB_MEMORY`;
+    /// by default half of the machine's `MemAvailable`, at most 1 GiB); beyond it they are
+    /// measured in groups, each with the baseline, and a queue that does not fit beside the
+    /// baseline alone is not held at that size.
     pub memory: usize,
 }
 
 impl Settings {
-    /// The settings of `profile`, reading `PQLAB_MAPS`, `PQLAB_RESULTS` (relative paths
-    /// from the repository's root) and `PQLAB_BUDGET` (seconds) from the environment.
-    pub fn from_env(profile: Profile) -> Settings {
+    /// The settings the environment asks for: the profile (`PQLAB_QUICK`), `PQLAB_MAPS`,
+    /// `PQLAB_RESULTS` (relative paths from the repository's root), `PQLAB_BUDGET`,
+    /// `PQLAB_MEMORY` and `PQLAB_HELD_MAX` (see the [module](self) for their values).
+    pub fn from_env() -> Result<Settings, SettingsError> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let profile = var("PQLAB_QUICK").map_or(Ok(Profile::Default), |v| parse::quick(&v))?;
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         // Cargo runs benchmarks from `harness/`: a relative path is taken from the
         // repository's root, where the README's commands are typed.
@@ -73,8 +184,24 @@ impl Settings {
         let maps = std::env::var_os("PQLAB_MAPS")
             .filter(|m| !m.is_empty())
             .map(|p| from_root(PathBuf::from(p)));
-        let budget = std::env::var("PQLAB_BUDGET").ok().and_then(|s| s.parse::<f64>().ok());
-        let mut settings = match profile {
+        let budget = var("PQLAB_BUDGET").map(|v| parse::budget(&v)).transpose()?;
+        let memory = var("PQLAB_MEMORY").map(|v| parse::memory(&v)).transpose()?;
+        let held_max = var("PQLAB_HELD_MAX").map(|v| parse::held_max(&v)).transpose()?;
+        let mut settings =
+            Settings::of(profile, results, maps, held_max.unwrap_or(DEFAULT_HELD_MAX));
+        if let Some(budget) = budget {
+            settings.budget = budget;
+        }
+        settings.memory = memory.unwrap_or_else(|| {
+            available_memory().map_or(MEMORY_CAP, |available| (available / 2).min(MEMORY_CAP))
+        });
+        Ok(settings)
+    }
+
+    /// The settings of `profile` before the environment's overrides, with held sizes up
+    /// to `held_max`.
+    fn of(profile: Profile, results: PathBuf, maps: Option<PathBuf>, held_max: usize) -> Settings {
+        match profile {
             Profile::Default => Settings {
                 profile,
                 results_dir: results,
@@ -86,8 +213,10 @@ impl Settings {
                 max_rounds: 25,
                 slowdown: 4.0,
                 floor: Duration::from_millis(20),
-                synthetic_sizes: vec![10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000],
-                memory: 6 << 30,
+                synthetic_sizes: std::iter::successors(Some(10), |s| Some(s * 10))
+                    .take_while(|s| *s <= held_max)
+                    .collect(),
+                memory: MEMORY_CAP,
             },
             Profile::Quick => Settings {
                 profile,
@@ -100,14 +229,13 @@ impl Settings {
                 max_rounds: 5,
                 slowdown: 4.0,
                 floor: Duration::from_millis(5),
-                synthetic_sizes: vec![10, 1_000, 100_000],
-                memory: 1 << 30,
+                synthetic_sizes: [10, 1_000, 100_000]
+                    .into_iter()
+                    .filter(|s| *s <= held_max)
+                    .collect(),
+                memory: MEMORY_CAP,
             },
-        };
-        if let Some(secs) = budget.filter(|s| s.is_finite() && *s > 0.0) {
-            settings.budget = Duration::from_secs_f64(secs);
         }
-        settings
     }
 
     /// The suffix of this profile's run ids.
@@ -117,5 +245,66 @@ impl Settings {
             (Profile::Default, true) => "-maps",
             (Profile::Default, false) => "",
         }
+    }
+}
+
+/// The machine's available memory in bytes (`MemAvailable` in Linux's `/proc/meminfo`), or
+/// `None` where it cannot be read.
+fn available_memory() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_values_are_errors_naming_the_variable_and_the_value() {
+        for bad in ["1e20", "abc", "0", "-5", "nan", "inf", "false", "2G"] {
+            let e = parse::budget(bad).unwrap_err();
+            assert_eq!((e.variable, e.value.as_str()), ("PQLAB_BUDGET", bad));
+            assert!(e.to_string().starts_with(&format!("PQLAB_BUDGET=\"{bad}\"")), "{e}");
+        }
+        for bad in ["false", "true", "yes", "2", "abc", "-5"] {
+            assert_eq!(parse::quick(bad).unwrap_err().variable, "PQLAB_QUICK", "{bad}");
+        }
+        for bad in ["abc", "0", "-5", "nan", "inf", "2T", "G", "1k", "1e30G"] {
+            assert_eq!(parse::memory(bad).unwrap_err().variable, "PQLAB_MEMORY", "{bad}");
+        }
+        for bad in ["abc", "0", "1", "-5", "nan", "5000", "1e9", "10M", "1.5e7", "false"] {
+            assert_eq!(parse::held_max(bad).unwrap_err().variable, "PQLAB_HELD_MAX", "{bad}");
+        }
+    }
+
+    #[test]
+    fn good_values_are_read() {
+        assert_eq!(parse::budget("600"), Ok(Duration::from_secs(600)));
+        assert_eq!(parse::budget("1e3"), Ok(Duration::from_secs(1000)));
+        assert_eq!(parse::budget("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse::quick("1"), Ok(Profile::Quick));
+        assert_eq!(parse::quick("0"), Ok(Profile::Default));
+        assert_eq!(parse::memory("2G"), Ok(2 << 30));
+        assert_eq!(parse::memory("512M"), Ok(512 << 20));
+        assert_eq!(parse::memory("1.5g"), Ok(3 << 29));
+        assert_eq!(parse::memory("1048576"), Ok(1 << 20));
+        assert_eq!(parse::memory("4096k"), Ok(4 << 20));
+        assert_eq!(parse::held_max("1e7"), Ok(10_000_000));
+        assert_eq!(parse::held_max("10000000"), Ok(10_000_000));
+        assert_eq!(parse::held_max("10"), Ok(10));
+        assert_eq!(parse::held_max("1e8"), Ok(100_000_000));
+    }
+
+    #[test]
+    fn held_sizes_stop_at_the_largest_asked_for() {
+        let sizes = |profile, max| Settings::of(profile, PathBuf::new(), None, max).synthetic_sizes;
+        assert_eq!(
+            sizes(Profile::Default, DEFAULT_HELD_MAX),
+            [10, 100, 1_000, 10_000, 100_000, 1_000_000]
+        );
+        assert_eq!(sizes(Profile::Default, 10_000_000).last(), Some(&10_000_000));
+        assert_eq!(sizes(Profile::Quick, 1_000), [10, 1_000]);
     }
 }

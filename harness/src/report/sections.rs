@@ -382,6 +382,7 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
          queue at once, are timed in groups, each with the baseline."
             .into(),
     ));
+    blocks.extend(held_sizes(run).map(Block::Paragraph));
     let replays: Vec<_> = run.of(Kind::Replay).collect();
     if !replays.is_empty() {
         let rows: Vec<Vec<String>> = replays
@@ -411,6 +412,64 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
         ));
     }
     blocks
+}
+
+/// Which held sizes this machine held, in how many groups the largest, and what the next
+/// size would need from the bytes per entry measured at the largest; `None` without held
+/// sizes. An exact queue with an `n/a` row at a held size did not fit the memory limit.
+fn held_sizes(run: &Run<'_>) -> Option<String> {
+    run.of(Kind::Synthetic).next()?;
+    let mut held: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.ok(BASELINE).is_some()).collect();
+    held.sort_by(|a, b| a.size.total_cmp(&b.size));
+    let mut text = match (held.first(), held.last()) {
+        (Some(first), Some(last)) => {
+            let sizes = if held.len() == 1 {
+                format!("{} entries", count(last.size))
+            } else {
+                format!("{} to {} entries, the largest", count(first.size), count(last.size))
+            };
+            let groups = last.rows.values().map(|r| r.group).max().unwrap_or(0).max(1);
+            format!(
+                "This machine held the synthetic workload at {sizes} in {} (the queues of a \
+                 size are held in groups that fit the memory limit, `PQLAB_MEMORY`, by \
+                 default half the available memory and at most 1 GiB).",
+                plural(groups as usize, "group")
+            )
+        }
+        _ => "This machine held none of the synthetic workload's sizes asked for (the \
+              memory limit is `PQLAB_MEMORY`, by default half the available memory and at \
+              most 1 GiB)."
+            .to_owned(),
+    };
+    let unheld: Vec<String> = run
+        .of(Kind::Synthetic)
+        .filter_map(|w| {
+            let n = w
+                .rows
+                .values()
+                .filter(|r| r.is_exact() && r.status == Status::NotApplicable)
+                .count();
+            (n > 0).then(|| format!("{} at {}", plural(n, "queue"), count(w.size)))
+        })
+        .collect();
+    if !unheld.is_empty() {
+        text += &format!(" Not held, over the memory limit: {}.", unheld.join(", "));
+    }
+    let Some(last) = held.last() else { return Some(text) };
+    let hold = crate::lab::synthetic::HOLD_BYTES_PER_ENTRY as f64;
+    let per_entry: f64 =
+        last.rows.values().filter_map(|r| r.bytes_per_entry).map(|b| b + hold).sum();
+    if per_entry > 0.0 {
+        text += &format!(
+            " The next size, {} entries, would need about {} MiB to hold every queue at \
+             once (their bytes per entry at {}); `PQLAB_HELD_MAX` adds it where the memory \
+             allows.",
+            count(last.size * 10.0),
+            count(per_entry * last.size * 10.0 / f64::from(1 << 20)),
+            count(last.size)
+        );
+    }
+    Some(text)
 }
 
 fn strategy_section(ctx: &Context<'_>) -> Vec<Block> {
@@ -708,4 +767,69 @@ fn method_section(ctx: &Context<'_>) -> Vec<Block> {
         ]),
         Block::Paragraph(format!("Bands: {}.", Band::all().map(|b| b.label()).collect::<Vec<_>>().join(", "))),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::rows::Workload as Described;
+    use crate::results::{Provenance, Unit};
+
+    /// Held-size rows: `(size, queue, status, group, bytes per entry)`.
+    fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
+        let provenance = Provenance {
+            run: "r".into(),
+            machine: "m".into(),
+            cpu: "c".into(),
+            rustc: "rustc".into(),
+            git: "g".into(),
+        };
+        rows.iter()
+            .map(|&(size, queue, status, group, bytes)| {
+                let workload = Described {
+                    kind: Kind::Synthetic,
+                    name: format!("held-{size}"),
+                    map: "-".into(),
+                    map_kind: "synthetic".into(),
+                    real: false,
+                    heuristic: None,
+                    scale: None,
+                    store: None,
+                    unit: Unit::Op,
+                };
+                let mut row = workload.row(&provenance, queue, registry::find(queue));
+                (row.status, row.group, row.max_open) = (status, group, size as f64);
+                row.bytes_per_entry = (status == Status::Ok).then_some(bytes);
+                row
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_report_says_which_held_sizes_this_machine_held() {
+        let rows = held(&[
+            (10, BASELINE, Status::Ok, 0, 24.0),
+            (10, "dary4-dk", Status::Ok, 0, 24.0),
+            (1000, BASELINE, Status::Ok, 1, 16.0),
+            (1000, "dary4-dk", Status::Ok, 2, 32.0),
+            (1000, "sorted-array-dk", Status::NotApplicable, 0, 0.0),
+            (1000, "soft-heap-e2-dup", Status::NotApplicable, 0, 0.0),
+            (100_000, BASELINE, Status::NotApplicable, 0, 0.0),
+        ]);
+        let text = held_sizes(&Run::new(&rows)).unwrap();
+        assert!(text.contains("at 10 to 1,000 entries, the largest in 2 groups"), "{text}");
+        // The soft heap is n/a for its order, not for memory.
+        assert!(
+            text.contains("over the memory limit: 1 queue at 1,000, 1 queue at 100,000"),
+            "{text}"
+        );
+        // (16 + 16) + (32 + 16) bytes for 10,000 entries.
+        assert!(text.contains("10,000 entries, would need about 1 MiB"), "{text}");
+        let one = held(&[(1000, BASELINE, Status::Ok, 0, 16.0)]);
+        let text = held_sizes(&Run::new(&one)).unwrap();
+        assert!(text.contains("at 1,000 entries in 1 group"), "{text}");
+        let none = held(&[(1000, BASELINE, Status::NotApplicable, 0, 0.0)]);
+        let text = held_sizes(&Run::new(&none)).unwrap();
+        assert!(text.contains("held none") && text.contains("1 queue at 1,000"), "{text}");
+    }
 }
