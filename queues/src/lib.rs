@@ -70,20 +70,26 @@
 //! Each queue's file opens with a table of its operations' costs, its key restrictions,
 //! and when it should win. `n` is the number of entries held.
 
+pub mod astar;
 pub mod registry;
 
 pub mod b_heap;
 pub mod bucket_queue;
 pub mod dary_heap;
+#[cfg(feature = "dary-heap-crate")]
 pub mod dary_heap_crate;
 pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;
+#[cfg(feature = "orx-dary-heap")]
 pub mod orx_dary_heap;
 pub mod pairing_heap;
+#[cfg(feature = "pairing-heap-crate")]
 pub mod pairing_heap_crate;
+#[cfg(feature = "priority-queue-crate")]
 pub mod priority_queue_crate;
 pub mod radix_heap;
+#[cfg(feature = "radix-heap-crate")]
 pub mod radix_heap_crate;
 pub mod sequence_heap;
 pub mod skip_list;
@@ -95,6 +101,8 @@ pub mod two_level;
 pub mod unsorted_array;
 
 mod heap_core;
+
+pub use astar::{astar, astar_dense};
 
 use std::fmt;
 
