@@ -302,7 +302,7 @@ impl fmt::Display for Class {
 /// Who wrote a frontier's structure: what adopting it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
-    /// Written here: copy the file (with `lib.rs`'s contract types it uses).
+    /// Written here: depend on this crate.
     Ours {
         /// The file, relative to the repository root (`file!()`).
         file: &'static str,
@@ -318,6 +318,11 @@ pub enum Origin {
         name: &'static str,
         /// The version requirement the lab measured.
         version: &'static str,
+        /// This crate's cargo feature that compiles the adapter.
+        feature: &'static str,
+        /// The crate's own API in an A* written around std's `BinaryHeap` of
+        /// `Reverse((f, node))`: what replaces the heap, and how it is pushed.
+        usage: &'static str,
     },
 }
 
@@ -326,7 +331,7 @@ impl fmt::Display for Origin {
         match self {
             Origin::Ours { file } => write!(f, "pqlab's own ({file})"),
             Origin::Std { path } => write!(f, "the standard library ({path})"),
-            Origin::Crate { name, version } => write!(f, "the `{name}` crate ({version})"),
+            Origin::Crate { name, version, .. } => write!(f, "the `{name}` crate ({version})"),
         }
     }
 }
