@@ -1,8 +1,10 @@
-//! A* frontier (OPEN set) implementations behind one contract.
+//! A* frontier (OPEN set) implementations behind one contract, and a generic A* over them.
 //!
 //! Every queue in this crate implements [`Frontier`], and every one is listed once in
 //! [`registry`]; the conformance suite, the harness's A*, the benchmarks, the charts and
-//! `pqlab pick` all enumerate that list.
+//! `pqlab pick` all enumerate that list. [`astar()`] is an A* in the shape of the
+//! `pathfinding` crate's, over any of them: switching is one call. The adapters over other
+//! crates are behind cargo features, one per crate (`crates` for all).
 //!
 //! # The frontier contract
 //!
@@ -103,6 +105,11 @@ pub mod unsorted_array;
 mod heap_core;
 
 pub use astar::{astar, astar_dense};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 use std::fmt;
 
@@ -450,6 +457,20 @@ impl StrategyKind for Dk {
 }
 
 /// An A* frontier: see the [crate documentation](crate) for the contract.
+///
+/// ```
+/// use pqlab_queues::{dary_heap::DaryHeap, Dk, Frontier, Pushed, Spec};
+///
+/// // A decrease-key 4-ary heap for node ids below 100.
+/// let mut open = DaryHeap::<4, Dk>::new(Spec { capacity: 100, span: 0 });
+/// assert_eq!(open.push(7, 30), Ok(Pushed::Added));
+/// assert_eq!(open.push(3, 20), Ok(Pushed::Added));
+/// assert_eq!(open.push(7, 10), Ok(Pushed::Decreased)); // node 7 held: its key lowered
+/// assert_eq!(open.push(3, 25), Ok(Pushed::Kept)); // a larger key changes nothing
+/// assert_eq!(open.pop(), Some((7, 10)));
+/// assert_eq!(open.pop(), Some((3, 20)));
+/// assert!(open.push(100, 1).is_err()); // beyond the capacity: an error, never a panic
+/// ```
 pub trait Frontier {
     /// The data structure.
     const FAMILY: Family;

@@ -43,7 +43,7 @@ impl Frontier for RadixHeapCrate {
         name: "radix-heap",
         version: "0.4",
         feature: "radix-heap-crate",
-        usage: "`radix_heap::RadixHeapMap::new()` for `BinaryHeap::new()`, and `open.push(Reverse(f), node)` for `open.push(Reverse((f, node)))`; keys must be monotone (a consistent heuristic)",
+        usage: "`radix_heap::RadixHeapMap::new()` for `BinaryHeap::new()`, and `open.push(Reverse(f), node)` for `open.push(Reverse((f, node)))`",
     };
     const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::Monotone;
