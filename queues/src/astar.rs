@@ -35,9 +35,8 @@
 //!   go to the larger `g`, as in `pathfinding` and the harness's grid A*. Otherwise the
 //!   key is `f` alone, and ties pop in the queue's own order ([`Frontier::TIES`]).
 //! * **Strategy.** The search pushes a node whenever its cost improves. A duplicate queue
-//!   then holds stale entries, skipped when popped (their key no longer matches the node's
-//!   state); a decrease-key queue lowers the held entry in place. Both give the same
-//!   answers.
+//!   then holds stale entries, skipped when popped (their node is closed); a decrease-key
+//!   queue lowers the held entry in place. Both give the same answers.
 //! * **Monotone queues** (radix heaps, bucket and HOT queues) need a *consistent*
 //!   heuristic (`h(a) <= cost(a, b) + h(b)` on every edge): then no key falls below the
 //!   last one popped. With an inconsistent one the queue rejects the push, and the search
@@ -359,8 +358,11 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>> Search<Q, N, C, I> {
         while let Some((id, key)) = self.open.pop() {
             self.floor = Some(key);
             let state = &mut self.states[id as usize];
-            // Stale: closed, or pushed again since with a lower cost (another key).
-            if state.closed || key != Self::key(state.g, state.h)? {
+            // Stale: the node was expanded since this entry was pushed. An entry pushed
+            // before a cheaper one of the same node pops after it from an exact queue; from
+            // an approximate one it may pop first, and the node is expanded with its
+            // current, cheapest cost all the same.
+            if state.closed {
                 continue;
             }
             state.closed = true;
