@@ -539,6 +539,50 @@ mod tests {
         assert_eq!(dary, Ok(Some((vec![0, 1, 2], 2))));
     }
 
+    /// First in, first out: an approximate queue at its worst, to force reopenings.
+    struct Fifo(std::collections::VecDeque<(crate::Node, Key)>);
+
+    impl Frontier for Fifo {
+        const FAMILY: crate::Family = crate::Family::SoftHeap;
+        const ORIGIN: crate::Origin = crate::Origin::Ours { file: file!() };
+        const STRATEGY: crate::Strategy = crate::Strategy::Duplicates;
+        const KEYS: KeyRule = KeyRule::Any;
+        const TIES: crate::Ties = crate::Ties::Unspecified;
+        const ORDER: crate::Order = crate::Order::Approximate { epsilon: 1.0 };
+        fn new(_: Spec) -> Self {
+            Fifo(Default::default())
+        }
+        fn push(&mut self, node: crate::Node, key: Key) -> Result<crate::Pushed, PushError> {
+            self.0.push_back((node, key));
+            Ok(crate::Pushed::Added)
+        }
+        fn pop(&mut self) -> Option<(crate::Node, Key)> {
+            self.0.pop_front()
+        }
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn clear(&mut self) {
+            self.0.clear();
+        }
+    }
+
+    #[test]
+    fn out_of_order_pops_return_the_cost_of_the_path_returned() {
+        // 0 -> 1 costs 10, 0 -> 2 -> 1 costs 2, 1 -> 3 (the goal) 1. First in, first out,
+        // 1 is expanded at 10 (3 reached at 11), then improved to 2 through 2 (reopened,
+        // its parent now 2), and 3 pops before 1 is expanded again: the path by parents is
+        // 0, 2, 1, 3, which costs 3, not 11.
+        let successors = |&n: &u32| match n {
+            0 => vec![(1, 10), (2, 1)],
+            1 => vec![(3, 1)],
+            2 => vec![(1, 1)],
+            _ => vec![],
+        };
+        let found = astar::<Fifo, _, _, _>(&0, successors, |_| 0u32, |&n| n == 3);
+        assert_eq!(found, Ok(Some((vec![0, 2, 1, 3], 3))));
+    }
+
     #[test]
     fn bad_costs_and_indices_are_errors() {
         let back = |&n: &i32| vec![(n + 1, -1)];
