@@ -81,6 +81,18 @@
 //! fewer pages (four 4 KiB pages from root to leaf at 10⁷ entries). In the measurement
 //! above neither beat the binary heap (`dary2`): the blocked index arithmetic costs about
 //! as much as the lines it saves, and a 10⁵-entry heap pays it without gain.
+//!
+//! ```
+//! use pqlab_queues::{b_heap::BHeapLine, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = BHeapLine::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

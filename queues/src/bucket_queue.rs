@@ -50,6 +50,18 @@
 //! array writes, no comparisons), and at large spans while the frontier's keys are dense
 //! enough that the cursor's skips stay short. At large spans each push lands in a bucket
 //! that is likely cold in cache, where a radix heap's few sequential buckets do better.
+//!
+//! ```
+//! use pqlab_queues::{bucket_queue::BucketQueue, Dk, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = BucketQueue::<Dk>::new(Spec { capacity: 10, span: 16 });
+//! open.push(2, 5)?; // before any pop, the first push sets the floor
+//! open.push(4, 7)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

@@ -12,6 +12,18 @@
 //! Should win: larger arities make the heap shallower, so pushes (the most frequent A*
 //! operation) get cheaper and the children scanned by a pop share cache lines; 4 is the
 //! usual sweet spot for 16-byte entries (four children fill one 64-byte line).
+//!
+//! ```
+//! use pqlab_queues::{dary_heap::DaryHeap, Dk, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = DaryHeap::<4, Dk>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use crate::heap_core::HeapCore;
 use crate::{

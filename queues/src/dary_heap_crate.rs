@@ -23,7 +23,12 @@ pub type DaryHeapCrate = MaxHeapFrontier<DaryHeap<MinEntry, 4>>;
 
 impl MaxHeap for DaryHeap<MinEntry, 4> {
     const FAMILY: Family = Family::DaryHeap;
-    const ORIGIN: Origin = Origin::Crate { name: "dary_heap", version: "0.3" };
+    const ORIGIN: Origin = Origin::Crate {
+        name: "dary_heap",
+        version: "0.3",
+        feature: "dary-heap-crate",
+        usage: "`dary_heap::QuaternaryHeap::new()` for `BinaryHeap::new()`: the same API, pushes and pops unchanged",
+    };
 
     #[inline]
     fn push(&mut self, entry: MinEntry) {

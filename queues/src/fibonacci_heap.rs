@@ -68,6 +68,18 @@
 //! grid (medians of 7 interleaved runs on a busy 2-core machine, search included) this
 //! heap took 1.5 to 1.6 times the time of `std-binary-heap-dup` with duplicates, 2.0
 //! times `dary4-dk`'s with decrease-key, and 1.05 to 1.23 times the pairing heap's.
+//!
+//! ```
+//! use pqlab_queues::{fibonacci_heap::FibonacciHeap, Dk, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = FibonacciHeap::<Dk>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

@@ -36,6 +36,18 @@
 //! few times. On recorded grid A* traces it took about half the time of `std`'s
 //! `BinaryHeap` (duplicates) and 0.6 of the indexed binary heap's (decrease-key); see
 //! `THRESHOLD` for the setup.
+//!
+//! ```
+//! use pqlab_queues::{hot_queue::HotQueue, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = HotQueue::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::mem;
 

@@ -1,8 +1,10 @@
-//! A* frontier (OPEN set) implementations behind one contract.
+//! A* frontier (OPEN set) implementations behind one contract, and a generic A* over them.
 //!
 //! Every queue in this crate implements [`Frontier`], and every one is listed once in
 //! [`registry`]; the conformance suite, the harness's A*, the benchmarks, the charts and
-//! `pqlab pick` all enumerate that list.
+//! `pqlab pick` all enumerate that list. [`astar()`] is an A* in the shape of the
+//! `pathfinding` crate's, over any of them: switching is one call. The adapters over other
+//! crates are behind cargo features, one per crate (`crates` for all).
 //!
 //! # The frontier contract
 //!
@@ -70,20 +72,26 @@
 //! Each queue's file opens with a table of its operations' costs, its key restrictions,
 //! and when it should win. `n` is the number of entries held.
 
+pub mod astar;
 pub mod registry;
 
 pub mod b_heap;
 pub mod bucket_queue;
 pub mod dary_heap;
+#[cfg(feature = "dary-heap-crate")]
 pub mod dary_heap_crate;
 pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;
+#[cfg(feature = "orx-dary-heap")]
 pub mod orx_dary_heap;
 pub mod pairing_heap;
+#[cfg(feature = "pairing-heap-crate")]
 pub mod pairing_heap_crate;
+#[cfg(feature = "priority-queue-crate")]
 pub mod priority_queue_crate;
 pub mod radix_heap;
+#[cfg(feature = "radix-heap-crate")]
 pub mod radix_heap_crate;
 pub mod sequence_heap;
 pub mod skip_list;
@@ -95,6 +103,13 @@ pub mod two_level;
 pub mod unsorted_array;
 
 mod heap_core;
+
+pub use astar::{astar, astar_dense};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 use std::fmt;
 
@@ -294,7 +309,7 @@ impl fmt::Display for Class {
 /// Who wrote a frontier's structure: what adopting it means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
-    /// Written here: copy the file (with `lib.rs`'s contract types it uses).
+    /// Written here: depend on this crate.
     Ours {
         /// The file, relative to the repository root (`file!()`).
         file: &'static str,
@@ -310,6 +325,11 @@ pub enum Origin {
         name: &'static str,
         /// The version requirement the lab measured.
         version: &'static str,
+        /// This crate's cargo feature that compiles the adapter.
+        feature: &'static str,
+        /// The crate's own API in an A* written around std's `BinaryHeap` of
+        /// `Reverse((f, node))`: what replaces the heap, and how it is pushed.
+        usage: &'static str,
     },
 }
 
@@ -318,7 +338,7 @@ impl fmt::Display for Origin {
         match self {
             Origin::Ours { file } => write!(f, "pqlab's own ({file})"),
             Origin::Std { path } => write!(f, "the standard library ({path})"),
-            Origin::Crate { name, version } => write!(f, "the `{name}` crate ({version})"),
+            Origin::Crate { name, version, .. } => write!(f, "the `{name}` crate ({version})"),
         }
     }
 }
@@ -437,6 +457,20 @@ impl StrategyKind for Dk {
 }
 
 /// An A* frontier: see the [crate documentation](crate) for the contract.
+///
+/// ```
+/// use pqlab_queues::{dary_heap::DaryHeap, Dk, Frontier, Pushed, Spec};
+///
+/// // A decrease-key 4-ary heap for node ids below 100.
+/// let mut open = DaryHeap::<4, Dk>::new(Spec { capacity: 100, span: 0 });
+/// assert_eq!(open.push(7, 30), Ok(Pushed::Added));
+/// assert_eq!(open.push(3, 20), Ok(Pushed::Added));
+/// assert_eq!(open.push(7, 10), Ok(Pushed::Decreased)); // node 7 held: its key lowered
+/// assert_eq!(open.push(3, 25), Ok(Pushed::Kept)); // a larger key changes nothing
+/// assert_eq!(open.pop(), Some((7, 10)));
+/// assert_eq!(open.pop(), Some((3, 20)));
+/// assert!(open.push(100, 1).is_err()); // beyond the capacity: an error, never a panic
+/// ```
 pub trait Frontier {
     /// The data structure.
     const FAMILY: Family;

@@ -38,7 +38,12 @@ pub struct OrxDaryHeap {
 
 impl Frontier for OrxDaryHeap {
     const FAMILY: Family = Family::DaryHeap;
-    const ORIGIN: Origin = Origin::Crate { name: "orx-priority-queue", version: "1.7" };
+    const ORIGIN: Origin = Origin::Crate {
+        name: "orx-priority-queue",
+        version: "1.7",
+        feature: "orx-dary-heap",
+        usage: "`orx_priority_queue::QuaternaryHeapOfIndices::with_index_bound(nodes)` for the heap, nodes numbered below `nodes`; `open.try_decrease_key_or_push(&node, f)` lowers a held node's key in place, so no stale pops",
+    };
     const STRATEGY: Strategy = Strategy::DecreaseKey;
     const KEYS: KeyRule = KeyRule::Any;
     const TIES: Ties = Ties::Unspecified;

@@ -26,6 +26,18 @@
 //! inconsistent heuristics), favour it; pops chase links across the arena, so it loses to
 //! implicit heaps when the frontier outgrows the cache (Larkin, Sen, Tarjan, "A
 //! back-to-basics empirical study of priority queues", ALENEX 2014).
+//!
+//! ```
+//! use pqlab_queues::{pairing_heap::PairingHeap, Dk, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = PairingHeap::<Dk>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

@@ -50,7 +50,12 @@ impl Drop for PoppedOnDrop {
 
 impl MaxHeap for PoppedOnDrop {
     const FAMILY: Family = Family::PairingHeap;
-    const ORIGIN: Origin = Origin::Crate { name: "pairing-heap", version: "0.1" };
+    const ORIGIN: Origin = Origin::Crate {
+        name: "pairing-heap",
+        version: "0.1",
+        feature: "pairing-heap-crate",
+        usage: "`pairing_heap::PairingHeap::new()` for `BinaryHeap::new()`, pushes and pops unchanged; pop it empty rather than dropping a large one (its drop recurses)",
+    };
 
     #[inline]
     fn push(&mut self, entry: MinEntry) {

@@ -39,7 +39,12 @@ pub struct PriorityQueueCrate {
 
 impl Frontier for PriorityQueueCrate {
     const FAMILY: Family = Family::BinaryHeap;
-    const ORIGIN: Origin = Origin::Crate { name: "priority-queue", version: "2" };
+    const ORIGIN: Origin = Origin::Crate {
+        name: "priority-queue",
+        version: "2",
+        feature: "priority-queue-crate",
+        usage: "`priority_queue::PriorityQueue::<_, Reverse<_>, rustc_hash::FxBuildHasher>::with_default_hasher()` for the heap; `open.push_increase(node, Reverse(f))` lowers a held node's key in place, so no stale pops",
+    };
     const STRATEGY: Strategy = Strategy::DecreaseKey;
     const KEYS: KeyRule = KeyRule::Any;
     const TIES: Ties = Ties::Unspecified;

@@ -29,6 +29,18 @@
 //! Should win: A* with monotone keys whose span is large or unknown (the fine cost scale):
 //! O(1) pushes, no span-sized table, and each entry moves at most `log2 C` times, in
 //! sequential passes over small vectors.
+//!
+//! ```
+//! use pqlab_queues::{radix_heap::RadixHeap, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = RadixHeap::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

@@ -39,7 +39,12 @@ pub struct RadixHeapCrate {
 
 impl Frontier for RadixHeapCrate {
     const FAMILY: Family = Family::RadixHeap;
-    const ORIGIN: Origin = Origin::Crate { name: "radix-heap", version: "0.4" };
+    const ORIGIN: Origin = Origin::Crate {
+        name: "radix-heap",
+        version: "0.4",
+        feature: "radix-heap-crate",
+        usage: "`radix_heap::RadixHeapMap::new()` for `BinaryHeap::new()`, and `open.push(Reverse(f), node)` for `open.push(Reverse((f, node)))`",
+    };
     const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::Monotone;
     const TIES: Ties = Ties::Lifo;

@@ -3,6 +3,10 @@
 //! Adding a queue: write its file (implementing [`Frontier`]), add its `pub mod` line to
 //! `lib.rs`, and add one line per strategy to [`for_each_queue!`](crate::for_each_queue).
 //! Ids are stable, kebab-case, and end in the strategy's suffix (`-dup` or `-dk`).
+//!
+//! The adapters over other crates are behind cargo features (one per crate, `crates` for
+//! all): their lines start with `[if GATE]`, and the registry holds them only when the
+//! feature is on.
 
 use crate::{Class, Family, Frontier, KeyRule, Order, Origin, Strategy, Ties};
 
@@ -14,11 +18,12 @@ pub const BASELINE: &str = "std-binary-heap-dup";
 ///
 /// The `ident` is the id in snake case, for code that generates one item per queue (the
 /// conformance suite makes one test module per queue with it). This is the registry:
-/// nothing else lists queues.
+/// nothing else lists queues. A line `[if GATE] "id" ident Type,` is kept only when the
+/// cargo feature behind `GATE` is on (see the gates below).
 #[macro_export]
 macro_rules! for_each_queue {
     ($callback:ident) => {
-        $callback! {
+        $crate::__registry_filter! { $callback []
             "std-binary-heap-dup" std_binary_heap_dup $crate::std_binary_heap::StdBinaryHeap,
             "dary2-dup" dary2_dup $crate::dary_heap::DaryHeap<2, $crate::Dup>,
             "dary2-dk" dary2_dk $crate::dary_heap::DaryHeap<2, $crate::Dk>,
@@ -38,15 +43,15 @@ macro_rules! for_each_queue {
             "bucket-queue-dk" bucket_queue_dk $crate::bucket_queue::BucketQueue<$crate::Dk>,
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
-            "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
+            [if __gate_radix_heap_crate] "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
             "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
             "fibonacci-heap-dup" fibonacci_heap_dup $crate::fibonacci_heap::FibonacciHeap<$crate::Dup>,
             "fibonacci-heap-dk" fibonacci_heap_dk $crate::fibonacci_heap::FibonacciHeap<$crate::Dk>,
-            "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
-            "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
-            "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
-            "priority-queue-crate-dk" priority_queue_crate_dk $crate::priority_queue_crate::PriorityQueueCrate,
+            [if __gate_dary_heap_crate] "dary-heap-crate-dup" dary_heap_crate_dup $crate::dary_heap_crate::DaryHeapCrate,
+            [if __gate_pairing_heap_crate] "pairing-heap-crate-dup" pairing_heap_crate_dup $crate::pairing_heap_crate::PairingHeapCrate,
+            [if __gate_orx_dary_heap] "orx-dary-heap-dk" orx_dary_heap_dk $crate::orx_dary_heap::OrxDaryHeap,
+            [if __gate_priority_queue_crate] "priority-queue-crate-dk" priority_queue_crate_dk $crate::priority_queue_crate::PriorityQueueCrate,
             "hot-queue-dup" hot_queue_dup $crate::hot_queue::HotQueue<$crate::Dup>,
             "hot-queue-dk" hot_queue_dk $crate::hot_queue::HotQueue<$crate::Dk>,
             "two-level-dup" two_level_dup $crate::two_level::TwoLevel<$crate::Dup>,
@@ -61,6 +66,91 @@ macro_rules! for_each_queue {
             "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
         }
     };
+}
+
+/// Passes the registry's lines to `$callback`, each `[if GATE]` line through its gate.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __registry_filter {
+    ($callback:ident [$($kept:tt)*]) => {
+        $callback! { $($kept)* }
+    };
+    ($callback:ident [$($kept:tt)*] [if $gate:ident] $id:literal $name:ident $ty:ty, $($rest:tt)*) => {
+        $crate::$gate! { $callback [$($kept)*] [$id $name $ty,] $($rest)* }
+    };
+    (@keep $callback:ident [$($kept:tt)*] [$($line:tt)*] $($rest:tt)*) => {
+        $crate::__registry_filter! { $callback [$($kept)* $($line)*] $($rest)* }
+    };
+    (@drop $callback:ident [$($kept:tt)*] [$($line:tt)*] $($rest:tt)*) => {
+        $crate::__registry_filter! { $callback [$($kept)*] $($rest)* }
+    };
+    ($callback:ident [$($kept:tt)*] $id:literal $name:ident $ty:ty, $($rest:tt)*) => {
+        $crate::__registry_filter! { $callback [$($kept)* $id $name $ty,] $($rest)* }
+    };
+}
+
+// The gates, one per feature: each keeps its line when the feature is on and drops it when
+// off. The choice is made when this crate is compiled, so a crate expanding
+// `for_each_queue!` sees this crate's features, not its own.
+#[cfg(feature = "radix-heap-crate")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_radix_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "radix-heap-crate"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_radix_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
+}
+#[cfg(feature = "dary-heap-crate")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_dary_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "dary-heap-crate"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_dary_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
+}
+#[cfg(feature = "pairing-heap-crate")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_pairing_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "pairing-heap-crate"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_pairing_heap_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
+}
+#[cfg(feature = "orx-dary-heap")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_orx_dary_heap {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "orx-dary-heap"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_orx_dary_heap {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
+}
+#[cfg(feature = "priority-queue-crate")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_priority_queue_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "priority-queue-crate"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_priority_queue_crate {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
 }
 
 /// What the registry says of one queue: the facts its type declares.

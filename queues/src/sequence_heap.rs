@@ -87,6 +87,18 @@
 //! At 10³ to 10⁵ held entries it ties the 4-ary heap (30, 28, 38 against 29, 36, 52) and
 //! beats the binary ones. On small frontiers it is an `m`-entry 8-ary heap plus one
 //! comparison with the deletion buffer's head.
+//!
+//! ```
+//! use pqlab_queues::{sequence_heap::SequenceHeap, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = SequenceHeap::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use crate::heap_core::HeapCore;
 use crate::{

@@ -61,6 +61,18 @@
 //! Heights come from a SplitMix64 generator inside the struct, seeded with a constant:
 //! runs are repeatable. [`Frontier::clear`] reseeds it and empties the arena, so every
 //! search on a map builds the same shapes whatever ran before it.
+//!
+//! ```
+//! use pqlab_queues::{skip_list::SkipList, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = SkipList::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

@@ -88,6 +88,20 @@
 //! most 0.1% longer; weighted A* took 0.35 to 0.7 times the time with w = 1.1 (paths up to
 //! 3.6% longer) and a 30th to an 80th with w = 1.5 (up to 12% longer). Hypothesis: weighted
 //! A* dominates every soft heap, and an exact binary heap beats it.
+//!
+//! ```
+//! use pqlab_queues::{soft_heap::SoftHeap, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = SoftHeap::<8>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! // Approximate order: every entry pushed is popped once, with its key.
+//! let mut popped = vec![open.pop(), open.pop()];
+//! popped.sort();
+//! assert_eq!(popped, [Some((2, 5)), Some((4, 7))]);
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use crate::{
     check_node, Family, Frontier, Key, KeyRule, Node, Order, Origin, PushError, Pushed, Spec,

@@ -22,6 +22,18 @@
 //! where children with the parent's key land at the very end and nothing moves. Wide key
 //! ranges should make it lose quickly as the frontier grows: each push then shifts about
 //! half the array.
+//!
+//! ```
+//! use pqlab_queues::{sorted_array::SortedArray, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = SortedArray::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

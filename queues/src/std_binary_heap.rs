@@ -9,6 +9,18 @@
 //! Keys: any. Ties: unspecified heap order (entries compare by key alone).
 //! Should win: as the baseline every other queue is measured against; it is hard to beat
 //! for mid-sized frontiers because its sift-down-to-the-bottom pop is branch-light.
+//!
+//! ```
+//! use pqlab_queues::{std_binary_heap::StdBinaryHeap, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = StdBinaryHeap::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::collections::BinaryHeap;
 

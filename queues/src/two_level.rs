@@ -28,6 +28,18 @@
 //! traces (see `BATCH_DIVISOR`) 71% of pushes went to the array, the heap averaged 217
 //! entries, and the queue took 0.9 of `std`'s `BinaryHeap` time (duplicates) and 0.7 of
 //! the indexed binary heap's (decrease-key).
+//!
+//! ```
+//! use pqlab_queues::{two_level::TwoLevel, Dup, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = TwoLevel::<Dup>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use crate::heap_core::HeapCore;
 use crate::{

@@ -18,6 +18,18 @@
 //! scan over one or two cache lines of keys beats a heap's data-dependent branches, and
 //! push-heavy runs, since a push is a bare append. Pops grow linearly with the frontier,
 //! so it should lose from a few hundred entries on.
+//!
+//! ```
+//! use pqlab_queues::{unsorted_array::UnsortedArray, Dk, Frontier, Spec};
+//!
+//! // A frontier for node ids below 10 (and keys at most 16 above the last popped one).
+//! let mut open = UnsortedArray::<Dk>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
 
 use std::marker::PhantomData;
 

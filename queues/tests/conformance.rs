@@ -683,7 +683,7 @@ fn declares_consistent_facts<F: Frontier>(id: &str) {
             assert!(file.starts_with("queues/src/") && file.ends_with(".rs"), "{id}: {file}")
         }
         Origin::Std { path } => assert!(path.starts_with("std::"), "{id}: {path}"),
-        Origin::Crate { name, version } => {
+        Origin::Crate { name, version, .. } => {
             assert!(!name.is_empty() && !version.is_empty(), "{id}: crate origin")
         }
     }

@@ -440,23 +440,7 @@ pub fn build_answer(
             ));
         }
     }
-    let adopt = winner.as_deref().and_then(registry::find).map(|e| {
-        let how = match e.origin {
-            Origin::Ours { file } => format!("copy `{file}` (with the contract types of `queues/src/lib.rs` it uses)"),
-            Origin::Std { path } => format!("use `{path}` with `Reverse` keys and duplicate insertion"),
-            Origin::Crate { name, version } => format!("add the `{name}` crate ({version}) as pqlab's adapter uses it"),
-        };
-        let keys = match e.keys {
-            KeyRule::Any => "it accepts any key".to_owned(),
-            KeyRule::Monotone => "it needs monotone keys: a consistent heuristic, never a key below the last popped one".to_owned(),
-            KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one)".to_owned(),
-        };
-        let strategy = match e.strategy {
-            Strategy::Duplicates => "push a node again when its cost improves and skip stale pops",
-            Strategy::DecreaseKey => "it lowers a held node's key in place",
-        };
-        format!("To adopt `{}`: {how}; {keys}; {strategy}.", e.id)
-    });
+    let adopt = winner.as_deref().and_then(registry::find).map(adoption);
     if backing.iter().any(|b| b.weak) {
         caveats.push(format!(
             "Some of the evidence is weak: fewer than {} workloads in a band.",
@@ -486,6 +470,54 @@ pub fn build_answer(
         adopt,
         caveats,
     }
+}
+
+/// The `pqlab-queues` crate of this checkout, for the dependency line.
+const QUEUES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../queues");
+
+/// How to adopt `e`: the exact dependency line and the one-line change in the user's A*,
+/// then its key rule and strategy.
+fn adoption(e: &'static registry::Entry) -> String {
+    /// The queue's type, as the generic A*'s type parameter.
+    struct TypeName;
+    impl registry::Visitor for TypeName {
+        type Output = &'static str;
+        fn visit<F: pqlab_queues::Frontier + 'static>(
+            self,
+            _: &'static registry::Entry,
+        ) -> Self::Output {
+            std::any::type_name::<F>()
+        }
+    }
+    let generic = |ty: &str| {
+        format!(
+            "for `pathfinding::prelude::astar(&start, successors, heuristic, success)` call \
+             `pqlab_queues::astar::<{ty}, _, _, _>(&start, successors, heuristic, success)?`"
+        )
+    };
+    let how = match e.origin {
+        Origin::Ours { .. } => {
+            let ty = registry::visit(e.id, TypeName).expect("a registered queue");
+            format!("depend on `pqlab-queues = {{ path = \"{QUEUES}\" }}`, and {}", generic(ty))
+        }
+        Origin::Std { path } => format!(
+            "use `{path}` of `Reverse` keys with duplicate insertion (as `pathfinding::prelude::astar` does), or {}",
+            generic("pqlab_queues::std_binary_heap::StdBinaryHeap")
+        ),
+        Origin::Crate { name, version, usage, .. } => {
+            format!("depend on `{name} = \"{version}\"`, and in an A* around std's `BinaryHeap` use {usage}")
+        }
+    };
+    let keys = match e.keys {
+        KeyRule::Any => "it accepts any key".to_owned(),
+        KeyRule::Monotone => "it needs monotone keys: a consistent heuristic, never a key below the last popped one".to_owned(),
+        KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one)".to_owned(),
+    };
+    let strategy = match e.strategy {
+        Strategy::Duplicates => "push a node again when its cost improves and skip stale pops",
+        Strategy::DecreaseKey => "it lowers a held node's key in place",
+    };
+    format!("To adopt `{}`: {how}; {keys}; {strategy}.", e.id)
 }
 
 /// Answers for one frontier size.
@@ -625,6 +657,24 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_queue_is_adopted_with_a_dependency_line_and_a_one_line_change() {
+        for e in registry::ENTRIES {
+            let text = adoption(e);
+            match e.origin {
+                Origin::Ours { .. } => {
+                    assert!(text.contains("`pqlab-queues = { path = "), "{text}");
+                    assert!(text.contains("`pqlab_queues::astar::<pqlab_queues::"), "{text}");
+                }
+                Origin::Std { path } => assert!(text.contains(path), "{text}"),
+                Origin::Crate { name, version, usage, .. } => {
+                    assert!(text.contains(&format!("`{name} = \"{version}\"`")), "{text}");
+                    assert!(text.contains(usage), "{text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn sizes_read_as_people_write_them() {
