@@ -80,6 +80,7 @@ pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;
 pub mod orx_dary_heap;
+pub mod packed_radix_heap;
 pub mod pairing_heap;
 pub mod pairing_heap_crate;
 pub mod priority_queue_crate;

@@ -39,6 +39,8 @@ macro_rules! for_each_queue {
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
             "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
+            "packed-radix-heap-dup" packed_radix_heap_dup $crate::packed_radix_heap::PackedRadixHeap<$crate::Dup>,
+            "packed-radix-heap-dk" packed_radix_heap_dk $crate::packed_radix_heap::PackedRadixHeap<$crate::Dk>,
             "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
             "fibonacci-heap-dup" fibonacci_heap_dup $crate::fibonacci_heap::FibonacciHeap<$crate::Dup>,
