@@ -61,6 +61,7 @@ macro_rules! for_each_queue {
             "skip-list-dup" skip_list_dup $crate::skip_list::SkipList<$crate::Dup>,
             "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
             "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
+            "quickheap-dup" quickheap_dup $crate::quickheap::Quickheap,
         }
     };
 }
