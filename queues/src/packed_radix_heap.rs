@@ -54,13 +54,19 @@
 //! | random512-25-0 | 23,466 | 981 µs | 1,806 µs (1.84) | **1,260 µs (1.28)** | 1,571 µs (1.60) | **1,300 µs (1.33)** | 1,433 µs (1.46) |
 //! | 32room_000 | 30,997 | 1,176 µs | 2,986 µs (2.54) | **1,956 µs (1.66)** | 2,221 µs (1.89) | **1,914 µs (1.63)** | **1,979 µs (1.68)** |
 //! | maze512-32-0 | 121,860 | 5,110 µs | 9,024 µs (1.77) | 7,814 µs (1.53) | **7,058 µs (1.38)** | 7,823 µs (1.53) | **7,170 µs (1.40)** |
+//! | 8room_000 | 31,576 | 1,383 µs | 2,799 µs (2.02) | 2,054 µs (1.48) | 2,498 µs (1.81) | **1,932 µs (1.40)** | 2,383 µs (1.72) |
+//! | Paris_0_1024 | 56,406 | 2,345 µs | 6,250 µs (2.67) | 3,521 µs (1.50) | 4,214 µs (1.80) | **3,481 µs (1.48)** | **3,351 µs (1.43)** |
 //!
-//! Over 7 maps (these five, 8room_000 and Paris_0_1024) the `pathfinding` crate takes
+//! (The last three maps' rows are from a second run of the same command on those three
+//! maps alone, whose geometric mean puts `pathfinding` at 3.51× `-dup`, 3.41× the crate,
+//! 3.28× `-dk`, 2.88× `dary8-dk` and 5.27× the floor.)
+//!
+//! In the first run, over 7 maps (the seven above) the `pathfinding` crate takes
 //! 2.82× the time of `packed-radix-heap-dup`, 2.79× `radix-heap-crate-dup`'s, 2.75×
 //! `packed-radix-heap-dk`'s, 2.67× `dary8-dk`'s and 4.40× the oracle floor's: the best of
 //! these queues is at about 1.56× the floor here (the committed Intel run measured 1.28×
 //! for the best queue, on a quiet machine). The duplicates variant ties the radix heap
-//! crate (within 3.2% on four maps, 6% faster on brc202d) and is not clearly the fastest
+//! crate (within 3.2% on five maps, 6% faster on brc202d and 8room_000) and is not clearly the fastest
 //! on any map: the targets (≤ 1.10× the floor overall, ≤ 1.2× in every band) are not
 //! reached.
 //!

@@ -45,11 +45,17 @@
 //! | ht_chantry | 1,740 | 121 µs | 114 µs | 171 µs (1.42×) |
 //! | maze512-32-0 | 121,860 | 9,024 µs | 9,232 µs | 12,549 µs (1.39×) |
 //! | random512-25-0 | 23,466 | 1,806 µs | 1,710 µs | 2,350 µs (1.30×) |
+//! | 32room_000 | 30,997 | 2,986 µs | 2,877 µs | 3,703 µs (1.24×) |
+//! | 8room_000 | 31,576 | 2,799 µs | 2,629 µs | 3,476 µs (1.24×) |
+//! | Paris_0_1024 | 56,406 | 6,250 µs | 6,179 µs | 10,201 µs (1.63×) |
 //!
-//! Over 7 maps (these four, 32room_000, 8room_000 and Paris_0_1024) the `pathfinding`
-//! crate takes 2.05× std's time, 2.11× `dary-heap-crate-dup`'s and 1.49× the quickheap's:
-//! inside this A* the quickheap takes about 1.4× the time of either published heap, not a
-//! half or a third of it.
+//! In brackets: the quickheap's time ÷ std's. The last three rows are from a second run of
+//! the command on those three maps alone.
+//!
+//! In the first run, over the 7 maps, the `pathfinding` crate takes 2.05× std's time,
+//! 2.11× `dary-heap-crate-dup`'s and 1.49× the quickheap's. Inside this A* the quickheap
+//! takes 1.24–1.65× the time of either published heap (1.24–1.63× std's, 1.29–1.65× the
+//! `dary_heap` crate's), not a half or a third of it.
 //!
 //! Where its time goes (`valgrind --tool=callgrind pqlab run --map dao/brc202d.map --limit
 //! 40 --queue Q`, 620,326 expansions, 1.66 pushes and 1.63 pops an expansion): the whole
