@@ -73,6 +73,7 @@
 pub mod registry;
 
 pub mod b_heap;
+pub mod bitmap_bucket_queue;
 pub mod bucket_queue;
 pub mod dary_heap;
 pub mod dary_heap_crate;

@@ -36,6 +36,7 @@ macro_rules! for_each_queue {
             "sorted-array-dk" sorted_array_dk $crate::sorted_array::SortedArray<$crate::Dk>,
             "bucket-queue-dup" bucket_queue_dup $crate::bucket_queue::BucketQueue<$crate::Dup>,
             "bucket-queue-dk" bucket_queue_dk $crate::bucket_queue::BucketQueue<$crate::Dk>,
+            "bitmap-bucket-queue-dup" bitmap_bucket_queue_dup $crate::bitmap_bucket_queue::BitmapBucketQueue,
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
             "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
