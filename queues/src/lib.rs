@@ -76,6 +76,7 @@ pub mod astar;
 pub mod registry;
 
 pub mod b_heap;
+pub mod bitmap_bucket_queue;
 pub mod bucket_queue;
 pub mod dary_heap;
 #[cfg(feature = "dary-heap-crate")]
@@ -85,11 +86,13 @@ pub mod hot_queue;
 pub mod max_heap_adapter;
 #[cfg(feature = "orx-dary-heap")]
 pub mod orx_dary_heap;
+pub mod packed_radix_heap;
 pub mod pairing_heap;
 #[cfg(feature = "pairing-heap-crate")]
 pub mod pairing_heap_crate;
 #[cfg(feature = "priority-queue-crate")]
 pub mod priority_queue_crate;
+pub mod quickheap;
 pub mod radix_heap;
 #[cfg(feature = "radix-heap-crate")]
 pub mod radix_heap_crate;
@@ -199,6 +202,8 @@ pub enum Family {
     FibonacciHeap,
     /// Sanders' sequence heap.
     SequenceHeap,
+    /// Navarro and Paredes' quickheap (an incremental quicksort's pivots).
+    Quickheap,
     /// An unsorted array.
     UnsortedArray,
     /// A sorted array.
@@ -221,13 +226,14 @@ pub enum Family {
 
 impl Family {
     /// Every family, in declaration order.
-    pub const ALL: [Family; 15] = [
+    pub const ALL: [Family; 16] = [
         Family::BinaryHeap,
         Family::DaryHeap,
         Family::BHeap,
         Family::PairingHeap,
         Family::FibonacciHeap,
         Family::SequenceHeap,
+        Family::Quickheap,
         Family::UnsortedArray,
         Family::SortedArray,
         Family::TwoLevel,
@@ -247,7 +253,8 @@ impl Family {
             | Family::BHeap
             | Family::PairingHeap
             | Family::FibonacciHeap
-            | Family::SequenceHeap => Class::Heap,
+            | Family::SequenceHeap
+            | Family::Quickheap => Class::Heap,
             Family::UnsortedArray | Family::SortedArray | Family::TwoLevel => Class::Array,
             Family::BucketQueue | Family::RadixHeap | Family::HotQueue => Class::Bucketing,
             Family::SkipList | Family::SplayTree => Class::Ordered,
@@ -265,6 +272,7 @@ impl fmt::Display for Family {
             Family::PairingHeap => "pairing heap",
             Family::FibonacciHeap => "Fibonacci heap",
             Family::SequenceHeap => "sequence heap",
+            Family::Quickheap => "quickheap",
             Family::UnsortedArray => "unsorted array",
             Family::SortedArray => "sorted array",
             Family::TwoLevel => "two-level queue",
@@ -282,7 +290,8 @@ impl fmt::Display for Family {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Class {
-    /// Comparison-based heaps: binary, d-ary, B-, pairing, Fibonacci and sequence heaps.
+    /// Comparison-based heaps: binary, d-ary, B-, pairing, Fibonacci and sequence heaps,
+    /// quickheaps.
     Heap,
     /// Integer-key bucketing: bucket queues, radix heaps, HOT queues (monotone keys).
     Bucketing,

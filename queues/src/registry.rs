@@ -41,9 +41,12 @@ macro_rules! for_each_queue {
             "sorted-array-dk" sorted_array_dk $crate::sorted_array::SortedArray<$crate::Dk>,
             "bucket-queue-dup" bucket_queue_dup $crate::bucket_queue::BucketQueue<$crate::Dup>,
             "bucket-queue-dk" bucket_queue_dk $crate::bucket_queue::BucketQueue<$crate::Dk>,
+            "bitmap-bucket-queue-dup" bitmap_bucket_queue_dup $crate::bitmap_bucket_queue::BitmapBucketQueue,
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
             [if __gate_radix_heap_crate] "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
+            "packed-radix-heap-dup" packed_radix_heap_dup $crate::packed_radix_heap::PackedRadixHeap<$crate::Dup>,
+            "packed-radix-heap-dk" packed_radix_heap_dk $crate::packed_radix_heap::PackedRadixHeap<$crate::Dk>,
             "pairing-heap-dup" pairing_heap_dup $crate::pairing_heap::PairingHeap<$crate::Dup>,
             "pairing-heap-dk" pairing_heap_dk $crate::pairing_heap::PairingHeap<$crate::Dk>,
             "fibonacci-heap-dup" fibonacci_heap_dup $crate::fibonacci_heap::FibonacciHeap<$crate::Dup>,
@@ -64,6 +67,7 @@ macro_rules! for_each_queue {
             "skip-list-dup" skip_list_dup $crate::skip_list::SkipList<$crate::Dup>,
             "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
             "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
+            "quickheap-dup" quickheap_dup $crate::quickheap::Quickheap,
         }
     };
 }
