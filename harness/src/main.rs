@@ -42,10 +42,10 @@ enum Command {
         #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
         queues: Vec<&'static Entry>,
         /// Check at most N problems per map, spread evenly over its length buckets.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         per_map: Option<usize>,
         /// Worker threads (maps and queues are spread over them).
-        #[arg(long, default_value_t = default_threads())]
+        #[arg(long, default_value_t = default_threads(), value_parser = positive)]
         threads: usize,
     },
     /// Runs a map's searches and prints their counters and time per search, then the
@@ -64,7 +64,7 @@ enum Command {
         #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
         heuristic: HeuristicKind,
         /// Run at most N problems, spread evenly over the scenario.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// 4- or 8-connected movement.
         #[arg(long, value_enum, default_value_t = Moves::Eight)]
@@ -89,14 +89,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         scen: Option<PathBuf>,
         /// Use at most N of the map's problems.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// Time the leading candidates and std's BinaryHeap on the map itself, and answer
         /// from that measurement.
         #[arg(long)]
         measure: bool,
         /// Interleaved rounds for --measure.
-        #[arg(long, default_value_t = 15)]
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
         /// Only decrease-key queues (your code updates keys in place).
         #[arg(long)]
@@ -165,10 +165,10 @@ enum Command {
         #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
         queues: Vec<&'static Entry>,
         /// Use at most N problems per map, spread evenly over the scenario.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// Interleaved rounds.
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
 }
@@ -183,6 +183,16 @@ enum Moves {
 
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A count that must be at least 1: a zero limit, round or thread count would measure
+/// nothing and print an empty or NaN answer.
+fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(error) => Err(format!("'{text}' is not a count: {error}")),
+    }
 }
 
 fn parse_queue(id: &str) -> Result<&'static Entry, String> {

@@ -19,12 +19,22 @@ use pqlab_queues::Frontier;
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
-use crate::search::astar::{AStar, Rules};
+use crate::search::astar::{AStar, Rules, SearchError};
 use crate::search::check;
 use crate::search::heuristic::{Geometric, HeuristicKind};
 
-/// What one search answered: its cost and excess over the optimum, or what was wrong.
-type Answer = Result<(Option<u64>, f64), String>;
+/// What one search answered: its cost and excess over the optimum, or why not.
+type Answer = Result<(Option<u64>, f64), Unanswered>;
+
+/// Why a search gave no answer to check.
+#[derive(Clone, Debug)]
+enum Unanswered {
+    /// A wrong answer, or a search that failed: the message says which.
+    Wrong(String),
+    /// The path's cost does not fit the search's 32-bit costs: a limit of the
+    /// representation, not a wrong answer.
+    Beyond(String),
+}
 
 /// The failures shown per map; the rest are counted.
 pub const SHOWN: usize = 10;
@@ -52,6 +62,9 @@ pub struct MapReport {
     pub passed: usize,
     /// The failed checks' messages (`file:line: queue: expected …, found …`).
     pub failures: Vec<String>,
+    /// The searches whose costs do not fit 32 bits at the fine scale (`file:line: queue:
+    /// why`): not checked, and not failures.
+    pub beyond: Vec<String>,
     /// For approximate queues: `(queue, mean excess, largest excess)`.
     pub excess: Vec<(&'static str, f64, f64)>,
     /// Why the map could not be checked at all.
@@ -77,13 +90,19 @@ fn solve<F: Frontier>(
         .map(|p| {
             let outcome = search
                 .search(grid, &mut octile, Some(components), p.start, p.goal)
-                .map_err(|e| e.to_string())?;
-            let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)?;
+                .map_err(|e| match e {
+                    SearchError::CostOverflow { .. } => Unanswered::Beyond(e.to_string()),
+                    _ => Unanswered::Wrong(e.to_string()),
+                })?;
+            let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)
+                .map_err(Unanswered::Wrong)?;
             if !exact {
                 if let Some(cost) = outcome.cost {
                     let path = search.path(grid, p.goal).unwrap_or_default();
                     if check::path_cost(grid, &moves, &path) != Some(cost) {
-                        return Err("the path returned does not add up to its cost".into());
+                        return Err(Unanswered::Wrong(
+                            "the path returned does not add up to its cost".into(),
+                        ));
                     }
                 }
             }
@@ -227,7 +246,11 @@ fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rul
         let reference = reference_queue.and_then(|r| answers[r][p].as_ref().ok()).map(|(c, _)| *c);
         for (q, entry) in queues.iter().enumerate() {
             let outcome = match &answers[q][p] {
-                Err(e) => Err(e.clone()),
+                Err(Unanswered::Beyond(why)) => {
+                    report.beyond.push(format!("{}: {}: {why}", instance.locate(p), entry.id));
+                    continue;
+                }
+                Err(Unanswered::Wrong(e)) => Err(e.clone()),
                 Ok((cost, _)) if entry.is_exact() && reference.is_some_and(|r| r != *cost) => {
                     Err(format!(
                         "found {}, but {} found {}",

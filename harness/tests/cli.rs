@@ -170,3 +170,76 @@ fn compare_times_the_queues_the_oracle_and_the_peers_over_maps() {
     }
     assert!(!summary.contains("pathfinding-astar"), "pathfinding ÷ itself is no figure: {text}");
 }
+
+#[test]
+fn zero_counts_are_refused_as_bad_input() {
+    let dir = folder("zero");
+    let map = tiny_map(&dir);
+    let (map, dir) = (map.to_str().unwrap(), dir.to_str().unwrap());
+    for args in [
+        vec!["pick", "--map", map, "--measure", "--rounds", "0"],
+        vec!["compare", "--map", map, "--rounds", "0"],
+        vec!["compare", "--map", map, "--limit", "0"],
+        vec!["run", "--map", map, "--limit", "0"],
+        vec!["validate", "--maps", dir, "--per-map", "0"],
+        vec!["validate", "--maps", dir, "--threads", "0"],
+    ] {
+        let out = pqlab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains("0"), "{args:?}: {}", text(&out));
+        assert!(!text(&out).contains("NaN"), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_not_masked_by_an_unreadable_map() {
+    let dir = folder("masked");
+    tiny_map(&dir);
+    fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
+        .unwrap();
+    fs::write(dir.join("bad.map"), "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
+    fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("bad.map:6"), "{}", text(&out));
+}
+
+/// A one-row map of 22,100 cells: its end-to-end path costs more than 32 bits hold at the
+/// fine scale (22,099 × 195,025 > 2³²).
+fn long_row(dir: &Path) -> PathBuf {
+    let width = 22_100;
+    let map = dir.join("row.map");
+    fs::write(&map, format!("type octile\nheight 1\nwidth {width}\nmap\n{}\n", ".".repeat(width)))
+        .unwrap();
+    let scen = format!(
+        "version 1\n0\trow.map\t{width}\t1\t0\t0\t{}\t0\t{}\n0\trow.map\t{width}\t1\t0\t0\t3\t0\t3\n",
+        width - 1,
+        width - 1
+    );
+    fs::write(dir.join("row.map.scen"), scen).unwrap();
+    map
+}
+
+#[test]
+fn a_path_beyond_32_bit_costs_is_a_limit_not_a_wrong_answer() {
+    let dir = folder("long");
+    long_row(&dir);
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("1 passed, 0 failed, 1 beyond 32-bit fine costs"), "{text}");
+    assert!(text.contains("--scale coarse") && !text.contains("FAILED"), "{text}");
+}
+
+#[test]
+fn compare_reports_a_wrong_length_as_a_wrong_answer() {
+    let dir = folder("compare-wrong");
+    let map = tiny_map(&dir);
+    fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
+        .unwrap();
+    let out = pqlab(&["compare", "--map", map.to_str().unwrap(), "--rounds", "1"]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("tiny.map.scen:2") && text.contains("expected length 2.5"), "{text}");
+    assert!(!text.contains("Failed("), "no Debug output: {text}");
+}

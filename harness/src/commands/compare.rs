@@ -16,7 +16,7 @@ use pqlab_queues::registry::{self, Entry};
 use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
-use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared};
+use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
@@ -54,12 +54,15 @@ pub fn compare(
         let mut entrants = Vec::new();
         let mut expansions = 0.0;
         for entry in queues {
-            let check =
-                registry::visit(entry.id, CheckQueue { prepared: &prepared, limit: Duration::MAX })
-                    .expect("registered")
-                    .map_err(|why| {
-                        anyhow::anyhow!("{} on {}: {why:?}", entry.id, prepared.instance.name)
-                    })?;
+            let check = match registry::visit(
+                entry.id,
+                CheckQueue { prepared: &prepared, limit: Duration::MAX },
+            )
+            .expect("registered")
+            {
+                Ok(check) => check,
+                Err(why) => return Ok(untimed(entry.id, &why)),
+            };
             if expansions == 0.0 {
                 expansions = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>()
                     / searches.max(1) as f64;
@@ -78,8 +81,10 @@ pub fn compare(
             (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
             (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
         ] {
-            let check = check
-                .map_err(|why| anyhow::anyhow!("{id} on {}: {why:?}", prepared.instance.name))?;
+            let check = match check {
+                Ok(check) => check,
+                Err(why) => return Ok(untimed(id, &why)),
+            };
             entrants.push(Entrant {
                 label: id.into(),
                 contender: check.contender,
@@ -130,4 +135,19 @@ pub fn compare(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says why `who` was not timed and gives the exit status: 1 for a wrong answer (the
+/// scenario's or the search's), 2 when it cannot search these maps at all.
+fn untimed(who: &str, why: &Untimed) -> ExitCode {
+    match why {
+        Untimed::Failed(what) => {
+            eprintln!("pqlab: FAILED {who}: {what}");
+            ExitCode::FAILURE
+        }
+        Untimed::NotApplicable(what) | Untimed::CutOff { note: what, .. } => {
+            eprintln!("pqlab: {who} cannot be compared here: {what}");
+            ExitCode::from(2)
+        }
+    }
 }
