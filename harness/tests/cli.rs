@@ -243,3 +243,69 @@ fn compare_reports_a_wrong_length_as_a_wrong_answer() {
     assert!(text.contains("tiny.map.scen:2") && text.contains("expected length 2.5"), "{text}");
     assert!(!text.contains("Failed("), "no Debug output: {text}");
 }
+
+/// A 12x6 room-and-corridor map with no scenario beside it.
+fn bare_map(dir: &Path) -> PathBuf {
+    let map = dir.join("rogue.map");
+    fs::write(
+        &map,
+        "type octile\nheight 6\nwidth 12\nmap\n............\n.@@@@@@@@@@.\n.@........@.\n.@..@@@@..@.\n....@.....@.\n@@@@@.....@.\n",
+    )
+    .unwrap();
+    map
+}
+
+#[test]
+fn a_bare_map_gets_random_problems_and_says_how_many() {
+    let dir = folder("bare");
+    let map = bare_map(&dir);
+    let out = pqlab(&["pick", "--map", map.to_str().unwrap(), "--limit", "40"]);
+    let text = text(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("40 random problems drawn"), "{text}");
+    assert!(text.starts_with("Use `"), "the verdict comes first: {text}");
+    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--limit", "25", "--json"]);
+    assert!(out.status.success(), "{}", crate::text(&out));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 25);
+    assert!(rows.iter().all(|r| r["correct"] == true), "checked against Dijkstra's costs");
+}
+
+#[test]
+fn pick_map_reports_a_scenario_with_wrong_lengths() {
+    let dir = folder("pick-wrong");
+    let map = tiny_map(&dir);
+    fs::write(
+        dir.join("tiny.map.scen"),
+        "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t1.5\n0\ttiny.map\t4\t4\t0\t0\t3\t3\t4.82842712\n",
+    )
+    .unwrap();
+    let out = pqlab(&["pick", "--map", map.to_str().unwrap()]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("tiny.map.scen:2: expected length 1.5"), "{text}");
+    assert!(text.contains("1 of 2 problems disagree"), "{text}");
+}
+
+#[test]
+fn run_under_other_rules_than_the_scenario_skips_its_lengths_and_says_so() {
+    let dir = folder("rules");
+    let map = tiny_map(&dir);
+    for rules in [["--moves", "4"], ["--scale", "coarse"], ["--scale", "1/1"]] {
+        let mut args = vec!["run", "--map", map.to_str().unwrap()];
+        args.extend(rules);
+        let out = pqlab(&args);
+        let text = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{rules:?}: {text}");
+        assert!(text.contains("lengths not checked") && !text.contains("wrong"), "{text}");
+    }
+    let out = pqlab(&["run", "--map", map.to_str().unwrap()]);
+    let text = text(&out);
+    assert!(text.contains("3 searches") && text.contains("every answer checked"), "{text}");
+    assert!(!text.contains("expanded"), "per-search rows only with --verbose: {text}");
+    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--verbose"]);
+    assert_eq!(crate::text(&out).matches(" ok ").count(), 3, "{}", crate::text(&out));
+}

@@ -56,8 +56,8 @@ pub const TRUSTED: f64 = 0.9;
 /// (#24) asks on 2 cores.
 pub const MEASURE_BUDGET: Duration = Duration::from_secs(40);
 
-/// Rounds `--measure` times before it may stop early: fewer give intervals too wide for
-/// the tie rule to separate anyone.
+/// The most rounds of `--measure`'s first batch, before it may stop early: fewer give
+/// intervals too wide for the tie rule to separate anyone.
 const MIN_ROUNDS: u32 = 5;
 
 /// A map's frontier sizes under the query's heuristic and scale.
@@ -364,8 +364,9 @@ pub fn from_runs(
 }
 
 /// Times the baseline and `candidates` on the map itself, interleaved, with a progress bar
-/// on stderr: at least [`MIN_ROUNDS`] rounds, then until the winner and its tie group have
-/// not changed for two batches of rounds, `budget` is spent or `rounds` are done.
+/// on stderr: first as many rounds as `budget` holds (from the check passes' times, 3 to
+/// [`MIN_ROUNDS`]), then two at a time until the winner's tie group has not changed for
+/// two batches, the next batch would overrun `budget`, or `rounds` are done.
 pub fn measure(
     instance: Instance,
     query: &Query,
@@ -438,10 +439,12 @@ pub fn measure(
     bar.finish_and_clear();
     let plan = Plan {
         sample: Duration::from_millis(5),
-        budget: Duration::ZERO,
-        min_rounds: rounds,
-        max_rounds: rounds,
+        budget,
+        min_rounds: 3.min(rounds),
+        max_rounds: MIN_ROUNDS.min(rounds),
     };
+    // One round's time, from the check passes (each with its sampler repetitions).
+    let round: Duration = entrants.iter().map(|e| e.pass * plan.reps(e.pass)).sum();
     let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
     let mut shuffler = Shuffler::for_workload(&workload.name);
     let mut samples = vec![Samples::default(); entrants.len()];
@@ -460,7 +463,15 @@ pub fn measure(
     while done < rounds {
         // A batch is the first MIN_ROUNDS, then two rounds at a time; each starts with the
         // sampler's untimed warm-up round.
-        let batch = if done == 0 { MIN_ROUNDS.min(rounds) } else { 2.min(rounds - done) };
+        let batch = if done == 0 {
+            plan.rounds(&entrants.iter().map(|e| e.pass).collect::<Vec<_>>())
+        } else {
+            2.min(rounds - done)
+        };
+        // A later batch (with its warm-up round) must fit what is left of the budget.
+        if done > 0 && started.elapsed() + round * (batch + 1) > budget {
+            break;
+        }
         for (all, new) in
             samples.iter_mut().zip(interleave(&mut entrants, &reps, batch, &mut shuffler))
         {
@@ -484,7 +495,7 @@ pub fn measure(
             .collect();
         steady = if last.as_ref() == Some(&group) { steady + 1 } else { 0 };
         last = Some(group);
-        if steady >= 2 || started.elapsed() > budget {
+        if steady >= 2 {
             break;
         }
     }
@@ -494,17 +505,20 @@ pub fn measure(
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
     let stopped = if done == rounds {
-        format!("all {done} rounds")
+        format!("Timed in all {done} rounds.")
     } else if steady >= 2 {
-        format!("{done} rounds: the winner's tie group held for the last four")
+        format!("Timed in {done} rounds: stopped once the winner's tie group held for four more.")
     } else {
-        format!("{done} rounds: the {} s budget was spent", budget.as_secs())
+        format!(
+            "Timed in {done} rounds: the next would overrun the {} s budget (--budget).",
+            budget.as_secs()
+        )
     };
     let backing = vec![Backing {
         series: query.selection().describe(),
         band: None,
         source: format!(
-            "whole searches ({}) timed on this machine in interleaved rounds, {stopped}",
+            "whole searches ({}) timed on this machine in interleaved rounds",
             plural(prepared.instance.problems.len(), "problem")
         ),
         workloads: vec![(w.name.to_owned(), w.size, w.map_kind().to_owned())],
@@ -513,5 +527,5 @@ pub fn measure(
     }];
     let asked =
         format!("{} (measured here: {})", prepared.instance.name, query.selection().describe());
-    Ok(build_answer(&run, &weighted, &standings, backing, asked, Vec::new()))
+    Ok(build_answer(&run, &weighted, &standings, backing, asked, vec![stopped]))
 }
