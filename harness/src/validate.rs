@@ -140,13 +140,15 @@ struct Slot {
 
 /// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
 /// `report` is called with each map's report as soon as all its queues are done, in the
-/// order they finish. Returns every report, in map order.
+/// order they finish, and `tick` with `(searches done, searches in all)` after each unit
+/// of work, for a progress bar. Returns every report, in map order.
 pub fn validate(
     maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
     sample: Sample,
     threads: usize,
     report: &(dyn Fn(&MapReport) + Sync),
+    tick: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<MapReport> {
     let rules = Rules::default();
     let slots: Vec<Slot> = maps
@@ -189,6 +191,8 @@ pub fn validate(
             (0..queues.len()).flat_map(move |q| chunks.iter().map(move |c| (m, q, c.clone())))
         })
         .collect();
+    let total: usize = work.iter().map(|(_, _, range)| range.len()).sum();
+    let solved = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, work.len().max(1)) {
@@ -200,6 +204,7 @@ pub fn validate(
                     let (instance, components) =
                         slot.loaded.as_ref().expect("only loaded maps are queued");
                     let started = Instant::now();
+                    let searches = range.len();
                     let solve = Solve { instance, range: range.clone(), rules, components };
                     let answers = registry::visit(queues[q].id, solve)
                         .expect("queues come from the registry");
@@ -209,6 +214,7 @@ pub fn validate(
                     }
                     drop(held);
                     *slot.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
+                    tick(solved.fetch_add(searches, Ordering::Relaxed) + searches, total);
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                         let r = judge(instance, queues, slot, rules);
                         report(&r);
@@ -296,7 +302,7 @@ mod tests {
         std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
         let maps = crate::maps::movingai::find_maps(&dir).unwrap();
         let queues = [registry::baseline()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         assert_eq!(reports.len(), 2);
         let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
@@ -322,7 +328,7 @@ mod tests {
         std::fs::write(dir.join("row.map.scen"), scen).unwrap();
         let maps = crate::maps::movingai::find_maps(&dir).unwrap();
         let queues = [registry::baseline(), registry::find("dary4-dk").unwrap()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         let r = &reports[0];
         assert_eq!(r.problems, problems);
         assert_eq!(r.passed, 2 * (problems - 1));

@@ -23,10 +23,15 @@ pub fn run(
     let maps = movingai::find_maps(dir)?;
     anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());
     let started = Instant::now();
-    let bar = super::progress(maps.len() as u64, "maps");
+    let bar = super::progress(0, "searches");
     let sample = per_map.map_or(Sample::All, Sample::Spread);
-    let reports = validate(&maps, queues, sample, threads, &|r| {
-        bar.suspend(|| {
+    let reports = validate(
+        &maps,
+        queues,
+        sample,
+        threads,
+        &|r| {
+            bar.suspend(|| {
             if let Some(error) = &r.error {
                 say!("{}: NOT CHECKED: {error}", r.name);
                 return;
@@ -56,8 +61,12 @@ pub fn run(
                 say!("  {queue}: valid paths, {:.3}% longer than optimal on average, {:.3}% at worst", mean * 100.0, max * 100.0);
             }
         });
-        bar.inc(1);
-    });
+        },
+        &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    );
     bar.finish_and_clear();
     let passed: usize = reports.iter().map(|r| r.passed).sum();
     let failed: usize = reports.iter().map(|r| r.failures.len()).sum();

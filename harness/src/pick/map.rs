@@ -365,7 +365,7 @@ pub fn from_runs(
 
 /// Times the baseline and `candidates` on the map itself, interleaved, with a progress bar
 /// on stderr: first as many rounds as `budget` holds (from the check passes' times, 3 to
-/// [`MIN_ROUNDS`]), then two at a time until the winner's tie group has not changed for
+/// 5), then two at a time until the winner's tie group has not changed for
 /// two batches, the next batch would overrun `budget`, or `rounds` are done.
 pub fn measure(
     instance: Instance,
