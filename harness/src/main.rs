@@ -112,7 +112,7 @@ enum Command {
         /// The most interleaved rounds for --measure (it stops once the ranking is decided).
         #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
-        /// The seconds --measure's rounds may take.
+        /// The seconds --measure's check passes and rounds may take.
         #[arg(long, value_name = "S", default_value_t = pqlab::pick::map::MEASURE_BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
         budget: u64,
         /// Only decrease-key queues (your code updates keys in place).

@@ -2,11 +2,11 @@
 //! `../shared/movingai` (or `PQLAB_MAPS`), the map answer without `--measure` against
 //! `--measure`'s tie group on this machine. Prints one row a map (map, prediction, measured
 //! winner, the prediction's time ÷ the winner's) and how many predictions were in the tie
-//! group (the test profile is optimized, so the timings are a release build's). CPU-heavy (about 15 s a map on 2 cores with the default `PQLAB_LIMIT` of 100
+//! group. Run it with `--release`: the timings are then a release build's. CPU-heavy (about 15 s a map on 2 cores with the default `PQLAB_LIMIT` of 100
 //! problems a map), so ignored; run it alone on a quiet machine:
 //!
 //! ```text
-//! cargo test -p pqlab --test transfer -- --ignored --nocapture
+//! cargo test --release -p pqlab --test transfer -- --ignored --nocapture
 //! ```
 
 use std::path::{Path, PathBuf};
