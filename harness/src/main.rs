@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use pqlab::commands::{self, pick::Format};
+use pqlab::commands::{self, pick::Format, run::Rows};
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::instance::{Instance, Sample};
 use pqlab::pick::{Keys, Query};
@@ -42,19 +42,23 @@ enum Command {
         #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
         queues: Vec<&'static Entry>,
         /// Check at most N problems per map, spread evenly over its length buckets.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         per_map: Option<usize>,
         /// Worker threads (maps and queues are spread over them).
-        #[arg(long, default_value_t = default_threads())]
+        #[arg(long, default_value_t = default_threads(), value_parser = positive)]
         threads: usize,
     },
-    /// Runs a map's searches and prints their counters and time per search, then the
-    /// frontier sizes and the `pqlab pick` command to run next.
+    /// Runs a map's searches and prints per queue their time and whether every answer was
+    /// right, then the frontier sizes and the `pqlab pick` command to run next. Typical
+    /// time: about a second per queue for 300 problems on a 512² map (a whole scenario,
+    /// several thousand problems, takes a minute or more a queue: use --limit).
     Run {
         /// A Moving AI `.map` file.
         #[arg(long, value_name = "FILE")]
         map: PathBuf,
-        /// Its scenario file; `FILE.scen` beside the map by default.
+        /// Its scenario file; `FILE.scen` beside the map by default. Without one, random
+        /// connected problems are drawn (--limit of them, 300 by default) and solved by the
+        /// reference Dijkstra for their optimal costs.
         #[arg(long, value_name = "FILE")]
         scen: Option<PathBuf>,
         /// A queue to run (repeat for several); `std-binary-heap-dup` by default.
@@ -64,7 +68,7 @@ enum Command {
         #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
         heuristic: HeuristicKind,
         /// Run at most N problems, spread evenly over the scenario.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// 4- or 8-connected movement.
         #[arg(long, value_enum, default_value_t = Moves::Eight)]
@@ -72,12 +76,20 @@ enum Command {
         /// Step costs: fine (195025/275807, exact enough for Moving AI) or coarse (10/14).
         #[arg(long, default_value = "fine", value_parser = parse_scale)]
         scale: CostScale,
-        /// Print one JSON object per search instead of a table.
+        /// Also print one table row per search (counters and time).
+        #[arg(long, conflicts_with_all = ["csv", "json"])]
+        verbose: bool,
+        /// Also print one CSV row per search.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Print one JSON object per search instead of the summary.
         #[arg(long)]
         json: bool,
     },
-    /// Which queue for a frontier size, or for a map: the committed runs' answer, with its
-    /// tie group, evidence and how to adopt it.
+    /// Which queue for a frontier size, or for a map: the runs' answer, with its tie group,
+    /// evidence and how to adopt it. For a map, real maps of its kind answer when a run
+    /// measured some, and the answer says how well its evidence transferred. Typical time
+    /// for a 512² map: a few seconds; with --measure, under a minute.
     Pick {
         /// The frontier size: the most open cells your searches hold at once (2000, 2k, 1e5).
         #[arg(long, value_name = "N", value_parser = pqlab::pick::parse_size, allow_hyphen_values = true)]
@@ -85,19 +97,24 @@ enum Command {
         /// Your map (Moving AI format): its searches' frontier sizes weight the answer.
         #[arg(long, value_name = "FILE")]
         map: Option<PathBuf>,
-        /// The map's scenario; `FILE.scen` beside it by default.
+        /// The map's scenario; `FILE.scen` beside it by default. Without one, random
+        /// connected problems are drawn and solved by the reference Dijkstra.
         #[arg(long, value_name = "FILE")]
         scen: Option<PathBuf>,
-        /// Use at most N of the map's problems.
-        #[arg(long, value_name = "N")]
+        /// Use at most N of the map's problems, spread over its length buckets (300 by
+        /// default; the random problems drawn on a bare map).
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// Time the leading candidates and std's BinaryHeap on the map itself, and answer
-        /// from that measurement.
+        /// from that measurement (under a minute for a 512² map).
         #[arg(long)]
         measure: bool,
-        /// Interleaved rounds for --measure.
-        #[arg(long, default_value_t = 15)]
+        /// The most interleaved rounds for --measure (it stops once the ranking is decided).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
+        /// The seconds --measure's check passes and rounds may take.
+        #[arg(long, value_name = "S", default_value_t = pqlab::pick::map::MEASURE_BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+        budget: u64,
         /// Only decrease-key queues (your code updates keys in place).
         #[arg(long)]
         decrease_key: bool,
@@ -174,10 +191,10 @@ enum Command {
         #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
         queues: Vec<&'static Entry>,
         /// Use at most N problems per map, spread evenly over the scenario.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// Interleaved rounds.
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
 }
@@ -192,6 +209,16 @@ enum Moves {
 
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A count that must be at least 1: a zero limit, round or thread count would measure
+/// nothing and print an empty or NaN answer.
+fn positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(error) => Err(format!("'{text}' is not a count: {error}")),
+    }
 }
 
 fn parse_queue(id: &str) -> Result<&'static Entry, String> {
@@ -215,21 +242,22 @@ fn main() -> ExitCode {
                 if queues.is_empty() { registry::ENTRIES.iter().collect() } else { queues };
             commands::validate::run(&maps, &queues, per_map, threads)
         }
-        Command::Run { map, scen, queues, heuristic, limit, moves, scale, json } => {
+        Command::Run { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } => {
             let connectivity = match moves {
                 Moves::Four => Connectivity::Four,
                 Moves::Eight => Connectivity::Eight,
             };
+            let rules = Rules { connectivity, scale };
             let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
             let sample = limit.map_or(Sample::All, Sample::Spread);
-            Instance::movingai(&map, scen.as_deref(), sample).and_then(|instance| {
-                commands::run::run(
-                    &instance,
-                    &queues,
-                    heuristic,
-                    Rules { connectivity, scale },
-                    json,
-                )
+            let rows = match (verbose, csv, json) {
+                (true, _, _) => Rows::Table,
+                (_, true, _) => Rows::Csv,
+                (_, _, true) => Rows::Json,
+                _ => Rows::None,
+            };
+            Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
+                commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
             })
         }
         Command::Pick {
@@ -239,6 +267,7 @@ fn main() -> ExitCode {
             limit,
             measure,
             rounds,
+            budget,
             decrease_key,
             keys,
             heuristic,
@@ -264,6 +293,7 @@ fn main() -> ExitCode {
                     limit,
                     measure,
                     rounds,
+                    budget: std::time::Duration::from_secs(budget),
                     query,
                     results,
                     run,

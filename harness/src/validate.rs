@@ -19,12 +19,22 @@ use pqlab_queues::Frontier;
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
-use crate::search::astar::{AStar, Rules};
+use crate::search::astar::{AStar, Rules, SearchError};
 use crate::search::check;
 use crate::search::heuristic::{Geometric, HeuristicKind};
 
-/// What one search answered: its cost and excess over the optimum, or what was wrong.
-type Answer = Result<(Option<u64>, f64), String>;
+/// What one search answered: its cost and excess over the optimum, or why not.
+type Answer = Result<(Option<u64>, f64), Unanswered>;
+
+/// Why a search gave no answer to check.
+#[derive(Clone, Debug)]
+enum Unanswered {
+    /// A wrong answer, or a search that failed: the message says which.
+    Wrong(String),
+    /// The path's cost does not fit the search's 32-bit costs: a limit of the
+    /// representation, not a wrong answer.
+    Beyond(String),
+}
 
 /// The failures shown per map; the rest are counted.
 pub const SHOWN: usize = 10;
@@ -52,6 +62,9 @@ pub struct MapReport {
     pub passed: usize,
     /// The failed checks' messages (`file:line: queue: expected …, found …`).
     pub failures: Vec<String>,
+    /// The searches whose costs do not fit 32 bits at the fine scale (`file:line: queue:
+    /// why`): not checked, and not failures.
+    pub beyond: Vec<String>,
     /// For approximate queues: `(queue, mean excess, largest excess)`.
     pub excess: Vec<(&'static str, f64, f64)>,
     /// Why the map could not be checked at all.
@@ -77,13 +90,19 @@ fn solve<F: Frontier>(
         .map(|p| {
             let outcome = search
                 .search(grid, &mut octile, Some(components), p.start, p.goal)
-                .map_err(|e| e.to_string())?;
-            let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)?;
+                .map_err(|e| match e {
+                    SearchError::CostOverflow { .. } => Unanswered::Beyond(e.to_string()),
+                    _ => Unanswered::Wrong(e.to_string()),
+                })?;
+            let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)
+                .map_err(Unanswered::Wrong)?;
             if !exact {
                 if let Some(cost) = outcome.cost {
                     let path = search.path(grid, p.goal).unwrap_or_default();
                     if check::path_cost(grid, &moves, &path) != Some(cost) {
-                        return Err("the path returned does not add up to its cost".into());
+                        return Err(Unanswered::Wrong(
+                            "the path returned does not add up to its cost".into(),
+                        ));
                     }
                 }
             }
@@ -121,13 +140,15 @@ struct Slot {
 
 /// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
 /// `report` is called with each map's report as soon as all its queues are done, in the
-/// order they finish. Returns every report, in map order.
+/// order they finish, and `tick` with `(searches done, searches in all)` after each unit
+/// of work, for a progress bar. Returns every report, in map order.
 pub fn validate(
     maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
     sample: Sample,
     threads: usize,
     report: &(dyn Fn(&MapReport) + Sync),
+    tick: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<MapReport> {
     let rules = Rules::default();
     let slots: Vec<Slot> = maps
@@ -170,6 +191,8 @@ pub fn validate(
             (0..queues.len()).flat_map(move |q| chunks.iter().map(move |c| (m, q, c.clone())))
         })
         .collect();
+    let total: usize = work.iter().map(|(_, _, range)| range.len()).sum();
+    let solved = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, work.len().max(1)) {
@@ -181,6 +204,7 @@ pub fn validate(
                     let (instance, components) =
                         slot.loaded.as_ref().expect("only loaded maps are queued");
                     let started = Instant::now();
+                    let searches = range.len();
                     let solve = Solve { instance, range: range.clone(), rules, components };
                     let answers = registry::visit(queues[q].id, solve)
                         .expect("queues come from the registry");
@@ -190,6 +214,7 @@ pub fn validate(
                     }
                     drop(held);
                     *slot.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
+                    tick(solved.fetch_add(searches, Ordering::Relaxed) + searches, total);
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                         let r = judge(instance, queues, slot, rules);
                         report(&r);
@@ -227,7 +252,11 @@ fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rul
         let reference = reference_queue.and_then(|r| answers[r][p].as_ref().ok()).map(|(c, _)| *c);
         for (q, entry) in queues.iter().enumerate() {
             let outcome = match &answers[q][p] {
-                Err(e) => Err(e.clone()),
+                Err(Unanswered::Beyond(why)) => {
+                    report.beyond.push(format!("{}: {}: {why}", instance.locate(p), entry.id));
+                    continue;
+                }
+                Err(Unanswered::Wrong(e)) => Err(e.clone()),
                 Ok((cost, _)) if entry.is_exact() && reference.is_some_and(|r| r != *cost) => {
                     Err(format!(
                         "found {}, but {} found {}",
@@ -273,7 +302,7 @@ mod tests {
         std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
         let maps = crate::maps::movingai::find_maps(&dir).unwrap();
         let queues = [registry::baseline()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         assert_eq!(reports.len(), 2);
         let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
@@ -299,7 +328,7 @@ mod tests {
         std::fs::write(dir.join("row.map.scen"), scen).unwrap();
         let maps = crate::maps::movingai::find_maps(&dir).unwrap();
         let queues = [registry::baseline(), registry::find("dary4-dk").unwrap()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {});
+        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         let r = &reports[0];
         assert_eq!(r.problems, problems);
         assert_eq!(r.passed, 2 * (problems - 1));

@@ -170,3 +170,142 @@ fn compare_times_the_queues_the_oracle_and_the_peers_over_maps() {
     }
     assert!(!summary.contains("pathfinding-astar"), "pathfinding ÷ itself is no figure: {text}");
 }
+
+#[test]
+fn zero_counts_are_refused_as_bad_input() {
+    let dir = folder("zero");
+    let map = tiny_map(&dir);
+    let (map, dir) = (map.to_str().unwrap(), dir.to_str().unwrap());
+    for args in [
+        vec!["pick", "--map", map, "--measure", "--rounds", "0"],
+        vec!["compare", "--map", map, "--rounds", "0"],
+        vec!["compare", "--map", map, "--limit", "0"],
+        vec!["run", "--map", map, "--limit", "0"],
+        vec!["validate", "--maps", dir, "--per-map", "0"],
+        vec!["validate", "--maps", dir, "--threads", "0"],
+    ] {
+        let out = pqlab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains("0"), "{args:?}: {}", text(&out));
+        assert!(!text(&out).contains("NaN"), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_not_masked_by_an_unreadable_map() {
+    let dir = folder("masked");
+    tiny_map(&dir);
+    fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
+        .unwrap();
+    fs::write(dir.join("bad.map"), "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
+    fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("bad.map:6"), "{}", text(&out));
+}
+
+/// A one-row map of 22,100 cells: its end-to-end path costs more than 32 bits hold at the
+/// fine scale (22,099 × 195,025 > 2³²).
+fn long_row(dir: &Path) -> PathBuf {
+    let width = 22_100;
+    let map = dir.join("row.map");
+    fs::write(&map, format!("type octile\nheight 1\nwidth {width}\nmap\n{}\n", ".".repeat(width)))
+        .unwrap();
+    let scen = format!(
+        "version 1\n0\trow.map\t{width}\t1\t0\t0\t{}\t0\t{}\n0\trow.map\t{width}\t1\t0\t0\t3\t0\t3\n",
+        width - 1,
+        width - 1
+    );
+    fs::write(dir.join("row.map.scen"), scen).unwrap();
+    map
+}
+
+#[test]
+fn a_path_beyond_32_bit_costs_is_a_limit_not_a_wrong_answer() {
+    let dir = folder("long");
+    long_row(&dir);
+    let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("1 passed, 0 failed, 1 beyond 32-bit fine costs"), "{text}");
+    assert!(text.contains("--scale coarse") && !text.contains("FAILED"), "{text}");
+}
+
+#[test]
+fn compare_reports_a_wrong_length_as_a_wrong_answer() {
+    let dir = folder("compare-wrong");
+    let map = tiny_map(&dir);
+    fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
+        .unwrap();
+    let out = pqlab(&["compare", "--map", map.to_str().unwrap(), "--rounds", "1"]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("tiny.map.scen:2") && text.contains("expected length 2.5"), "{text}");
+    assert!(!text.contains("Failed("), "no Debug output: {text}");
+}
+
+/// A 12x6 room-and-corridor map with no scenario beside it.
+fn bare_map(dir: &Path) -> PathBuf {
+    let map = dir.join("rogue.map");
+    fs::write(
+        &map,
+        "type octile\nheight 6\nwidth 12\nmap\n............\n.@@@@@@@@@@.\n.@........@.\n.@..@@@@..@.\n....@.....@.\n@@@@@.....@.\n",
+    )
+    .unwrap();
+    map
+}
+
+#[test]
+fn a_bare_map_gets_random_problems_and_says_how_many() {
+    let dir = folder("bare");
+    let map = bare_map(&dir);
+    let out = pqlab(&["pick", "--map", map.to_str().unwrap(), "--limit", "40"]);
+    let text = text(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("40 random problems drawn"), "{text}");
+    assert!(text.starts_with("Use `"), "the verdict comes first: {text}");
+    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--limit", "25", "--json"]);
+    assert!(out.status.success(), "{}", crate::text(&out));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 25);
+    assert!(rows.iter().all(|r| r["correct"] == true), "checked against Dijkstra's costs");
+}
+
+#[test]
+fn pick_map_reports_a_scenario_with_wrong_lengths() {
+    let dir = folder("pick-wrong");
+    let map = tiny_map(&dir);
+    fs::write(
+        dir.join("tiny.map.scen"),
+        "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t1.5\n0\ttiny.map\t4\t4\t0\t0\t3\t3\t4.82842712\n",
+    )
+    .unwrap();
+    let out = pqlab(&["pick", "--map", map.to_str().unwrap()]);
+    let text = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("tiny.map.scen:2: expected length 1.5"), "{text}");
+    assert!(text.contains("1 of 2 problems disagree"), "{text}");
+}
+
+#[test]
+fn run_under_other_rules_than_the_scenario_skips_its_lengths_and_says_so() {
+    let dir = folder("rules");
+    let map = tiny_map(&dir);
+    for rules in [["--moves", "4"], ["--scale", "coarse"], ["--scale", "1/1"]] {
+        let mut args = vec!["run", "--map", map.to_str().unwrap()];
+        args.extend(rules);
+        let out = pqlab(&args);
+        let text = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{rules:?}: {text}");
+        assert!(text.contains("lengths not checked") && !text.contains("wrong"), "{text}");
+    }
+    let out = pqlab(&["run", "--map", map.to_str().unwrap()]);
+    let text = text(&out);
+    assert!(text.contains("3 searches") && text.contains("every answer checked"), "{text}");
+    assert!(!text.contains("expanded"), "per-search rows only with --verbose: {text}");
+    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--verbose"]);
+    assert_eq!(crate::text(&out).matches(" ok ").count(), 3, "{}", crate::text(&out));
+}

@@ -3,7 +3,7 @@
 //! lab's own sampler (so the lab's peer rows are the same measurement); per map, and as a
 //! geometric mean over maps. Beside them, the oracle floor: pqlab's A* replaying std's
 //! recorded pops, a frontier that costs nothing, so `pathfinding ÷ oracle` is the most any
-//! queue could reach.
+//! queue could reach. A progress bar on stderr counts the maps and says what is running.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -16,7 +16,7 @@ use pqlab_queues::registry::{self, Entry};
 use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
-use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared};
+use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
@@ -34,7 +34,9 @@ pub fn compare(
     rounds: u32,
 ) -> Result<ExitCode> {
     let mut ratios: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    let bar = super::progress(maps.len() as u64, "maps");
     for map in maps {
+        bar.set_message(format!("maps: checking on {}", map.display()));
         let suite = Suite {
             source: Source::MovingAi {
                 map: map.clone(),
@@ -54,12 +56,18 @@ pub fn compare(
         let mut entrants = Vec::new();
         let mut expansions = 0.0;
         for entry in queues {
-            let check =
-                registry::visit(entry.id, CheckQueue { prepared: &prepared, limit: Duration::MAX })
-                    .expect("registered")
-                    .map_err(|why| {
-                        anyhow::anyhow!("{} on {}: {why:?}", entry.id, prepared.instance.name)
-                    })?;
+            let check = match registry::visit(
+                entry.id,
+                CheckQueue { prepared: &prepared, limit: Duration::MAX },
+            )
+            .expect("registered")
+            {
+                Ok(check) => check,
+                Err(why) => {
+                    bar.finish_and_clear();
+                    return Ok(untimed(entry.id, &why));
+                }
+            };
             if expansions == 0.0 {
                 expansions = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>()
                     / searches.max(1) as f64;
@@ -78,8 +86,13 @@ pub fn compare(
             (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
             (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
         ] {
-            let check = check
-                .map_err(|why| anyhow::anyhow!("{id} on {}: {why:?}", prepared.instance.name))?;
+            let check = match check {
+                Ok(check) => check,
+                Err(why) => {
+                    bar.finish_and_clear();
+                    return Ok(untimed(id, &why));
+                }
+            };
             entrants.push(Entrant {
                 label: id.into(),
                 contender: check.contender,
@@ -94,25 +107,35 @@ pub fn compare(
             max_rounds: rounds,
         };
         let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
+        let round: Duration = entrants.iter().zip(&reps).map(|(e, &r)| e.pass * r).sum();
+        bar.set_message(format!(
+            "maps: timing {} rounds on {}, about {:.0} s",
+            rounds + 1,
+            prepared.instance.name,
+            (round * (rounds + 1)).as_secs_f64()
+        ));
         let samples =
             interleave(&mut entrants, &reps, rounds, &mut Shuffler::for_workload(&suite.name()));
         let medians: Vec<f64> = samples.iter().map(|s| quantile(&s.cpu, 0.5)).collect();
-        say!(
+        bar.inc(1);
+        bar.suspend(|| say!(
             "{}: {} problems, {} interleaved rounds, {:.0} expansions per search; thread CPU time per search (median of the rounds):",
             prepared.instance.name,
             searches,
             rounds,
             expansions
-        );
+        ));
         let pathfinding = medians[pathfinding_at];
         for (entrant, &median) in entrants.iter().zip(&medians) {
-            say!(
-                "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
-                entrant.label,
-                median / 1e3,
-                median / expansions.max(1.0),
-                ratio(pathfinding / median)
-            );
+            bar.suspend(|| {
+                say!(
+                    "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
+                    entrant.label,
+                    median / 1e3,
+                    median / expansions.max(1.0),
+                    ratio(pathfinding / median)
+                )
+            });
         }
         for (i, (entrant, &median)) in entrants.iter().zip(&medians).enumerate() {
             if i != pathfinding_at {
@@ -120,6 +143,7 @@ pub fn compare(
             }
         }
     }
+    bar.finish_and_clear();
     if maps.len() > 1 {
         say!(
             "\ngeometric mean over {} maps of the pathfinding crate's time ÷ each one's:",
@@ -130,4 +154,19 @@ pub fn compare(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says why `who` was not timed and gives the exit status: 1 for a wrong answer (the
+/// scenario's or the search's), 2 when it cannot search these maps at all.
+fn untimed(who: &str, why: &Untimed) -> ExitCode {
+    match why {
+        Untimed::Failed(what) => {
+            eprintln!("pqlab: FAILED {who}: {what}");
+            ExitCode::FAILURE
+        }
+        Untimed::NotApplicable(what) | Untimed::CutOff { note: what, .. } => {
+            eprintln!("pqlab: {who} cannot be compared here: {what}");
+            ExitCode::from(2)
+        }
+    }
 }

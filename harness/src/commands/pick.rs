@@ -5,9 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 
-use crate::maps::instance::{Instance, Sample};
+use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
 use crate::pick::{self, map, Answer, Query};
 use crate::say;
+use crate::search::astar::Rules;
+use crate::validate::SHOWN;
 
 /// How to print the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +34,10 @@ pub struct Request {
     pub limit: Option<usize>,
     /// Measure the candidates on the map.
     pub measure: bool,
-    /// Interleaved rounds when measuring.
+    /// The most interleaved rounds when measuring.
     pub rounds: u32,
+    /// The time the measured rounds may take.
+    pub budget: std::time::Duration,
     /// The query's filters.
     pub query: Query,
     /// The results folder.
@@ -48,33 +52,60 @@ pub struct Request {
 pub fn run(request: Request) -> Result<ExitCode> {
     let (answer, profile) = match (&request.map, request.frontier) {
         (Some(map_path), None) => {
-            let sample = request.limit.map_or(Sample::All, Sample::Spread);
-            let instance = Instance::movingai(map_path, request.scen.as_deref(), sample)?;
-            let (profile, weights) = map::profile(&instance, &request.query)?;
+            let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
+            let rules = Rules { scale: request.query.scale, ..Rules::default() };
+            let instance = Instance::user_map(map_path, request.scen.as_deref(), sample, rules)?;
+            if instance.scenario.is_none() {
+                eprintln!(
+                    "pqlab: {} has no scenario ({} is absent): {} random problems drawn, start and goal connected, their optimal costs from the reference Dijkstra",
+                    map_path.display(),
+                    scen_beside(map_path).display(),
+                    instance.problems.len()
+                );
+            } else if !instance.checkable_under(rules) {
+                eprintln!("pqlab: the scenario's lengths are for fine costs, not these: lengths not checked");
+            }
+            let profiled = map::profile(&instance, &request.query)?;
+            if !profiled.wrong.is_empty() {
+                for wrong in profiled.wrong.iter().take(SHOWN) {
+                    eprintln!("pqlab: FAILED {wrong}");
+                }
+                eprintln!(
+                    "pqlab: {} of {} problems disagree with the scenario's optimal lengths ({}): fix the scenario, or run `pqlab validate` on its folder",
+                    profiled.wrong.len(),
+                    instance.problems.len(),
+                    instance.scenario.as_ref().map_or(String::new(), |s| s.display().to_string())
+                );
+                return Ok(ExitCode::FAILURE);
+            }
+            let drawn = match &instance.scenario {
+                Some(_) => format!("{} of the scenario's problems, spread over its length buckets", instance.problems.len()),
+                None => format!("{} random connected problems drawn on the bare map (seed {BARE_SEED}), optimal costs from the reference Dijkstra", instance.problems.len()),
+            };
+            let (runs, notes) = pick::load_all(&request.results, request.run.as_deref())?;
+            let mut committed =
+                map::from_runs(&runs, &request.query, map_path, &instance, &profiled, notes)?;
             let answer = if request.measure {
-                let (rows, notes) = pick::load(&request.results, request.run.as_deref())?;
-                let committed = map::from_runs(&rows, &request.query, &profile, &weights, notes)?;
                 let candidates: Vec<String> =
                     committed.ranking.iter().take(6).map(|r| r.queue.clone()).collect();
                 let mut measured = map::measure(
-                    map_path.clone(),
-                    request.scen.clone(),
+                    instance,
                     &request.query,
-                    request.limit,
                     &candidates,
                     request.rounds,
+                    request.budget,
                 )?;
                 measured.caveats.push(format!(
-                    "Measured here: the committed runs' six leading candidates ({}) and the baseline. The committed runs alone said: {}",
+                    "Measured here on {drawn}: the runs' six leading candidates ({}) and the baseline. The runs alone said: {}",
                     candidates.join(", "),
                     committed.verdict
                 ));
                 measured
             } else {
-                let (rows, notes) = pick::load(&request.results, request.run.as_deref())?;
-                map::from_runs(&rows, &request.query, &profile, &weights, notes)?
+                committed.caveats.push(format!("The map's frontier sizes come from {drawn}."));
+                committed
             };
-            (answer, Some(profile))
+            (answer, Some(profiled.profile))
         }
         (None, Some(frontier)) => {
             if request.measure {

@@ -1,6 +1,11 @@
-//! `pqlab run`: a map's searches with some queues, each search's counters and time, then
-//! the frontier sizes and the `pqlab pick` command that answers for them.
+//! `pqlab run`: a map's searches with some queues: per queue a summary (and with
+//! `--verbose`, `--csv` or `--json`, each search's counters and time), then the frontier
+//! sizes and the `pqlab pick` command that answers for them. A progress bar on stderr
+//! counts the searches. A map without a scenario gets random problems ([`Instance::user_map`]).
+//! A scenario's lengths are checked only under its own rules (8-connected, fine costs):
+//! under other rules they do not apply, and the run says so.
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -25,7 +30,8 @@ struct RunRow<'a> {
     goal: (u32, u32),
     cost: Option<u64>,
     length: Option<f64>,
-    correct: bool,
+    /// `None` when the expected answer does not apply under the run's rules.
+    correct: Option<bool>,
     nanos: u64,
     counters: Counters,
 }
@@ -38,12 +44,28 @@ struct Ran {
     counters: Vec<Counters>,
 }
 
+/// How `pqlab run` prints each search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// No per-search rows: the summaries only.
+    None,
+    /// An aligned table.
+    Table,
+    /// CSV with a header.
+    Csv,
+    /// One JSON object a line (and no summaries).
+    Json,
+}
+
 struct RunQueue<'a> {
     instance: &'a Instance,
     heuristic: &'a AnyHeuristic,
     components: &'a Components,
     rules: Rules,
-    json: bool,
+    rows: Rows,
+    /// Whether the expected answers apply under `rules`.
+    checked: bool,
+    bar: &'a indicatif::ProgressBar,
 }
 
 impl Visitor for RunQueue<'_> {
@@ -70,17 +92,20 @@ impl Visitor for RunQueue<'_> {
                 }
             };
             let elapsed = started.elapsed().as_nanos() as u64;
+            self.bar.inc(1);
             nanos.push(elapsed);
             let exact = entry.is_exact() && heuristic_admissible(self.heuristic);
-            let correct = crate::search::check::answer(
-                problem.expected,
-                outcome.cost,
-                self.rules.scale,
-                exact,
-                None,
-            )
-            .is_ok();
-            ran.wrong += usize::from(!correct);
+            let correct = self.checked.then(|| {
+                crate::search::check::answer(
+                    problem.expected,
+                    outcome.cost,
+                    self.rules.scale,
+                    exact,
+                    None,
+                )
+                .is_ok()
+            });
+            ran.wrong += usize::from(correct == Some(false));
             ran.counters.push(outcome.counters);
             let row = RunRow {
                 queue: entry.id,
@@ -94,19 +119,24 @@ impl Visitor for RunQueue<'_> {
                 nanos: elapsed,
                 counters: outcome.counters,
             };
-            if self.json {
-                match serde_json::to_string(&row) {
-                    Ok(line) => say!("{line}"),
-                    Err(error) => eprintln!("pqlab: {error}"),
-                }
-            } else {
-                let c = &row.counters;
-                say!(
+            let check = match row.correct {
+                Some(true) => "ok",
+                Some(false) => "WRONG",
+                None => "-",
+            };
+            let c = &row.counters;
+            let line = match self.rows {
+                Rows::None => continue,
+                Rows::Json => match serde_json::to_string(&row) {
+                    Ok(line) => line,
+                    Err(error) => format!("pqlab: {error}"),
+                },
+                Rows::Table => format!(
                     "{:<24} {:>5} {:>12.4} {:>5} {:>10.1} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
                     entry.id,
                     i,
                     row.length.unwrap_or(f64::NAN),
-                    if row.correct { "ok" } else { "WRONG" },
+                    check,
                     elapsed as f64 / 1e3,
                     c.expansions,
                     c.pushes,
@@ -115,20 +145,44 @@ impl Visitor for RunQueue<'_> {
                     c.decrease_keys,
                     c.max_frontier,
                     c.max_open
-                );
-            }
+                ),
+                Rows::Csv => format!(
+                    "{},{i},{},{},{check},{},{},{},{},{},{},{},{}",
+                    entry.id,
+                    problem.line,
+                    row.length.map_or(String::new(), |l| format!("{l:.4}")),
+                    elapsed,
+                    c.expansions,
+                    c.pushes,
+                    c.pops,
+                    c.stale_pops,
+                    c.decrease_keys,
+                    c.max_frontier,
+                    c.max_open
+                ),
+            };
+            self.bar.suspend(|| say!("{line}"));
         }
-        if !self.json && !nanos.is_empty() {
+        if self.rows != Rows::Json && !nanos.is_empty() {
             let expansions: u64 = ran.counters.iter().map(|c| c.expansions).sum();
             let total: u64 = nanos.iter().sum();
             nanos.sort_unstable();
-            say!(
-                "{}: {} searches, median {:.1} us per search, {:.1} ns per expansion overall",
-                entry.id,
-                nanos.len(),
-                nanos[nanos.len() / 2] as f64 / 1e3,
-                total as f64 / expansions.max(1) as f64
-            );
+            self.bar.suspend(|| {
+                say!(
+                    "{}: {} searches, median {:.1} us per search, {:.1} ns per expansion overall{}",
+                    entry.id,
+                    nanos.len(),
+                    nanos[nanos.len() / 2] as f64 / 1e3,
+                    total as f64 / expansions.max(1) as f64,
+                    if !self.checked {
+                        String::new()
+                    } else if ran.wrong == 0 {
+                        ", every answer checked".to_owned()
+                    } else {
+                        format!(", {} WRONG", ran.wrong)
+                    }
+                )
+            });
         }
         ran
     }
@@ -139,18 +193,32 @@ fn heuristic_admissible(h: &AnyHeuristic) -> bool {
     h.admissible()
 }
 
-/// Runs `instance`'s problems with every queue in `queues`.
+/// Runs `instance`'s problems with every queue in `queues`, printing each search as
+/// `rows` says.
 pub fn run(
+    map: &Path,
     instance: &Instance,
     queues: &[&'static Entry],
     kind: HeuristicKind,
     rules: Rules,
-    json: bool,
+    rows: Rows,
 ) -> Result<ExitCode> {
     let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale);
     let components = Components::new(&instance.grid);
-    if !json {
-        say!(
+    let checked = instance.checkable_under(rules);
+    if instance.scenario.is_none() {
+        eprintln!(
+            "pqlab: {} has no scenario: {} random problems drawn (start and goal connected), their optimal costs from the reference Dijkstra",
+            instance.name,
+            instance.problems.len()
+        );
+    } else if !checked {
+        eprintln!(
+            "pqlab: the scenario's lengths are for 8-connected moves at fine costs, not these rules: lengths not checked"
+        );
+    }
+    match rows {
+        Rows::Table => say!(
             "{:<24} {:>5} {:>12} {:>5} {:>10} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
             "queue",
             "#",
@@ -164,13 +232,23 @@ pub fn run(
             "dec-key",
             "max-frt",
             "max-open"
-        );
+        ),
+        Rows::Csv => say!("queue,problem,line,length,check,nanos,expansions,pushes,pops,stale_pops,decrease_keys,max_frontier,max_open"),
+        Rows::None | Rows::Json => {}
     }
+    let bar = super::progress((instance.problems.len() * queues.len()) as u64, "searches");
     let mut wrong = 0;
     let mut sizes: Option<Vec<Counters>> = None;
     for entry in queues {
-        let visitor =
-            RunQueue { instance, heuristic: &heuristic, components: &components, rules, json };
+        let visitor = RunQueue {
+            instance,
+            heuristic: &heuristic,
+            components: &components,
+            rules,
+            rows,
+            checked,
+            bar: &bar,
+        };
         let ran = registry::visit(entry.id, visitor).expect("queues come from the registry");
         if let Some(why) = ran.rejected {
             eprintln!("pqlab: {} could not run this search, and was skipped: {why}", entry.id);
@@ -179,7 +257,8 @@ pub fn run(
         wrong += ran.wrong;
         sizes.get_or_insert(ran.counters);
     }
-    if !json {
+    bar.finish_and_clear();
+    if rows != Rows::Json {
         if let Some(counters) = sizes.filter(|c| !c.is_empty()) {
             let open: Vec<f64> = counters.iter().map(|c| c.max_open as f64).collect();
             let held: Vec<f64> = counters.iter().map(|c| c.max_frontier as f64).collect();
@@ -194,7 +273,7 @@ pub fn run(
                 q(&held, 0.9),
                 q(&held, 1.0)
             );
-            say!("next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})", q(&open, 0.9), instance.scenario.as_ref().map_or("MAP".into(), |s| s.display().to_string().trim_end_matches(".scen").to_owned()));
+            say!("next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})", q(&open, 0.9), map.display());
         }
     }
     if wrong > 0 {

@@ -9,6 +9,7 @@ use crate::maps::generate::{self, MapSpec};
 use crate::maps::grid::{Connectivity, CostScale, Grid};
 use crate::maps::movingai;
 use crate::maps::scenario::Problem;
+use crate::search::astar::Rules;
 
 /// A map and its problems.
 #[derive(Clone, Debug)]
@@ -57,21 +58,53 @@ impl Instance {
         let grid = movingai::parse_map(map)?;
         let scen = scen.map_or_else(|| scen_beside(map), Path::to_path_buf);
         let problems = movingai::parse_scen(&scen, &grid)?;
-        let stem = map.with_extension("");
-        // The set is the folder the map sits in (`dao`, `street`).
-        let set = map
-            .parent()
-            .and_then(|p| p.file_name())
-            .map_or("movingai".into(), |s| s.to_string_lossy().into_owned());
-        let name = stem.file_name().map_or("map".into(), |s| s.to_string_lossy().into_owned());
+        let (name, kind) = movingai_names(map);
         Ok(Instance {
-            name: format!("movingai/{set}/{name}"),
-            kind: format!("movingai-{set}"),
+            name,
+            kind,
             real: true,
             grid,
             problems: sample.apply(problems),
             scenario: Some(scen),
         })
+    }
+
+    /// A user's map: with its scenario (`scen`, else `MAP.scen` beside it) when there is
+    /// one; else a bare map with `sample`'s count (or [`BARE_PROBLEMS`]) random problems,
+    /// seeded by [`BARE_SEED`], whose starts and goals share a component and whose exact
+    /// costs under `rules` come from the reference Dijkstra ([`generate::problems`]).
+    /// A bare map's `scenario` is `None`.
+    pub fn user_map(
+        map: &Path,
+        scen: Option<&Path>,
+        sample: Sample,
+        rules: Rules,
+    ) -> Result<Instance> {
+        let beside = scen_beside(map);
+        if scen.is_some() || beside.exists() {
+            return Instance::movingai(map, scen, sample);
+        }
+        let grid = movingai::parse_map(map)?;
+        let count = match sample {
+            Sample::All => BARE_PROBLEMS,
+            Sample::Spread(n) => n,
+        };
+        let problems = generate::problems(&grid, rules.connectivity, rules.scale, count, BARE_SEED);
+        anyhow::ensure!(
+            !problems.is_empty(),
+            "{}: no two open cells are connected, so there is nothing to search (and no {} beside it)",
+            map.display(),
+            beside.display()
+        );
+        let (name, kind) = movingai_names(map);
+        Ok(Instance { name, kind, real: true, grid, problems, scenario: None })
+    }
+
+    /// Whether the problems' expected answers hold under `rules`: a Moving AI scenario's
+    /// lengths are for its own rules (8-connected, diagonal √2); generated problems carry
+    /// exact costs under the rules they were drawn with.
+    pub fn checkable_under(&self, rules: Rules) -> bool {
+        self.scenario.is_none() || rules == Rules::default()
     }
 
     /// A generated map with `count` problems whose exact costs come from the reference
@@ -104,6 +137,25 @@ impl Instance {
             _ => format!("problem {} of {}", i + 1, self.name),
         }
     }
+}
+
+/// Random problems drawn on a bare map (one without a scenario) unless a limit is given:
+/// the same cap as `pqlab pick --map`'s default, so a bare map costs what a scenario does.
+pub const BARE_PROBLEMS: usize = 300;
+
+/// The seed of a bare map's problems: the same map always gets the same problems.
+pub const BARE_SEED: u64 = 1;
+
+/// A Moving AI map's name and kind, `movingai/<set>/<name>` and `movingai-<set>`, after
+/// the folder it sits in (`dao`, `street`) and its file name.
+fn movingai_names(map: &Path) -> (String, String) {
+    let set = map
+        .parent()
+        .and_then(|p| p.file_name())
+        .map_or("movingai".into(), |s| s.to_string_lossy().into_owned());
+    let stem = map.with_extension("");
+    let name = stem.file_name().map_or("map".into(), |s| s.to_string_lossy().into_owned());
+    (format!("movingai/{set}/{name}"), format!("movingai-{set}"))
 }
 
 /// `MAP.scen`, the scenario file Moving AI puts beside a map.

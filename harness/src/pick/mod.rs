@@ -216,6 +216,30 @@ pub fn load(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Row>, Vec<
     bail!(no_results(results_dir))
 }
 
+/// Every run to answer a map from, oldest first: `chosen` alone when given, else every run
+/// under `results_dir` (falling back to the quick profile's, with a note, as [`load`]).
+/// A map's answer prefers the latest run that measured real maps of its kind, which need
+/// not be the latest run.
+pub fn load_all(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Vec<Row>>, Vec<String>)> {
+    if chosen.is_some() {
+        let (rows, notes) = load(results_dir, chosen)?;
+        return Ok((vec![rows], notes));
+    }
+    for note in files::tidy(results_dir).unwrap_or_default() {
+        eprintln!("pqlab: {note}");
+    }
+    let (found, skipped) = files::runs(results_dir)?;
+    for note in skipped {
+        eprintln!("pqlab: {note}");
+    }
+    if found.is_empty() {
+        let (rows, notes) = load(results_dir, None)?;
+        return Ok((vec![rows], notes));
+    }
+    let runs = found.iter().map(|f| files::load_run(&f.path)).collect::<Result<Vec<_>>>()?;
+    Ok((runs, Vec::new()))
+}
+
 /// The weighted workloads answering for `bands` (each band's weight split over its
 /// workloads), and their backing.
 fn weighted<'w, 'a>(
