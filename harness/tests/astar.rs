@@ -449,3 +449,31 @@ fn out_of_order_pops_report_the_cost_of_the_path_they_return() {
     }
     assert!(reopened > 0, "the soft heap never popped out of order here");
 }
+
+/// The differential heuristic is the octile distance raised by landmark bounds: on every
+/// map and both connectivities it expands no more cells than its floor, in all.
+#[test]
+fn the_differential_heuristic_expands_no_more_than_octile() {
+    for grid in maps() {
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let rules = Rules { connectivity, scale: CostScale::FINE };
+            let floor = match connectivity {
+                Connectivity::Eight => HeuristicKind::Octile,
+                Connectivity::Four => HeuristicKind::Manhattan,
+            };
+            let expansions = |kind: HeuristicKind| -> u64 {
+                let mut search =
+                    AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&grid, rules);
+                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale);
+                pairs(&grid, 30, 11)
+                    .into_iter()
+                    .map(|(s, g)| {
+                        search.search(&grid, &mut h, None, s, g).unwrap().counters.expansions
+                    })
+                    .sum()
+            };
+            let (base, landmarks) = (expansions(floor), expansions(HeuristicKind::Differential(8)));
+            assert!(landmarks <= base, "{connectivity:?}: {landmarks} > {base}");
+        }
+    }
+}

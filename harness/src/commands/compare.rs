@@ -16,7 +16,9 @@ use pqlab_queues::registry::{self, Entry};
 use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
-use crate::lab::searches::{check_oracle, check_peer, record, CheckQueue, Prepared, Untimed};
+use crate::lab::searches::{
+    check_oracle, check_peer, record_within, CheckQueue, Prepared, Untimed,
+};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
@@ -25,6 +27,12 @@ use crate::say;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
+
+/// The most memory the oracle's recorded pops may hold on one map: 1 GiB, so that
+/// `compare` fits an 8 GB laptop beside its maps (a whole 1024² scenario's traces, at
+/// about 3.5 MB a problem, need about 13 GB on `NewYork_0_1024`). Past it the map is
+/// compared without the oracle, and says so.
+const ORACLE_TRACE_BYTES: usize = 1 << 30;
 
 /// Compares on every map of `maps`.
 pub fn compare(
@@ -51,8 +59,20 @@ pub fn compare(
         let prepared =
             Prepared::new(&suite).with_context(|| format!("loading {}", map.display()))?;
         let searches = prepared.instance.problems.len() as u64;
-        let traces = record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(&prepared)
-            .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
+        let traces = record_within::<pqlab_queues::std_binary_heap::StdBinaryHeap>(
+            &prepared,
+            ORACLE_TRACE_BYTES,
+        )
+        .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
+        if traces.is_none() {
+            bar.suspend(|| {
+                say!(
+                    "{}: the oracle floor is left out: its recorded pops would hold more than {} MiB (give --limit)",
+                    prepared.instance.name,
+                    ORACLE_TRACE_BYTES >> 20
+                )
+            });
+        }
         let mut entrants = Vec::new();
         let mut expansions = 0.0;
         for entry in queues {
@@ -79,13 +99,16 @@ pub fn compare(
                 units: searches,
             });
         }
-        // After the queues, in this order: the oracle, pathfinding, petgraph.
-        let pathfinding_at = queues.len() + 1;
-        for (id, check) in [
-            ("oracle floor (no frontier cost)", check_oracle(&prepared, &traces)),
+        // After the queues, in this order: the oracle (where its traces fit), pathfinding,
+        // petgraph.
+        let oracle = traces
+            .as_deref()
+            .map(|t| ("oracle floor (no frontier cost)", check_oracle(&prepared, t)));
+        let pathfinding_at = queues.len() + usize::from(oracle.is_some());
+        for (id, check) in oracle.into_iter().chain([
             (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
             (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
-        ] {
+        ]) {
             let check = match check {
                 Ok(check) => check,
                 Err(why) => {
@@ -150,7 +173,12 @@ pub fn compare(
             maps.len()
         );
         for (label, r) in &ratios {
-            say!("  {label:<36} {}", ratio(geomean(r.iter().copied())));
+            let over = if r.len() < maps.len() {
+                format!(" (over {} maps)", r.len())
+            } else {
+                String::new()
+            };
+            say!("  {label:<36} {}{over}", ratio(geomean(r.iter().copied())));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -346,10 +346,21 @@ pub fn takes_keys(keys: KeyRule, heuristic: &AnyHeuristic) -> bool {
 /// Searches `prepared` with queue `F` recording its frontier operations: one trace per
 /// problem.
 pub fn record<F: Frontier>(prepared: &Prepared) -> Result<Vec<Trace>, SearchError> {
+    Ok(record_within::<F>(prepared, usize::MAX)?.expect("no cap"))
+}
+
+/// [`record`], stopped as soon as the traces hold more than `max_bytes` of operations:
+/// `None` then (a trace is about 3.5 MB a problem on a 1024² map, so a whole scenario's
+/// can need gigabytes). Memory stays within `max_bytes` plus one trace.
+pub fn record_within<F: Frontier>(
+    prepared: &Prepared,
+    max_bytes: usize,
+) -> Result<Option<Vec<Trace>>, SearchError> {
     use crate::search::trace::Recorder;
     let mut search = AStar::<Recorder<F>>::new(&prepared.instance.grid, prepared.rules);
     let mut heuristic = prepared.heuristic.clone();
     let mut traces = Vec::with_capacity(prepared.instance.problems.len());
+    let mut bytes = 0usize;
     for problem in &prepared.instance.problems {
         search.search(
             &prepared.instance.grid,
@@ -358,7 +369,42 @@ pub fn record<F: Frontier>(prepared: &Prepared) -> Result<Vec<Trace>, SearchErro
             problem.start,
             problem.goal,
         )?;
-        traces.push(search.frontier().trace().clone());
+        let trace = search.frontier().trace();
+        bytes =
+            bytes.saturating_add(trace.ops.len() * std::mem::size_of::<crate::search::trace::Op>());
+        if bytes > max_bytes {
+            return Ok(None);
+        }
+        traces.push(trace.clone());
     }
-    Ok(traces)
+    Ok(Some(traces))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::suites::Role;
+    use crate::maps::grid::CostScale;
+    use crate::search::store::StoreKind;
+    use pqlab_queues::std_binary_heap::StdBinaryHeap;
+
+    #[test]
+    fn recording_stops_once_the_traces_pass_their_cap() {
+        let suite = Suite {
+            source: Source::Generated { map: "random-d20-64-s1".parse().unwrap(), problems: 8 },
+            heuristic: HeuristicKind::Octile,
+            scale: CostScale::FINE,
+            store: StoreKind::Flat,
+            role: Role::Trade,
+            replay: false,
+        };
+        let prepared = Prepared::new(&suite).unwrap();
+        let all = record::<StdBinaryHeap>(&prepared).unwrap();
+        assert_eq!(all.len(), 8);
+        let bytes: usize =
+            all.iter().map(|t| t.ops.len() * std::mem::size_of::<crate::search::trace::Op>()).sum();
+        let fits = record_within::<StdBinaryHeap>(&prepared, bytes).unwrap();
+        assert_eq!(fits.map(|t| t.len()), Some(8));
+        assert!(record_within::<StdBinaryHeap>(&prepared, bytes - 1).unwrap().is_none());
+    }
 }

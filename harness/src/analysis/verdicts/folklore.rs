@@ -75,54 +75,70 @@ pub fn binary_heap_is_the_generic_choice(run: &Run<'_>) -> Verdict {
     Verdict { claim: CLAIM, outcome, summary, details, workloads: all.len() }
 }
 
-/// "unsorted arrays for small frontiers": below 100 open cells.
+/// "unsorted arrays for small frontiers": the seed's question is whether an unsorted array
+/// is a good second choice after a binary heap when the frontier is small, so the
+/// comparator is the best binary heap, not the best of every queue. Per band (octile
+/// searches, else held sizes), smallest first: the best unsorted array against the best
+/// binary heap is *competitive* when it is not slower beyond the tie margin. Holds when it
+/// is competitive in every band below 100 open cells, partly in some, fails in none; the
+/// details say from which band on it stops being competitive.
 pub fn unsorted_arrays_for_small_frontiers(run: &Run<'_>) -> Verdict {
     const CLAIM: &str = "unsorted arrays for small frontiers";
     let unsorted = family(Family::UnsortedArray);
     let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
-    let small: Vec<_> = ranked.iter().filter(|b| b.evidence.band.hi <= 100.0).collect();
-    if small.is_empty() || !run.rows.iter().any(unsorted) {
+    let steps: Vec<_> = ranked
+        .iter()
+        .filter_map(|band| {
+            let w = &band.evidence.workloads;
+            let (u, h) = (best(w, unsorted)?, best(w, binary_heap)?);
+            let (v, text) = compare(w, u, h)?;
+            Some((band, v, text))
+        })
+        .collect();
+    let small: Vec<_> = steps.iter().filter(|(b, _, _)| b.evidence.band.hi <= 100.0).collect();
+    if small.is_empty() {
         return Verdict::unmeasured(
             CLAIM,
-            "No frontier below 100 open cells was measured with an unsorted array.",
+            "No frontier below 100 open cells was measured with an unsorted array and a binary heap.",
         );
     }
-    let mut details = Vec::new();
-    let mut holds = 0;
-    let mut workloads = 0;
-    for band in &small {
-        workloads += band.evidence.workloads.len();
-        let in_group = band
-            .tie_group()
-            .into_iter()
-            .find(|s| band.evidence.workloads.iter().any(|w| w.ok(s.queue).is_some_and(unsorted)));
-        let winner = band.winner().map(|s| s.queue).unwrap_or("-");
-        match in_group {
-            Some(s) => {
-                holds += 1;
-                details.push(format!(
-                    "{}: `{}` is in the tie group of `{winner}`.",
-                    band.evidence.band.label(),
-                    s.queue
-                ));
-            }
-            None => {
-                let line = best(&band.evidence.workloads, unsorted)
-                    .and_then(|u| compare(&band.evidence.workloads, u, winner))
-                    .map_or("no unsorted array was measured".into(), |(_, t)| t);
-                details.push(format!("{}: {line}.", band.evidence.band.label()));
-            }
-        }
-    }
+    let competitive = |v: &crate::analysis::Versus| !v.slower();
+    let holds = small.iter().filter(|(_, v, _)| competitive(v)).count();
+    let mut details: Vec<String> = steps
+        .iter()
+        .map(|(b, v, text)| {
+            let word = if v.faster() {
+                "faster"
+            } else if competitive(v) {
+                "tied"
+            } else {
+                "slower"
+            };
+            format!("{} ({}): {text}: {word}.", b.evidence.band.label(), source(b.evidence.kind))
+        })
+        .collect();
+    let stops = steps.iter().find(|(_, v, _)| !competitive(v)).map(|(b, _, _)| b.evidence.band);
+    details.push(match stops {
+        Some(band) => format!(
+            "It stops being competitive with a binary heap from the {} band on.",
+            band.label()
+        ),
+        None => "It is competitive with a binary heap in every band measured.".into(),
+    });
     let outcome = match holds {
         0 => Outcome::Fails,
         n if n == small.len() => Outcome::Holds,
         _ => Outcome::Partly,
     };
     let summary = format!(
-        "An unsorted array is in the best queue's tie group in {holds} of {} below 100 open cells.",
-        plural(small.len(), "band")
+        "Against the best binary heap, the best unsorted array is faster or tied in {holds} of {} below 100 open cells; {}",
+        plural(small.len(), "band"),
+        match stops {
+            Some(band) => format!("it stops being competitive from {} open cells.", band.label()),
+            None => "it stays competitive in every band measured.".into(),
+        }
     );
+    let workloads = small.iter().map(|(b, _, _)| b.evidence.workloads.len()).sum();
     Verdict { claim: CLAIM, outcome, summary, details, workloads }
 }
 
@@ -147,17 +163,25 @@ pub fn bucketing_above_10k(run: &Run<'_>) -> Verdict {
     if let Some((_, below, kind, _)) = against(|size| size < 1e4) {
         details.push(format!("Below 10,000 ({}): {below}.", source(kind)));
     }
-    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+    // Where bucketing starts to win, from the searches alone: the held-size bands above
+    // the largest search would otherwise mask the turn.
+    let ranked: Vec<_> = bands::bands(run, &Selection::OCTILE, bands::exact)
+        .into_iter()
+        .filter(|b| b.evidence.kind == crate::results::Kind::Astar)
+        .collect();
     let wins = |b: &&bands::BandRanking<'_, '_>| {
         b.winner().is_some_and(|w| {
             b.evidence.workloads.iter().any(|wl| wl.ok(w.queue).is_some_and(bucketing))
         })
     };
-    if let Some(from) = ranked.iter().rev().take_while(wins).last() {
-        details.push(format!(
-            "A bucketing queue wins every band from {} up: that is where it turns.",
+    match ranked.iter().rev().take_while(wins).last() {
+        Some(from) => details.push(format!(
+            "In the octile A* bands a bucketing queue wins every band from {} open cells up: the threshold the data give (the claim says 10,000).",
             from.evidence.band.label()
-        ));
+        )),
+        None => details.push(
+            "In the largest octile A* band a bucketing queue does not win: the data give no threshold.".into(),
+        ),
     }
     let outcome = if v.faster() {
         Outcome::Holds
@@ -195,6 +219,23 @@ pub fn hot_queues_against_heaps(run: &Run<'_>) -> Verdict {
         details.push(format!("From 1,000 to 2,250 open cells (around 1,500), {text}."));
         v.high <= 1.0 / 1.2
     });
+    // The seed's "heaps" are binary heaps (its source compares against one); against the
+    // best binary or d-ary heap, for the reader who would pick that instead.
+    let implicit = |r: &Row| matches!(r.family, Some(Family::BinaryHeap | Family::DaryHeap));
+    for (label, within) in [
+        ("Up to 800 open cells", (|size| size <= 800.0) as fn(f64) -> bool),
+        ("From 1,000 to 2,250", |size| (1000.0..=2250.0).contains(&size)),
+    ] {
+        let line = sized(run, within).and_then(|(_, w)| {
+            let (h, d) = (best(&w, family(Family::HotQueue))?, best(&w, implicit)?);
+            compare(&w, h, d).map(|(_, text)| text)
+        });
+        if let Some(text) = line {
+            details.push(format!(
+                "{label}, against the best binary or d-ary heap (not the seed's comparator): {text}."
+            ));
+        }
+    }
     let outcome = match (small_holds, near_holds) {
         (Some(true), Some(true)) => Outcome::Holds,
         (Some(false), Some(false)) | (Some(false), None) | (None, Some(false)) => Outcome::Fails,
