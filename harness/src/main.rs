@@ -7,14 +7,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use pqlab::commands::{self, pick::Format, run::Rows};
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::instance::{Instance, Sample};
-use pqlab::pick::{Keys, Query};
+use pqlab::maps::GraphKind;
+use pqlab::pick::{Costs, Keys, Query};
 use pqlab::say;
 use pqlab::search::astar::Rules;
 use pqlab::search::heuristic::HeuristicKind;
+use pqlab::search::SearchKind;
 use pqlab_queues::registry::{self, Entry};
 
 #[derive(Parser)]
@@ -71,8 +73,8 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = positive)]
         limit: Option<usize>,
         /// 4- or 8-connected movement.
-        #[arg(long, value_enum, default_value_t = Moves::Eight)]
-        moves: Moves,
+        #[arg(long, value_enum, default_value_t = Connectivity::Eight)]
+        moves: Connectivity,
         /// Step costs: fine (195025/275807, exact enough for Moving AI) or coarse (10/14).
         #[arg(long, default_value = "fine", value_parser = parse_scale)]
         scale: CostScale,
@@ -121,10 +123,26 @@ enum Command {
         /// Your keys: monotone (A* with a consistent heuristic) or any.
         #[arg(long, value_enum, default_value_t = Keys::Monotone)]
         keys: Keys,
-        /// The heuristic of your searches.
-        #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
-        heuristic: HeuristicKind,
-        /// Your cost scale: fine or coarse.
+        /// Your search loop: pqlab's tuned grid A* (astar), a generic A* in the
+        /// `pathfinding` crate's shape (generic), fringe search, or breadth-first search.
+        #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
+        search: SearchKind,
+        /// Your graph: a grid map, or a road-like graph (points joined to their nearest
+        /// neighbours, Euclidean costs).
+        #[arg(long, value_enum, default_value_t = GraphKind::Grid)]
+        graph: GraphKind,
+        /// Your grid's moves: 4 or 8 (8 by default; a map's answer takes its own).
+        #[arg(long, value_enum)]
+        moves: Option<Connectivity>,
+        /// Your costs: unit (every move costs 1), octile (diagonals √2, as integers in
+        /// --scale), or float (f64).
+        #[arg(long, value_enum, default_value_t = Costs::Octile)]
+        costs: Costs,
+        /// The heuristic of your searches: by default the exact distance of the moves
+        /// (octile on 8 moves, chebyshev with unit costs on 8, manhattan on 4).
+        #[arg(long, value_parser = parse_heuristic)]
+        heuristic: Option<HeuristicKind>,
+        /// Your integer cost scale with --costs octile: fine or coarse.
         #[arg(long, default_value = "fine", value_parser = parse_scale)]
         scale: CostScale,
         /// Print JSON.
@@ -199,14 +217,6 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Moves {
-    #[value(name = "4")]
-    Four,
-    #[value(name = "8")]
-    Eight,
-}
-
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -243,11 +253,7 @@ fn main() -> ExitCode {
             commands::validate::run(&maps, &queues, per_map, threads)
         }
         Command::Run { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } => {
-            let connectivity = match moves {
-                Moves::Four => Connectivity::Four,
-                Moves::Eight => Connectivity::Eight,
-            };
-            let rules = Rules { connectivity, scale };
+            let rules = Rules { connectivity: moves, scale };
             let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
             let sample = limit.map_or(Sample::All, Sample::Spread);
             let rows = match (verbose, csv, json) {
@@ -270,6 +276,10 @@ fn main() -> ExitCode {
             budget,
             decrease_key,
             keys,
+            search,
+            graph,
+            moves,
+            costs,
             heuristic,
             scale,
             json,
@@ -284,7 +294,8 @@ fn main() -> ExitCode {
             } else {
                 Format::Text
             };
-            let query = Query { decrease_key, keys, heuristic, scale };
+            let query =
+                Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale);
             results_folder(results).and_then(|results| {
                 commands::pick::run(commands::pick::Request {
                     frontier,

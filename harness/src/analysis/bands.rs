@@ -9,10 +9,12 @@
 use crate::analysis::rank::{rank, Standing};
 use crate::analysis::{Run, Workload};
 use crate::format::short;
-use crate::maps::grid::CostScale;
+use crate::maps::grid::{Connectivity, CostKind, CostScale};
+use crate::maps::GraphKind;
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::{SearchKind, Setup};
 
 /// A frontier-size band `lo..hi` (open cells).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,9 +55,13 @@ impl Band {
     }
 }
 
-/// A series of A* workloads: one heuristic, cost scale and store.
+/// A series of search workloads: one setup (search loop, graph, moves, cost
+/// representation), heuristic, cost scale and store. Every dimension is typed; a series is
+/// never borrowed to answer for another.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Selection {
+    /// The search loop, graph, moves and cost representation.
+    pub setup: Setup,
     /// The heuristic.
     pub heuristic: HeuristicKind,
     /// The cost scale.
@@ -67,6 +73,7 @@ pub struct Selection {
 impl Selection {
     /// The series users run: octile A*, fine costs, a flat per-cell array.
     pub const OCTILE: Selection = Selection {
+        setup: Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Octile,
         scale: CostScale::FINE,
         store: StoreKind::Flat,
@@ -75,24 +82,45 @@ impl Selection {
     /// Whether `workload` belongs to the series.
     pub fn admits(&self, workload: &Workload<'_>) -> bool {
         workload.kind == Kind::Astar
+            && workload.facts.setup() == Some(self.setup)
             && workload.heuristic() == Some(self.heuristic)
             && workload.scale() == Some(self.scale)
             && workload.store() == Some(self.store)
     }
 
-    /// `octile A*, fine costs` (with the store when it is not the flat array).
+    /// `octile A*, fine costs` (with the store when it is not the flat array, and the
+    /// setup where it is not pqlab's 8-connected integer-cost grid A*:
+    /// `manhattan A*, unit costs, 4 moves`, `octile generic A*, fine float costs`).
     pub fn describe(&self) -> String {
-        let search = match self.heuristic {
-            HeuristicKind::Zero => "Dijkstra".to_owned(),
-            HeuristicKind::WeightedOctile(w) => format!("weighted A* (w = {w})"),
-            HeuristicKind::Differential(k) => {
-                format!("A* with the differential heuristic ({k} landmarks)")
+        let setup = self.setup;
+        let loop_name = match setup.search {
+            SearchKind::Astar => "A*",
+            SearchKind::Generic => "generic A*",
+            SearchKind::Fringe => "fringe search",
+            SearchKind::Bfs => "breadth-first search",
+        };
+        let search = match (setup.search, self.heuristic) {
+            (SearchKind::Bfs, _) => loop_name.to_owned(),
+            (SearchKind::Astar, HeuristicKind::Zero) => "Dijkstra".to_owned(),
+            (_, HeuristicKind::Zero) => format!("{loop_name} with h = 0 (Dijkstra)"),
+            (_, HeuristicKind::WeightedOctile(w)) => format!("weighted {loop_name} (w = {w})"),
+            (_, HeuristicKind::Differential(k)) => {
+                format!("{loop_name} with the differential heuristic ({k} landmarks)")
             }
-            h => format!("{h} A*"),
+            (_, h) => format!("{h} {loop_name}"),
+        };
+        let costs = match setup.costs {
+            CostKind::Integer => format!("{} costs", self.scale),
+            CostKind::Float => format!("{} float costs", self.scale),
+        };
+        let graph = match (setup.graph, setup.moves) {
+            (GraphKind::Road, _) => ", road graph".to_owned(),
+            (GraphKind::Grid, Some(Connectivity::Four)) => ", 4 moves".to_owned(),
+            (GraphKind::Grid, _) => String::new(),
         };
         let store =
             if self.store == StoreKind::Flat { String::new() } else { format!(", {}", self.store) };
-        format!("{search}, {} costs{store}", self.scale)
+        format!("{search}, {costs}{graph}{store}")
     }
 }
 

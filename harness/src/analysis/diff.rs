@@ -171,12 +171,14 @@ pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
     }
 }
 
-/// The A* series a run measured (heuristic, scale, store), octile first.
+/// The search series a run measured (setup, heuristic, scale, store), octile A* first.
 pub fn series(run: &Run<'_>) -> Vec<Selection> {
     let mut found: Vec<Selection> = Vec::new();
     for w in run.of(Kind::Astar) {
-        if let (Some(heuristic), Some(scale), Some(store)) = (w.heuristic(), w.scale(), w.store()) {
-            let selection = Selection { heuristic, scale, store };
+        if let (Some(setup), Some(heuristic), Some(scale), Some(store)) =
+            (w.facts.setup(), w.heuristic(), w.scale(), w.store())
+        {
+            let selection = Selection { setup, heuristic, scale, store };
             if !found.contains(&selection) {
                 found.push(selection);
             }

@@ -33,6 +33,7 @@ pub(crate) fn search(
         heuristic: Some(heuristic),
         scale: Some(CostScale::FINE),
         store: Some(store),
+        setup: Some(crate::search::Setup::GRID_ASTAR),
         unit: Unit::Search,
     }
 }
@@ -53,6 +54,7 @@ fn searchless(kind: Kind, name: &str) -> Workload {
         heuristic: None,
         scale: None,
         store: None,
+        setup: None,
         unit: Unit::Op,
     }
 }

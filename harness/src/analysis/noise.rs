@@ -94,6 +94,7 @@ mod tests {
             heuristic: None,
             scale: None,
             store: None,
+            setup: None,
             unit: Unit::Search,
         };
         let provenance = Provenance {

@@ -310,6 +310,7 @@ mod tests {
             heuristic: None,
             scale: None,
             store: None,
+            setup: None,
             unit: Unit::Search,
         };
         let provenance = Provenance {

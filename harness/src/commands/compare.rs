@@ -50,6 +50,7 @@ pub fn compare(
                 map: map.clone(),
                 sample: limit.map_or(Sample::All, Sample::Spread),
             },
+            setup: crate::search::Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
             scale: CostScale::FINE,
             store: StoreKind::Flat,

@@ -8,7 +8,6 @@ use anyhow::{bail, Result};
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
 use crate::pick::{self, map, Answer, Query};
 use crate::say;
-use crate::search::astar::Rules;
 use crate::validate::SHOWN;
 
 /// How to print the answer.
@@ -53,7 +52,7 @@ pub fn run(request: Request) -> Result<ExitCode> {
     let (answer, profile) = match (&request.map, request.frontier) {
         (Some(map_path), None) => {
             let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
-            let rules = Rules { scale: request.query.scale, ..Rules::default() };
+            let rules = request.query.rules();
             let instance = Instance::user_map(map_path, request.scen.as_deref(), sample, rules)?;
             if instance.scenario.is_none() {
                 eprintln!(

@@ -267,6 +267,7 @@ impl Lab {
                     map: "random-d20-64-s1".parse().expect("a map name"),
                     problems: 20,
                 },
+                setup: crate::search::Setup::GRID_ASTAR,
                 heuristic: crate::search::heuristic::HeuristicKind::Octile,
                 scale: crate::maps::grid::CostScale::FINE,
                 store: crate::search::store::StoreKind::Flat,
@@ -558,6 +559,7 @@ impl Lab {
             heuristic: None,
             scale: None,
             store: None,
+            setup: None,
             unit: Unit::Op,
         };
         let row_for = |lab: &Lab, entry: &'static Entry| {
@@ -735,6 +737,7 @@ fn describe(prepared: &Prepared, kind: Kind) -> Workload {
         heuristic: Some(suite.heuristic),
         scale: Some(suite.scale),
         store: Some(suite.store),
+        setup: Some(suite.setup),
         unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
     }
 }
@@ -770,6 +773,7 @@ fn failed_suite(suite: &Suite, provenance: &Provenance, error: &anyhow::Error) -
         heuristic: Some(suite.heuristic),
         scale: Some(suite.scale),
         store: Some(suite.store),
+        setup: Some(suite.setup),
         unit: Unit::Search,
     };
     let baseline = registry::baseline();

@@ -8,6 +8,7 @@ use crate::maps::grid::CostScale;
 use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Setup;
 
 /// What every row of one workload shares.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +29,8 @@ pub struct Workload {
     pub scale: Option<CostScale>,
     /// The per-cell store, where pqlab's A* runs.
     pub store: Option<StoreKind>,
+    /// How its searches run, where a search runs.
+    pub setup: Option<Setup>,
     /// What a time is per.
     pub unit: Unit,
 }
@@ -47,6 +50,10 @@ impl Workload {
             heuristic: self.heuristic,
             scale: self.scale,
             store: self.store,
+            search: self.setup.map(|d| d.search),
+            graph: self.setup.map(|d| d.graph),
+            moves: self.setup.and_then(|d| d.moves),
+            costs: self.setup.map(|d| d.costs),
             queue: queue.to_owned(),
             family: entry.map(|e| e.family),
             class: entry.map(|e| e.class()),
@@ -71,6 +78,9 @@ impl Workload {
             wall_p25_ns: 0.0,
             wall_p75_ns: 0.0,
             samples_ns: SampleList::default(),
+            search_p50_ns: None,
+            search_p99_ns: None,
+            search_max_ns: None,
             expansions: 0.0,
             pushes: 0.0,
             pops: 0.0,

@@ -34,7 +34,7 @@ pub struct Prepared {
 impl Prepared {
     /// Builds the map, the problems and the heuristic.
     pub fn new(suite: &Suite) -> anyhow::Result<Prepared> {
-        let rules = Rules { scale: suite.scale, ..Rules::default() };
+        let rules = suite.rules();
         let instance = match &suite.source {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
@@ -392,6 +392,7 @@ mod tests {
     fn recording_stops_once_the_traces_pass_their_cap() {
         let suite = Suite {
             source: Source::Generated { map: "random-d20-64-s1".parse().unwrap(), problems: 8 },
+            setup: crate::search::Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
             scale: CostScale::FINE,
             store: StoreKind::Flat,

@@ -32,10 +32,12 @@
 use std::path::PathBuf;
 
 use crate::maps::generate::MapSpec;
-use crate::maps::grid::CostScale;
+use crate::maps::grid::{Connectivity, CostScale};
 use crate::maps::instance::Sample;
+use crate::search::astar::Rules;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Setup;
 
 use super::settings::Profile;
 
@@ -78,9 +80,11 @@ pub enum Role {
 pub struct Suite {
     /// The map and problems.
     pub source: Source,
+    /// How it searches: the loop, the graph, the moves and the cost representation.
+    pub setup: Setup,
     /// The heuristic.
     pub heuristic: HeuristicKind,
-    /// The cost scale (movement is 8-connected, the Moving AI rules).
+    /// The cost scale.
     pub scale: CostScale,
     /// The per-cell store.
     pub store: StoreKind,
@@ -106,9 +110,27 @@ impl Suite {
         }
     }
 
-    /// The workload's stable name: `map/heuristic/scale/store`.
+    /// The workload's stable name: `map/heuristic/scale/store`, then the setup's tokens
+    /// that differ from pqlab's 8-connected integer-cost grid A\* (`/generic`, `/4-moves`,
+    /// `/float`), so the names of the workloads every run measured never change.
     pub fn name(&self) -> String {
-        format!("{}/{}/{}/{}", self.map_name(), self.heuristic, self.scale, store_token(self.store))
+        let mut name = format!(
+            "{}/{}/{}/{}",
+            self.map_name(),
+            self.heuristic,
+            self.scale,
+            store_token(self.store)
+        );
+        for token in self.setup.tokens() {
+            name.push('/');
+            name.push_str(token);
+        }
+        name
+    }
+
+    /// The movement rules of its grid searches.
+    pub fn rules(&self) -> Rules {
+        Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
     }
 
     /// Whether the oracle runs on it: the octile suites of the bands and real maps, with
@@ -150,6 +172,7 @@ fn generated(
             map: name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}")),
             problems,
         },
+        setup: Setup::GRID_ASTAR,
         heuristic,
         scale,
         store: StoreKind::Flat,
@@ -264,6 +287,7 @@ pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<Sui
         .into_iter()
         .map(|(map, _)| Suite {
             source: Source::MovingAi { map, sample: Sample::Spread(per_map) },
+            setup: Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
             scale: CostScale::FINE,
             store: StoreKind::Flat,

@@ -25,17 +25,52 @@ pub enum Terrain {
 
 /// 4- or 8-connected movement. Diagonal moves never cut corners: both orthogonal
 /// neighbours must be passable (of the same class).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+///
+/// Written in results as `4` or `8` (the `moves` column).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 pub enum Connectivity {
     /// Up, down, left, right.
+    #[serde(rename = "4")]
+    #[value(name = "4")]
     Four,
     /// Also the four diagonals, without corner cutting.
+    #[serde(rename = "8")]
+    #[value(name = "8")]
     Eight,
+}
+
+impl Connectivity {
+    /// `4` or `8`.
+    pub fn token(self) -> &'static str {
+        match self {
+            Connectivity::Four => "4",
+            Connectivity::Eight => "8",
+        }
+    }
+}
+
+/// How a search represents its costs: the integer fixed point of a [`CostScale`], or
+/// floating point (`f64`) in units of one straight step, as most hand-written A\*s do.
+///
+/// Written in results as `integer` or `float` (the `costs` column). A float workload's
+/// scale column gives the proportions its costs follow (`fine`: straight 1, diagonal √2).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum CostKind {
+    /// Integers in the workload's cost scale.
+    #[default]
+    Integer,
+    /// `f64`, keyed through an order-preserving encoding.
+    Float,
 }
 
 /// Integer fixed-point costs of a straight and a diagonal step.
 ///
-/// Written in results as its name (`fine`, `coarse`, or `straight/diagonal`).
+/// Written in results as its name (`fine`, `coarse`, `unit`, or `straight/diagonal`).
 #[derive(
     Clone,
     Copy,
@@ -62,6 +97,9 @@ impl CostScale {
     /// 10 and 14: √2 off by 1%, but the key span stays tiny, which is what bucket queues
     /// need. Not exact enough to check against Moving AI lengths.
     pub const COARSE: CostScale = CostScale { straight: 10, diagonal: 14 };
+    /// 1 and 1: every move costs one, diagonals included (roguelike movement, where
+    /// Chebyshev distance is exact), or 4-connected unit-cost grids. The smallest key span.
+    pub const UNIT: CostScale = CostScale { straight: 1, diagonal: 1 };
 
     /// A cost in this scale, in units of one straight step.
     pub fn to_units(self, cost: u64) -> f64 {
@@ -79,6 +117,7 @@ impl fmt::Display for CostScale {
         match *self {
             CostScale::FINE => f.write_str("fine"),
             CostScale::COARSE => f.write_str("coarse"),
+            CostScale::UNIT => f.write_str("unit"),
             CostScale { straight, diagonal } => write!(f, "{straight}/{diagonal}"),
         }
     }
@@ -87,18 +126,19 @@ impl fmt::Display for CostScale {
 impl std::str::FromStr for CostScale {
     type Err = String;
 
-    /// `fine`, `coarse`, or `straight/diagonal` with `0 < straight <= diagonal`.
+    /// `fine`, `coarse`, `unit`, or `straight/diagonal` with `0 < straight <= diagonal`.
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "fine" => Ok(CostScale::FINE),
             "coarse" => Ok(CostScale::COARSE),
+            "unit" => Ok(CostScale::UNIT),
             _ => s
                 .split_once('/')
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
                 .filter(|&(straight, diagonal): &(u32, u32)| 0 < straight && straight <= diagonal)
                 .map(|(straight, diagonal)| CostScale { straight, diagonal })
                 .ok_or_else(|| {
-                    format!("unknown cost scale '{s}': expected fine, coarse or STRAIGHT/DIAGONAL")
+                    format!("unknown cost scale '{s}': expected fine, coarse, unit or STRAIGHT/DIAGONAL")
                 }),
         }
     }

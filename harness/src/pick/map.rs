@@ -37,7 +37,7 @@ use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
 use crate::results::{quantile, Kind, Provenance, Row, Unit};
-use crate::search::astar::{AStar, Rules};
+use crate::search::astar::AStar;
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::store::StoreKind;
 
@@ -91,7 +91,7 @@ pub struct Profiled {
 /// Solves the map's problems with std's BinaryHeap, with a progress bar on stderr, and
 /// returns their frontier sizes and the answers that disagree with the scenario.
 pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
-    let rules = Rules { scale: query.scale, ..Default::default() };
+    let rules = query.rules();
     let mut search =
         AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&instance.grid, rules);
     let mut heuristic =
@@ -375,9 +375,10 @@ pub fn measure(
     rounds: u32,
     budget: Duration,
 ) -> Result<Answer> {
-    let rules = Rules { scale: query.scale, ..Rules::default() };
+    let rules = query.rules();
     let suite = Suite {
         source: Source::MovingAi { map: instance.name.clone().into(), sample: Sample::All },
+        setup: crate::search::Setup::GRID_ASTAR,
         heuristic: query.heuristic,
         scale: query.scale,
         store: StoreKind::Flat,
@@ -408,6 +409,7 @@ pub fn measure(
         heuristic: Some(query.heuristic),
         scale: Some(query.scale),
         store: Some(StoreKind::Flat),
+        setup: Some(prepared.suite.setup),
         unit: Unit::Search,
     };
     let mut ids: Vec<&str> = vec![BASELINE];

@@ -27,10 +27,13 @@ use crate::analysis::noise::noise;
 use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
 use crate::analysis::{Run, Workload};
 use crate::format::{count, plural, ratio, significant};
-use crate::maps::grid::CostScale;
+use crate::maps::grid::{Connectivity, CostKind, CostScale};
+use crate::maps::GraphKind;
 use crate::results::{files, Kind, Row};
+use crate::search::astar::Rules;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::{SearchKind, Setup};
 
 /// Which keys the caller's search produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
@@ -44,6 +47,38 @@ pub enum Keys {
     Any,
 }
 
+/// The caller's move costs, as `pick --costs` takes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Costs {
+    /// Every move costs 1 (diagonals too, on 8 moves): integers at the unit scale.
+    Unit,
+    /// Diagonals cost √2 straight steps, as integers in a fixed-point scale (`--scale`).
+    Octile,
+    /// Diagonals cost √2, as `f64`.
+    Float,
+}
+
+impl Costs {
+    /// The cost representation.
+    pub fn kind(self) -> CostKind {
+        match self {
+            Costs::Float => CostKind::Float,
+            Costs::Unit | Costs::Octile => CostKind::Integer,
+        }
+    }
+
+    /// The scale of the series: `UNIT` for unit costs, `octile`'s for octile costs, the
+    /// fine proportions for float costs.
+    pub fn scale(self, octile: CostScale) -> CostScale {
+        match self {
+            Costs::Unit => CostScale::UNIT,
+            Costs::Octile => octile,
+            Costs::Float => CostScale::FINE,
+        }
+    }
+}
+
 /// What the caller needs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Query {
@@ -51,6 +86,8 @@ pub struct Query {
     pub decrease_key: bool,
     /// Which keys the search produces.
     pub keys: Keys,
+    /// The caller's search loop, graph, moves and cost representation.
+    pub setup: Setup,
     /// The heuristic of the searches to answer from.
     pub heuristic: HeuristicKind,
     /// Their cost scale.
@@ -58,9 +95,40 @@ pub struct Query {
 }
 
 impl Query {
+    /// The query of `pick`'s flags: `moves` (8 by default) applies to grids only, `costs`
+    /// gives the scale (`octile` for octile costs), and the heuristic defaults to the
+    /// setup's natural one.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        decrease_key: bool,
+        keys: Keys,
+        search: SearchKind,
+        graph: GraphKind,
+        moves: Option<Connectivity>,
+        costs: Costs,
+        heuristic: Option<HeuristicKind>,
+        octile: CostScale,
+    ) -> Query {
+        let moves = (graph == GraphKind::Grid).then(|| moves.unwrap_or(Connectivity::Eight));
+        let setup = Setup { search, graph, moves, costs: costs.kind() };
+        let scale = costs.scale(octile);
+        let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
+        Query { decrease_key, keys, setup, heuristic, scale }
+    }
+
+    /// The movement rules of the caller's grid searches.
+    pub fn rules(&self) -> Rules {
+        Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
+    }
+
     /// The series answering the query.
     pub fn selection(&self) -> Selection {
-        Selection { heuristic: self.heuristic, scale: self.scale, store: StoreKind::Flat }
+        Selection {
+            setup: self.setup,
+            heuristic: self.heuristic,
+            scale: self.scale,
+            store: StoreKind::Flat,
+        }
     }
 
     /// Whether a queue's row meets the query: exact, of the strategy and keys asked (an

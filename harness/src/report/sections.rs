@@ -901,6 +901,7 @@ mod tests {
                     heuristic: None,
                     scale: None,
                     store: None,
+                    setup: None,
                     unit: Unit::Op,
                 };
                 let mut row = workload.row(&provenance, queue, registry::find(queue));

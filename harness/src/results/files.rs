@@ -219,7 +219,7 @@ pub struct RunFile {
     pub schema: u32,
 }
 
-/// Reads one run file (schema 3 or 2, or 1 through the registry), checking every row: a row
+/// Reads one run file (schema 4, 3 or 2, or 1 through the registry), checking every row: a row
 /// that is not this run's, or holds an impossible figure, is an error naming the file and
 /// its line. Across rows: one run id, one schema, and no row measured twice.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
@@ -237,11 +237,14 @@ pub fn load_run(path: &Path) -> Result<Vec<Row>> {
             "{shown}:{line}: schema `{}` where the file's first row says {schema}: one file, one schema",
             record.get(column).unwrap_or_default()
         );
-        let row = match schema {
-            2 | SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
+        let mut row = match schema {
+            2..=SCHEMA_VERSION => record.deserialize::<Row>(Some(&headers)),
             _ => record.deserialize::<v1::RowV1>(Some(&headers)).map(v1::RowV1::into_row),
         }
         .with_context(|| format!("{shown}:{line}: not a schema {schema} row"))?;
+        if schema < 4 {
+            row.assume_grid_astar();
+        }
         check(&row, schema).with_context(|| format!("{shown}:{line}"))?;
         rows.push(row);
     }
@@ -298,13 +301,13 @@ fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord
 }
 
 /// The schema version a run file declares (its first row's `schema`), if this pqlab reads
-/// it (1, 2 or [`SCHEMA_VERSION`]).
+/// it (1 to [`SCHEMA_VERSION`]).
 fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Result<u32> {
     ensure!(looks_like_run(headers), "no `schema` and `run` columns");
     let schema = headers.iter().position(|h| h == "schema").expect("checked above");
     let first = records.first().context("no rows")?;
     match first.get(schema).and_then(|s| s.parse::<u32>().ok()) {
-        Some(version @ (1 | 2 | SCHEMA_VERSION)) => Ok(version),
+        Some(version @ 1..=SCHEMA_VERSION) => Ok(version),
         Some(version) => bail!("schema {version}: this pqlab reads schemas 1 to {SCHEMA_VERSION}"),
         None => bail!("the `schema` column does not hold a version"),
     }
@@ -540,6 +543,7 @@ mod tests {
             heuristic: None,
             scale: None,
             store: None,
+            setup: None,
             unit: Unit::Search,
         };
         let mut row = described.row(&provenance, queue, registry::find(queue));
@@ -591,7 +595,7 @@ mod tests {
         unknown[1].queue = "no-such-queue".into();
         let mut no_expansions = good("r");
         no_expansions[1].expansions = 0.0;
-        let schema_changed = text.replacen("\n3,r,astar,w2", "\n2,r,astar,w2", 1);
+        let schema_changed = text.replacen("\n4,r,astar,w2", "\n3,r,astar,w2", 1);
         let cases: Vec<(&str, String, &str)> = vec![
             ("mixed run ids", String::from_utf8(to_csv(&other_run).unwrap()).unwrap(), ":4"),
             ("a schema change", schema_changed, ":4"),

@@ -7,11 +7,11 @@
 //! rule, family, class) are written as stable tokens and read back typed; nothing is ever
 //! parsed back from display text.
 //!
-//! # Schema (version 3)
+//! # Schema (version 4)
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `schema` | 3 (version 2 files, without `bound`, are read as they are) |
+//! | `schema` | 4 (version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
 //! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
@@ -21,6 +21,10 @@
 //! | `heuristic` | `octile`, `zero`, `weighted:1.5`, `differential:4`, ...; empty for synthetic |
 //! | `scale` | `fine`, `coarse`; empty for synthetic |
 //! | `store` | the A*'s per-cell store: `flat`, `fx-hash`, `std-hash`; empty where there is no search |
+//! | `search` | the search loop: `astar` (pqlab's tuned grid A\*), `generic` (the generic A\* of `pqlab-queues`), `fringe`, `bfs`; empty where there is no search |
+//! | `graph` | `grid` or `road`; empty where there is no search |
+//! | `moves` | `4` or `8` on grids; empty elsewhere |
+//! | `costs` | `integer` (in the `scale`) or `float` (`f64`, in the scale's proportions); empty where there is no search |
 //! | `queue` | the registry id, a peer's id (`pathfinding-astar`, `petgraph-astar`), or `oracle` |
 //! | `family`, `class`, `strategy`, `keys` | the registry's facts as tokens (`d-ary-heap`, `heap`, `dup`, `monotone`); empty for peers and the oracle |
 //! | `epsilon` | an approximate queue's error rate; empty for exact ones |
@@ -32,6 +36,7 @@
 //! | `median_ns`, `p25_ns`, `p75_ns`, `min_ns`, `max_ns` | thread CPU time per unit over the samples (what rankings use) |
 //! | `wall_median_ns`, `wall_p25_ns`, `wall_p75_ns` | wall time per unit, beside it |
 //! | `samples_ns` | every sample's CPU time per unit, in round order, `;`-separated |
+//! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: the median, 99th percentile and largest wall time of one search, over every search of every timed round; empty where searches were not timed one by one |
 //! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
 //! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
 //! | `bytes_per_entry` | for synthetic rows, the heap memory the queue holds per entry at the held size (counted by the lab's allocator; empty where it was not counted) |
@@ -49,15 +54,17 @@ mod v1;
 use pqlab_queues::{Class, Family, KeyRule, Strategy};
 use serde::{Deserialize, Serialize};
 
-use crate::maps::grid::CostScale;
+use crate::maps::grid::{Connectivity, CostKind, CostScale};
+use crate::maps::GraphKind;
 use crate::search::astar::Counters;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::{SearchKind, Setup};
 
 pub use files::{load_run, runs, write_atomic, Journal, RunFile};
 
 /// The version written in every row's `schema` column.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// What a row measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -167,6 +174,14 @@ pub struct Row {
     pub heuristic: Option<HeuristicKind>,
     pub scale: Option<CostScale>,
     pub store: Option<StoreKind>,
+    #[serde(default)]
+    pub search: Option<SearchKind>,
+    #[serde(default)]
+    pub graph: Option<GraphKind>,
+    #[serde(default)]
+    pub moves: Option<Connectivity>,
+    #[serde(default)]
+    pub costs: Option<CostKind>,
     pub queue: String,
     pub family: Option<Family>,
     pub class: Option<Class>,
@@ -188,6 +203,12 @@ pub struct Row {
     pub wall_p25_ns: f64,
     pub wall_p75_ns: f64,
     pub samples_ns: SampleList,
+    #[serde(default)]
+    pub search_p50_ns: Option<f64>,
+    #[serde(default)]
+    pub search_p99_ns: Option<f64>,
+    #[serde(default)]
+    pub search_max_ns: Option<f64>,
     pub expansions: f64,
     pub pushes: f64,
     pub pops: f64,
@@ -252,6 +273,28 @@ impl Row {
         self.open_p90 = quantile(&open, 0.9);
         self.open_p99 = quantile(&open, 0.99);
         self.open_max = sizes.max;
+    }
+
+    /// Fills the search dimensions of a row written before they had columns (schemas 1 to
+    /// 3): every search then was pqlab's A\* on an 8-connected grid with integer costs.
+    pub fn assume_grid_astar(&mut self) {
+        if self.heuristic.is_some() {
+            let setup = Setup::GRID_ASTAR;
+            self.search = Some(setup.search);
+            self.graph = Some(setup.graph);
+            self.moves = setup.moves;
+            self.costs = Some(setup.costs);
+        }
+    }
+
+    /// How the row's searches ran, where a search ran.
+    pub fn setup(&self) -> Option<Setup> {
+        Some(Setup {
+            search: self.search?,
+            graph: self.graph?,
+            moves: self.moves,
+            costs: self.costs?,
+        })
     }
 
     /// Whether the queue pops in exact order (peers and the oracle count as exact).

@@ -8,3 +8,108 @@ pub mod peers;
 pub mod reference;
 pub mod store;
 pub mod trace;
+
+use crate::maps::grid::{Connectivity, CostKind, CostScale};
+use crate::maps::GraphKind;
+use heuristic::HeuristicKind;
+
+/// Which search loop a workload times: a dimension of every workload, like its heuristic.
+///
+/// Written in results as its token (the `search` column); `pqlab pick --search` selects it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchKind {
+    /// pqlab's tuned grid A\* ([`astar::AStar`]): 8-byte cell states, move masks.
+    #[default]
+    Astar,
+    /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
+    /// crate's shape: a successors closure and a hash map of node states, as users write it.
+    Generic,
+    /// Fringe search (Björnsson et al.): iterative deepening over a list, no OPEN queue.
+    Fringe,
+    /// Breadth-first search: a FIFO, no queue (exact on unit-cost graphs only).
+    Bfs,
+}
+
+impl SearchKind {
+    /// The token written in results and workload names.
+    pub fn token(self) -> &'static str {
+        match self {
+            SearchKind::Astar => "astar",
+            SearchKind::Generic => "generic",
+            SearchKind::Fringe => "fringe",
+            SearchKind::Bfs => "bfs",
+        }
+    }
+}
+
+/// How a workload searches, beyond its heuristic, cost scale and store: which loop, on
+/// which graph, under which moves, with which cost representation. Each is a typed
+/// dimension of a workload, written in its own column, and `pqlab pick` selects on each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The search loop.
+    pub search: SearchKind,
+    /// The graph.
+    pub graph: GraphKind,
+    /// 4 or 8 moves on grids; `None` on other graphs.
+    pub moves: Option<Connectivity>,
+    /// Integer or float costs.
+    pub costs: CostKind,
+}
+
+impl Setup {
+    /// The search users run most and every run before schema 4 measured: pqlab's A\* on an
+    /// 8-connected grid with integer costs.
+    pub const GRID_ASTAR: Setup = Setup {
+        search: SearchKind::Astar,
+        graph: GraphKind::Grid,
+        moves: Some(Connectivity::Eight),
+        costs: CostKind::Integer,
+    };
+
+    /// The heuristic that is exact on open ground under these moves and costs, which users
+    /// of such a search run: Manhattan on 4 moves, Chebyshev on 8 unit-cost moves, octile
+    /// on 8 moves with diagonals dearer than straight steps.
+    pub fn natural_heuristic(&self, scale: CostScale) -> HeuristicKind {
+        match self.moves {
+            Some(Connectivity::Four) => HeuristicKind::Manhattan,
+            _ if scale.straight == scale.diagonal => HeuristicKind::Chebyshev,
+            _ => HeuristicKind::Octile,
+        }
+    }
+
+    /// The setup's tokens that differ from [`Setup::GRID_ASTAR`]'s, in a fixed order
+    /// (search, graph, moves, costs), for workload names: `["generic", "4-moves"]`.
+    pub fn tokens(&self) -> Vec<&'static str> {
+        let base = Setup::GRID_ASTAR;
+        let mut tokens = Vec::new();
+        if self.search != base.search {
+            tokens.push(self.search.token());
+        }
+        if self.graph != base.graph {
+            tokens.push(self.graph.token());
+        }
+        if self.moves != base.moves && self.graph == GraphKind::Grid {
+            tokens.push(match self.moves {
+                Some(Connectivity::Four) => "4-moves",
+                _ => "8-moves",
+            });
+        }
+        if self.costs != base.costs {
+            tokens.push("float");
+        }
+        tokens
+    }
+}

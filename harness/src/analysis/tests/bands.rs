@@ -35,6 +35,7 @@ fn a_band_is_answered_by_the_selections_searches_in_it() {
     assert_eq!(small.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["small"]);
     assert!(evidence(&run, &Selection::OCTILE, Band::of(5000.0)).is_none());
     let dijkstra = Selection {
+        setup: crate::search::Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Zero,
         scale: CostScale::FINE,
         store: StoreKind::Flat,
