@@ -77,7 +77,7 @@ impl<const D: usize, S: StrategyKind> Frontier for DaryHeap<D, S> {
 
     #[inline]
     fn pop(&mut self) -> Option<(Node, Key)> {
-        let (key, node) = self.heap.pop(&mut self.positions)?;
+        let (key, node) = self.heap.pop_to_leaf(&mut self.positions)?;
         if S::DECREASE_KEY {
             self.positions.remove(node);
         }

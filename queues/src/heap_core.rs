@@ -14,7 +14,8 @@
 //! sifts the last entry down from the root, stopping where it fits, rather than walking
 //! the hole to a leaf first as `std` does: the HOT queue heaps whole buckets of equal keys,
 //! where this stops at once, and the leaf walk made it 15 to 40% slower (the two-level
-//! queue 6% slower). Binary rather than wider: these heaps stay small (tens to hundreds of
+//! queue 6% slower); the d-ary heaps, whose last entry is among the largest, pop by the leaf
+//! walk ([`HeapCore::pop_to_leaf`]). Binary rather than wider: these heaps stay small (tens to hundreds of
 //! entries), so depth matters less than comparisons per level.
 
 use std::marker::PhantomData;
@@ -102,6 +103,31 @@ impl<const D: usize, S: StrategyKind> HeapCore<D, S> {
         Some(top)
     }
 
+    /// Removes and returns an entry with the smallest key as `std`'s `BinaryHeap` does: the
+    /// hole left at the root walks down to a leaf through the smaller children, one compare
+    /// a level fewer than [`HeapCore::pop`], and the last entry is sifted up from there,
+    /// which in A* (the last entry is among the largest) stops at once. O(D log_D h).
+    ///
+    /// The d-ary heaps pop this way, with both strategies, so that pqlab's duplicate
+    /// binary heap is engineered as std's is and the two strategies of one structure differ
+    /// by the strategy alone (issue #19: with [`HeapCore::pop`], `dary2-dup` took 1.60×
+    /// std's time in the committed runs).
+    #[inline]
+    pub(crate) fn pop_to_leaf(&mut self, slots: &mut impl HeapSlots) -> Option<(Key, Node)> {
+        let last = self.entries.pop()?;
+        let Some(&top) = self.entries.first() else {
+            return Some(last);
+        };
+        let mut index = 0;
+        while let Some(child) = self.smallest_child(index) {
+            let below = self.entries[child];
+            self.place(index, below, slots);
+            index = child;
+        }
+        self.sift_up(index, last, slots);
+        Some(top)
+    }
+
     /// Adds `entries` and rebuilds the heap bottom-up (Floyd): O(h) in all, against
     /// O(h log h) worst case for pushing them one by one.
     pub(crate) fn fill(
@@ -140,21 +166,7 @@ impl<const D: usize, S: StrategyKind> HeapCore<D, S> {
     /// Moves `entry` down from the hole at `index` while a child's key is smaller.
     #[inline]
     fn sift_down(&mut self, mut index: usize, entry: (Key, Node), slots: &mut impl HeapSlots) {
-        let len = self.entries.len();
-        loop {
-            let first = D * index + 1;
-            if first >= len {
-                break;
-            }
-            // The smallest child chosen by selects, not branches: which child is smallest
-            // is a coin toss the branch predictor would lose half the time.
-            let (mut child, mut smallest) = (first, self.entries[first].0);
-            for next in first + 1..(first + D).min(len) {
-                let key = self.entries[next].0;
-                let smaller = key < smallest;
-                child = if smaller { next } else { child };
-                smallest = if smaller { key } else { smallest };
-            }
+        while let Some(child) = self.smallest_child(index) {
             let below = self.entries[child];
             if below.0 >= entry.0 {
                 break;
@@ -163,6 +175,27 @@ impl<const D: usize, S: StrategyKind> HeapCore<D, S> {
             index = child;
         }
         self.place(index, entry, slots);
+    }
+
+    /// The child of `index` with the smallest key, `None` at a leaf.
+    #[inline]
+    fn smallest_child(&self, index: usize) -> Option<usize> {
+        let len = self.entries.len();
+        let first = D * index + 1;
+        if first >= len {
+            return None;
+        }
+        // The smallest child chosen without a branch: which child is smallest is a coin
+        // toss the branch predictor loses half the time. Plain selects (and `+= bool as
+        // usize`) were compiled to a branch once inlined into the d-ary heap's pop: 3.2 M of
+        // its 6.7 M mispredictions on 40 brc202d searches (`valgrind --tool=cachegrind
+        // --branch-sim=yes pqlab run --map dao/brc202d.map --limit 40 --queue dary2-dup`).
+        let mut child = first;
+        for next in first + 1..(first + D).min(len) {
+            let smaller = self.entries[next].0 < self.entries[child].0;
+            child = std::hint::select_unpredictable(smaller, next, child);
+        }
+        Some(child)
     }
 
     #[inline]
