@@ -446,7 +446,7 @@ mod tests {
 
     fn weight((x, y): (i32, i32)) -> Option<u32> {
         let hash = (x as u32).wrapping_mul(73_856_093) ^ (y as u32).wrapping_mul(19_349_663);
-        (hash % 7 != 0 || x == 0).then_some(1 + hash % 2_999)
+        (!hash.is_multiple_of(7) || x == 0).then_some(1 + hash % 2_999)
     }
 
     fn successors(&(x, y): &(i32, i32)) -> Vec<((i32, i32), u32)> {

@@ -545,7 +545,7 @@ mod tests {
         let mut held: Vec<Option<Key>> = vec![None; capacity];
         for round in 0..6 {
             for step in 0..20_000 {
-                let pop = step % 3 == 0 && round % 2 == 0 || next() % 4 == 0;
+                let pop = step % 3 == 0 && round % 2 == 0 || next().is_multiple_of(4);
                 if pop {
                     let popped = heap.pop();
                     assert_eq!(popped.map(|(_, key)| key), model.pop());

@@ -721,7 +721,7 @@ mod tests {
                 let node = (next() % 1000) as Node;
                 assert_eq!(heap.push(node, key), Ok(Pushed::Added));
                 reference.push(key);
-            } else if roll < 99 || next() % 16 != 0 {
+            } else if roll < 99 || !next().is_multiple_of(16) {
                 reference.sort_unstable_by(|a, b| b.cmp(a));
                 let expected = reference.pop();
                 assert_eq!(heap.pop().map(|(_, key)| key), expected, "step {step}");

@@ -228,7 +228,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
     /// Whether a node of `rank` takes a second list when refilled.
     #[inline]
     fn fills_twice(rank: u32) -> bool {
-        rank >= Self::LISTS && (rank - Self::T) % 2 == 0
+        rank >= Self::LISTS && (rank - Self::T).is_multiple_of(2)
     }
 
     /// Calls `f(rank, ckey, x)` for every tree node `x` held (a bare entry's node at rank
@@ -463,7 +463,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
                 }
                 at != NIL
             };
-            if uncorrupted && least.map_or(true, |least| ckey < least) {
+            if uncorrupted && least.is_none_or(|least| ckey < least) {
                 least = Some(ckey);
             }
         });
@@ -747,7 +747,7 @@ mod tests {
                 }
                 _ => match (queue.least_uncorrupted(), queue.pop()) {
                     (least, Some((node, key))) => {
-                        assert!(least.map_or(true, |least| key <= least), "popped over {least:?}");
+                        assert!(least.is_none_or(|least| key <= least), "popped over {least:?}");
                         held.take(node, key);
                         let below = held.below(key);
                         assert!(below as f64 <= SoftHeap::<E>::EPSILON * queue.pushes() as f64);
@@ -868,7 +868,7 @@ mod tests {
             queue.clear();
             let mut model = BinaryHeap::new();
             for _ in 0..15 {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     assert_eq!(queue.pop().map(|(_, k)| k), model.pop().map(|Reverse(k)| k));
                 } else {
                     let key = next() % 8;

@@ -460,7 +460,7 @@ mod tests {
                     assert_eq!(self.positions.get(entry.node), Some(slot), "position of a node");
                 }
                 let here = (entry.key, entry.node);
-                assert!(last.map_or(true, |last| last <= here), "in-order sequence not sorted");
+                assert!(last.is_none_or(|last| last <= here), "in-order sequence not sorted");
                 last = Some(here);
                 count += 1;
                 deepest = deepest.max(depth);

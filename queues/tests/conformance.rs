@@ -343,7 +343,7 @@ fn key_for(floor: Key, span: Key, offset: u64, misuse: u8) -> Key {
     if misuse == 2 {
         // Below the floor when there is room, else just beyond the span.
         match floor.checked_sub(1 + offset % 4) {
-            Some(below) if offset % 2 == 0 => below,
+            Some(below) if offset.is_multiple_of(2) => below,
             _ => floor.saturating_add(span).saturating_add(1 + offset % 4),
         }
     } else {

@@ -326,7 +326,7 @@ pub fn parse_map_str(text: &str, file: &str) -> Result<Grid, MapError> {
     let height = dimension_line(lines.next(), "height").map_err(|fault| invalid(2, fault))?;
     let width = dimension_line(lines.next(), "width").map_err(|fault| invalid(3, fault))?;
     let padded = (u64::from(width) + 2).checked_mul(u64::from(height) + 2);
-    if padded.map_or(true, |cells| cells >= u64::from(u32::MAX)) {
+    if padded.is_none_or(|cells| cells >= u64::from(u32::MAX)) {
         return Err(invalid(3, MapFault::TooLarge { width, height }));
     }
     header_line(lines.next(), "map").map_err(|fault| invalid(4, fault))?;

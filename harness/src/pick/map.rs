@@ -171,7 +171,7 @@ impl Transfer {
     /// was checked, else over every kind.
     pub fn hit_rate(&self, kind: Option<&str>) -> Option<f64> {
         let of: Vec<_> =
-            self.kinds.iter().filter(|k| kind.map_or(true, |kind| k.0 == kind)).collect();
+            self.kinds.iter().filter(|k| kind.is_none_or(|kind| k.0 == kind)).collect();
         let maps: usize = of.iter().map(|k| k.1).sum();
         (maps > 0).then(|| of.iter().map(|k| k.2).sum::<usize>() as f64 / maps as f64)
     }

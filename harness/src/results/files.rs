@@ -375,7 +375,7 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     for entry in entries {
         let path = entry.with_context(|| format!("listing {}", folder.display()))?.path();
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.starts_with('.') || path.extension().map_or(true, |e| e != "csv") {
+        if name.starts_with('.') || path.extension().is_none_or(|e| e != "csv") {
             continue;
         }
         if is_partial(&path) {
