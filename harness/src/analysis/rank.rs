@@ -203,6 +203,21 @@ pub fn versus(workloads: &[&Workload<'_>], a: &str, b: &str) -> Option<Versus> {
     versus_weighted(&weighted, a, b)
 }
 
+/// How many cells `a`'s searches expanded against `b`'s, over the workloads where both were
+/// measured: the geometric mean of the ratios and the largest. Exact queues expand different
+/// cells only through their tie order, so a ratio away from 1 beside a time ratio says how
+/// much of a win or loss came from the order of ties rather than the queue's speed.
+pub fn expansions_versus(workloads: &[&Workload<'_>], a: &str, b: &str) -> Option<(f64, f64)> {
+    let ratios: Vec<f64> = workloads
+        .iter()
+        .filter_map(|w| Some(w.ok(a)?.expansions / w.ok(b)?.expansions))
+        .filter(|r| r.is_finite() && *r > 0.0)
+        .collect();
+    let largest =
+        ratios.iter().copied().fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))))?;
+    Some((crate::analysis::geomean(ratios.iter().copied()), largest))
+}
+
 /// [`versus`] with a weight per workload. A workload where both were cut off says nothing
 /// of their ratio and is left out.
 pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> Option<Versus> {

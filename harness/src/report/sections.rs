@@ -8,7 +8,7 @@ use pqlab_queues::registry::{self, BASELINE};
 use crate::analysis::bands::{self, Band, Selection};
 use crate::analysis::diff::series;
 use crate::analysis::noise::noise;
-use crate::analysis::rank::{rank, versus, TIE_MARGIN};
+use crate::analysis::rank::{expansions_versus, rank, versus, TIE_MARGIN};
 use crate::analysis::verdicts::{self, strategy_pairs, Verdict};
 use crate::analysis::{geomean, Run};
 use crate::format::{count, plural, ratio, significant, time};
@@ -326,8 +326,11 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
         "Over all {} octile A\\* workloads, every queue by score (the geometric mean of its time ÷ \
          the fastest's on each workload it was measured on), fastest first. \"Takes\": its time ÷ \
          std-binary-heap-dup's, geometric mean over the workloads both ran, a cut-off counting \
-         as its measured lower bound (\"at least\"). Queues cut off somewhere are listed after \
-         the others, their score a lower bound.",
+         as its measured lower bound (\"at least\"). \"Expands\": the cells its searches \
+         expanded ÷ std's on the same workloads, geometric mean and the largest: exact queues \
+         differ there only by their tie order, so a time won with fewer expansions was won \
+         partly by the order of ties. Queues cut off somewhere are listed after the others, \
+         their score a lower bound.",
         workloads.len()
     )));
     let mut notes = Notes::default();
@@ -363,14 +366,26 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
                 ),
                 if s.ok > 0 { significant(s.score, 3) } else { notes.dash("never measured") },
                 takes,
+                expansions_versus(&workloads, s.queue, BASELINE).map_or_else(
+                    || notes.dash("never measured beside the baseline"),
+                    |(mean, largest)| format!("{} (up to {})", ratio(mean), ratio(largest)),
+                ),
                 format!("{} of {}", s.ok, s.ok + s.cut_off + s.failed),
             ]
         })
         .collect();
     blocks.push(Block::Table(
-        ["queue", "family", "keys", "score", "takes (std = 1)", "workloads timed"]
-            .map(String::from)
-            .to_vec(),
+        [
+            "queue",
+            "family",
+            "keys",
+            "score",
+            "takes (std = 1)",
+            "expands (std = 1)",
+            "workloads timed",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows,
     ));
     blocks.extend(notes.block());

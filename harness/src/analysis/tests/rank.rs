@@ -181,3 +181,28 @@ fn a_cut_off_bound_is_censored_evidence() {
     assert_eq!(standings[1].queue, "sorted-array-dk");
     assert!(standings[1].score.is_nan() && !standings[1].contends);
 }
+
+/// Rule: `expansions_versus` compares the cells expanded where both queues were measured:
+/// the geometric mean of the ratios and the largest; a cut-off says nothing of them.
+#[test]
+fn expansions_are_compared_where_both_were_measured() {
+    let (a, b) = (octile("a"), octile("b"));
+    let expanding = |workload, queue, expansions| {
+        let mut row = steady(workload, queue, 100.0, 90.0);
+        row.expansions = expansions;
+        row
+    };
+    let mut rows = vec![
+        expanding(&a, BASELINE, 1000.0),
+        expanding(&b, BASELINE, 1000.0),
+        expanding(&a, "hot-queue-dup", 1500.0),
+        expanding(&b, "hot-queue-dup", 960.0),
+    ];
+    rows.push(cut_off(&b, "sorted-array-dk", 3.0));
+    let run = Run::new(&rows);
+    let all = octile_workloads(&run);
+    let (mean, largest) =
+        crate::analysis::rank::expansions_versus(&all, "hot-queue-dup", BASELINE).unwrap();
+    assert!(close(mean, (1.5f64 * 0.96).sqrt()) && close(largest, 1.5), "{mean} {largest}");
+    assert!(crate::analysis::rank::expansions_versus(&all, "sorted-array-dk", BASELINE).is_none());
+}
