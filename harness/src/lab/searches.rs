@@ -14,7 +14,9 @@ use crate::search::astar::{AStar, Counters, Rules, SearchError};
 use crate::search::check::{self, Checked};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
-use crate::search::store::{FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind};
+use crate::search::store::{
+    ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
+};
 use crate::search::trace::{Oracle, Trace};
 
 /// A suite ready to run: everything parsed, generated and built before any timing.
@@ -229,6 +231,7 @@ impl<'a> Visitor for CheckQueue<'a> {
         let CheckQueue { prepared, limit } = self;
         match prepared.suite.store {
             StoreKind::Flat => check_queue::<F, FlatStore>(prepared, limit),
+            StoreKind::Cleared => check_queue::<F, ClearedStore>(prepared, limit),
             StoreKind::FxHash => check_queue::<F, FxHashStore>(prepared, limit),
             StoreKind::StdHash => check_queue::<F, StdHashStore>(prepared, limit),
         }

@@ -26,8 +26,9 @@
 //! - **The differential heuristic** on maps also searched with octile, to show the
 //!   frontier shrinkage a better heuristic buys and which queue wins then.
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
-//! - **Hash-table membership** ([`Role::Store`]): a few suites searched again with the
-//!   per-cell state in `FxHashMap` and std's `HashMap`.
+//! - **Hash-table membership** ([`Role::Store`]): five suites searched again with the
+//!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
+//!   search (what the hash table's advocates say it saves).
 
 use std::path::PathBuf;
 
@@ -114,13 +115,8 @@ impl Suite {
     /// that differ from pqlab's 8-connected integer-cost grid A\* (`/generic`, `/4-moves`,
     /// `/float`), so the names of the workloads every run measured never change.
     pub fn name(&self) -> String {
-        let mut name = format!(
-            "{}/{}/{}/{}",
-            self.map_name(),
-            self.heuristic,
-            self.scale,
-            store_token(self.store)
-        );
+        let mut name =
+            format!("{}/{}/{}/{}", self.map_name(), self.heuristic, self.scale, self.store.token());
         for token in self.setup.tokens() {
             name.push('/');
             name.push_str(token);
@@ -148,15 +144,6 @@ impl Suite {
     pub fn with_peers(&self, cells: usize) -> bool {
         let largest = if self.role == Role::Real { 1 << 21 } else { 1 << 19 };
         self.with_oracle() && cells <= largest
-    }
-}
-
-/// The token a store is written as in names (as in the CSV).
-pub fn store_token(store: StoreKind) -> &'static str {
-    match store {
-        StoreKind::Flat => "flat",
-        StoreKind::FxHash => "fx-hash",
-        StoreKind::StdHash => "std-hash",
     }
 }
 
@@ -257,10 +244,14 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                     ));
                 }
             }
-            for store in [StoreKind::FxHash, StoreKind::StdHash] {
+            // Membership: five maps of four kinds, from 100 to 5,000 open cells, each with
+            // the array cleared per search and the two hash tables.
+            for store in StoreKind::ALTERNATIVES {
                 suites.push(stored("random-d25-128-s1", 20, store));
+                suites.push(stored("maze-w4-256-s1", 6, store));
                 suites.push(stored("rooms-r16-256-s1", 20, store));
-                suites.push(stored("rooms-r64-2048-s1", 4, store));
+                suites.push(stored("cave-f45-i4-256-s1", 10, store));
+                suites.push(stored("rooms-r64-2048-s1", 3, store));
             }
             suites
         }

@@ -6,6 +6,7 @@
 //! | store | lookup | a new search | memory |
 //! |---|---|---|---|
 //! | [`FlatStore`] | one indexed load | O(1): new stamps (O(cells) once every 2²⁷ searches) | 8 bytes × cells, allocated once |
+//! | [`ClearedStore`] | one indexed load | O(cells): the whole array is reset, as a search without stamps must | 8 bytes × cells, allocated once |
 //! | [`HashStore`] with `FxBuildHasher` | a multiply-shift hash and a probe | O(table): the table's control bytes are reset | ~13 bytes × cells touched, grown per search after a clear |
 //! | [`HashStore`] with std's SipHash | SipHash-1-3 and a probe | same | same |
 
@@ -74,16 +75,36 @@ impl CellState {
 pub enum StoreKind {
     /// A flat array indexed by cell, with generation stamps.
     Flat,
+    /// A flat array indexed by cell, reset at the start of every search: what a hash
+    /// table's advocates say it saves.
+    Cleared,
     /// `HashMap<u32, CellState, FxBuildHasher>` (rustc-hash), cleared per search.
     FxHash,
     /// `std::collections::HashMap` with its default SipHash, cleared per search.
     StdHash,
 }
 
+impl StoreKind {
+    /// The stores measured against the flat array, in the order the report lists them.
+    pub const ALTERNATIVES: [StoreKind; 3] =
+        [StoreKind::Cleared, StoreKind::FxHash, StoreKind::StdHash];
+
+    /// The token a store is written as in workload names and results.
+    pub fn token(self) -> &'static str {
+        match self {
+            StoreKind::Flat => "flat",
+            StoreKind::Cleared => "cleared",
+            StoreKind::FxHash => "fx-hash",
+            StoreKind::StdHash => "std-hash",
+        }
+    }
+}
+
 impl std::fmt::Display for StoreKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.pad(match self {
             StoreKind::Flat => "flat array",
+            StoreKind::Cleared => "flat array cleared per search",
             StoreKind::FxHash => "FxHashMap",
             StoreKind::StdHash => "std HashMap",
         })
@@ -171,6 +192,49 @@ impl NodeStore for FlatStore {
     }
 }
 
+/// A [`FlatStore`] reset in full at the start of every search, as a search without
+/// generation stamps must: the per-search cost a hash table's advocates say it saves.
+#[derive(Clone, Debug)]
+pub struct ClearedStore(FlatStore);
+
+impl NodeStore for ClearedStore {
+    const KIND: StoreKind = StoreKind::Cleared;
+
+    fn new(cells: usize) -> Self {
+        ClearedStore(FlatStore::new(cells))
+    }
+
+    /// O(cells): every state is reset; the open stamp is always 2.
+    #[inline]
+    fn begin(&mut self) -> u32 {
+        self.0.cells.fill(CellState::default());
+        self.0.open = 2;
+        2
+    }
+
+    #[inline(always)]
+    fn get(&self, cell: u32) -> CellState {
+        self.0.get(cell)
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, cell: u32) -> &mut CellState {
+        self.0.slot(cell)
+    }
+
+    #[inline(always)]
+    unsafe fn get_unchecked(&self, cell: u32) -> CellState {
+        // SAFETY: the caller's promise is the inner store's.
+        unsafe { self.0.get_unchecked(cell) }
+    }
+
+    #[inline(always)]
+    unsafe fn slot_unchecked(&mut self, cell: u32) -> &mut CellState {
+        // SAFETY: the caller's promise is the inner store's.
+        unsafe { self.0.slot_unchecked(cell) }
+    }
+}
+
 /// A hash table from cell to state, cleared at the start of every search (its allocation
 /// is kept). The open stamp is always 2: absent cells read as stamp 0.
 #[derive(Clone, Debug)]
@@ -249,6 +313,7 @@ mod tests {
     #[test]
     fn every_store_starts_each_search_untouched() {
         stamps_mark_new_searches::<FlatStore>();
+        stamps_mark_new_searches::<ClearedStore>();
         stamps_mark_new_searches::<FxHashStore>();
         stamps_mark_new_searches::<StdHashStore>();
     }

@@ -228,10 +228,25 @@ fn b_heaps_for_large_frontiers() {
 }
 
 /// Rule: a hash table for the per-cell state holds the claim when the same queues take at
-/// most the tie margin more time than with the flat array on the same map.
+/// most the tie margin more time than with the array the seed says must be cleared every
+/// search, or, where that was not run, than with the stamped flat array.
 #[test]
 fn hash_table_membership() {
     let claim = factors::hash_table_membership;
+    // Against the cleared array: the seed's comparator decides, whatever the stamped one says.
+    let cleared = |fx: f64| {
+        let flat = at("m", 500.0, &[(BASELINE, 50.0)]);
+        let reset = search("m-cl", "m", HeuristicKind::Octile, StoreKind::Cleared);
+        let hashed = search("m-fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
+        [
+            flat,
+            steadies(&reset, 500.0, &[(BASELINE, 100.0)]),
+            steadies(&hashed, 500.0, &[(BASELINE, fx)]),
+        ]
+        .concat()
+    };
+    assert_eq!(outcome(claim, &cleared(101.5)), Outcome::Holds);
+    assert_eq!(outcome(claim, &cleared(102.5)), Outcome::Fails);
     let stores = |fx: f64| {
         let flat = at("m", 500.0, &[(BASELINE, 100.0), ("dary4-dup", 100.0)]);
         let hashed = search("m-fx", "m", HeuristicKind::Octile, StoreKind::FxHash);

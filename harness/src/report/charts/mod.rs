@@ -105,7 +105,7 @@ pub const CHARTS: &[Chart] = &[
     },
     Chart {
         name: "stores",
-        alt: "The A* with its per-cell state in a hash table against a flat array",
+        alt: "The A* with its per-cell state in a hash table, or in an array reset every search, against the stamped flat array",
         section: Section::Factors,
         build: stores::build,
         absent: "this run has no hash-table workloads.",

@@ -1,5 +1,5 @@
-//! The A* with its per-cell state in a hash table, against the same queue with a flat
-//! array on the same problems.
+//! The A* with its per-cell state in a hash table or in an array reset every search,
+//! against the same queue with the stamped flat array on the same problems.
 
 use super::{styles, WIDTH};
 use crate::analysis::{geomean, Run};
@@ -9,9 +9,9 @@ use crate::results::Kind;
 use crate::search::store::StoreKind;
 
 pub fn build(run: &Run<'_>) -> Option<Figure> {
-    let names = styles(["fx-hash", "std-hash"]);
+    let names = styles(StoreKind::ALTERNATIVES.map(StoreKind::token));
     let mut bars = Vec::new();
-    for (store, token) in [(StoreKind::FxHash, "fx-hash"), (StoreKind::StdHash, "std-hash")] {
+    for store in StoreKind::ALTERNATIVES {
         let mut per_queue: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
         for w in run.of(Kind::Astar).filter(|w| w.store() == Some(store)) {
             let Some(flat) = run.of(Kind::Astar).find(|o| {
@@ -35,7 +35,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
                 label: format!("{queue}, {store}"),
                 value: g,
                 interval: None,
-                style: names[token],
+                style: names[store.token()],
                 text: format!("{} ({} workloads)", ratio(g), ratios.len()),
             });
         }
@@ -46,12 +46,12 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
     let height = 220 + 40 * bars.len() as u32;
     Some(Figure {
         name: "stores",
-        title: "Membership through a hash table: time ÷ the same queue's with a flat array".into(),
+        title: "Membership: time ÷ the same queue's with the stamped flat array".into(),
         size: (WIDTH, height),
         columns: 1,
         panels: vec![Panel::Bars(Bars {
             title: String::new(),
-            x_label: "time with the hash table ÷ time with the flat array (geometric mean over workloads)".into(),
+            x_label: "time with this store ÷ time with the stamped flat array (geometric mean over workloads)".into(),
             x_format: axis_ratio,
             rule: Some(1.0),
             bars,
