@@ -9,7 +9,7 @@ use crate::analysis::bands::{self, Band, Selection};
 use crate::analysis::diff::series;
 use crate::analysis::noise::noise;
 use crate::analysis::rank::{expansions_versus, rank, versus, TIE_MARGIN};
-use crate::analysis::verdicts::{self, strategy_pairs, Verdict};
+use crate::analysis::verdicts::{self, strategy_pairs, Verdict, INDEXED_BINARY_HEAP};
 use crate::analysis::{geomean, Run};
 use crate::format::{count, plural, ratio, significant, time};
 use crate::report::charts::{Section, CHARTS};
@@ -165,9 +165,12 @@ fn verdict_section(run: &Run<'_>, details: bool) -> Vec<Block> {
         ),
     ];
     if details {
-        for verdict in verdicts.iter().filter(|v| !v.details.is_empty()) {
+        for verdict in &verdicts {
             blocks.push(Block::Heading(3, format!("“{}”: {}", verdict.claim, verdict.outcome)));
-            blocks.push(Block::List(verdict.details.clone()));
+            blocks.push(Block::Paragraph(format!("*What it asks:* {}", verdict.asks)));
+            if !verdict.details.is_empty() {
+                blocks.push(Block::List(verdict.details.clone()));
+            }
         }
     }
     blocks
@@ -545,9 +548,6 @@ fn strategy_section(ctx: &Context<'_>) -> Vec<Block> {
     blocks.extend(decrease_key_share(run));
     blocks
 }
-
-/// The indexed binary heap with decrease-key, set against std's heap with duplicates.
-const INDEXED_BINARY_HEAP: &str = "dary2-dk";
 
 /// How often decrease-key happens, by heuristic: the number that decides duplicates
 /// against decrease-key. Medians over each heuristic's A* workloads (flat store, fine

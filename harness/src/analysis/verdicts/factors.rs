@@ -100,7 +100,7 @@ pub fn hash_table_membership(run: &Run<'_>) -> Verdict {
         ratio(deciding),
         ratio(fx)
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads }
 }
 
 /// One way of trading path length for time: its time ratio to exact octile A* with the
@@ -213,7 +213,7 @@ pub fn soft_heap_trade(run: &Run<'_>) -> Verdict {
         ),
     };
     let workloads = trades.iter().map(|(_, t)| t.workloads).max().unwrap_or(0);
-    Verdict { claim: CLAIM, outcome, summary, details, workloads }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads }
 }
 
 /// A trade's figures from `(row, exact baseline time)` pairs.
@@ -286,5 +286,5 @@ pub fn better_heuristic_over_better_queue(run: &Run<'_>) -> Verdict {
         "On {holds} of {}, the differential heuristic saves more time than the best queue does under octile.",
         plural(maps, "map")
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads: maps }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads: maps }
 }

@@ -12,7 +12,7 @@
 mod factors;
 mod folklore;
 
-pub use folklore::strategy_pairs;
+pub use folklore::{strategy_pairs, INDEXED_BINARY_HEAP};
 mod survey;
 #[cfg(test)]
 mod tests;
@@ -27,23 +27,77 @@ use crate::analysis::{Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 
+/// A claim the report decides: how, in one sentence, and the rule.
+pub struct Claim {
+    /// What the verdict compares, with which comparator, on which data: one sentence, as
+    /// the report prints it under the verdict.
+    pub asks: &'static str,
+    /// The rule: the verdict on a run.
+    pub decide: fn(&Run<'_>) -> Verdict,
+}
+
 /// Every claim the report decides, in the order it lists them.
-pub const CLAIMS: &[fn(&Run<'_>) -> Verdict] = &[
-    folklore::binary_heap_is_the_generic_choice,
-    folklore::unsorted_arrays_for_small_frontiers,
-    folklore::bucketing_above_10k,
-    folklore::hot_queues_against_heaps,
-    folklore::duplicates_over_decrease_key,
-    survey::heap_against_lists,
-    survey::pairing_heaps_work_well,
-    survey::fibonacci_heaps_not_in_practice,
-    survey::sequence_heaps_for_large_inputs,
-    survey::splay_trees_competitive,
-    survey::dary_heaps_cache_better,
-    survey::b_heaps_for_large_frontiers,
-    factors::hash_table_membership,
-    factors::soft_heap_trade,
-    factors::better_heuristic_over_better_queue,
+pub const CLAIMS: &[Claim] = &[
+    Claim {
+        asks: "Compares the best exact queue that accepts any key with std's BinaryHeap over the octile A* workloads, and counts the frontier-size bands whose tie group holds a binary heap.",
+        decide: folklore::binary_heap_is_the_generic_choice,
+    },
+    Claim {
+        asks: "Compares the best unsorted array with the best binary heap (the first choice it would be second to) band by band below 3,000 open cells, whole octile A* searches where they reached the band and the queue alone at held sizes below that, and names the band where it stops being competitive.",
+        decide: folklore::unsorted_arrays_for_small_frontiers,
+    },
+    Claim {
+        asks: "Compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue on the octile A* workloads from 10,000 open cells, and names the smallest band from which bucketing wins every band.",
+        decide: folklore::bucketing_above_10k,
+    },
+    Claim {
+        asks: "Compares the best HOT queue with the best binary heap (the seed's comparator) on octile A* workloads up to 800 open cells and from 1,000 to 2,250, and with the best d-ary heap as a second comparator.",
+        decide: folklore::hot_queues_against_heaps,
+    },
+    Claim {
+        asks: "Compares std's BinaryHeap with duplicates against the indexed binary heap with decrease-key (`dary2-dk`), the pair the seeds choose between, over the octile A* workloads; each structure built both ways, and the best of each strategy, are shown beside it.",
+        decide: folklore::duplicates_over_decrease_key,
+    },
+    Claim {
+        asks: "Compares the best sorted array (the article's list) with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound, and whether the ratio grows with the frontier.",
+        decide: survey::heap_against_lists,
+    },
+    Claim {
+        asks: "Compares the best pairing heap with the best binary heap over the octile A* workloads and band by band.",
+        decide: survey::pairing_heaps_work_well,
+    },
+    Claim {
+        asks: "Compares the best Fibonacci heap with the best binary heap over the octile A* workloads and band by band.",
+        decide: survey::fibonacci_heaps_not_in_practice,
+    },
+    Claim {
+        asks: "Compares the sequence heap with the fastest other comparison-based queue, and with binary and 4-ary heaps for the paper's factor of two, at held sizes from 100,000 entries and on octile A* workloads from 30,000 open cells.",
+        decide: survey::sequence_heaps_for_large_inputs,
+    },
+    Claim {
+        asks: "Compares the best splay tree with std's BinaryHeap over the octile A* workloads and band by band.",
+        decide: survey::splay_trees_competitive,
+    },
+    Claim {
+        asks: "Compares the best d-ary heap (d = 4 or 8) with the best binary heap in every size range (octile A* bands and held sizes), counting each range as faster, tied or slower beyond the tie margin.",
+        decide: survey::dary_heaps_cache_better,
+    },
+    Claim {
+        asks: "Compares the best B-heap with the best binary or d-ary heap (the seed's large-frontier choice) in every size range from 10,000 entries, and with the best binary heap alone as a second comparator.",
+        decide: survey::b_heaps_for_large_frontiers,
+    },
+    Claim {
+        asks: "Compares octile A* with its per-cell state in FxHashMap against a flat array reset every search (the seeds' comparator: what the table is said to save) and against the stamped flat array, the same queues on the same problems.",
+        decide: factors::hash_table_membership,
+    },
+    Claim {
+        asks: "Compares the fastest soft heap's time and path excess with weighted A*'s (std's heap), each against exact octile A* with std's heap on the same maps.",
+        decide: factors::soft_heap_trade,
+    },
+    Claim {
+        asks: "Compares, map by map, the time the differential heuristic saves with std's heap against the time the best queue saves under octile.",
+        decide: factors::better_heuristic_over_better_queue,
+    },
 ];
 
 /// What the rows say of a claim.
@@ -76,6 +130,9 @@ impl fmt::Display for Outcome {
 pub struct Verdict {
     /// The folklore, quoted.
     pub claim: &'static str,
+    /// What it compares, with which comparator, on which data: its [`Claim::asks`], filled
+    /// by [`verdicts`] (empty from a rule alone).
+    pub asks: &'static str,
     /// The outcome.
     pub outcome: Outcome,
     /// One sentence with the deciding figures.
@@ -90,6 +147,7 @@ impl Verdict {
     fn unmeasured(claim: &'static str, why: impl Into<String>) -> Verdict {
         Verdict {
             claim,
+            asks: "",
             outcome: Outcome::Unmeasured,
             summary: why.into(),
             details: Vec::new(),
@@ -105,7 +163,7 @@ impl Verdict {
 
 /// Every claim's verdict on `run`.
 pub fn verdicts(run: &Run<'_>) -> Vec<Verdict> {
-    CLAIMS.iter().map(|claim| claim(run)).collect()
+    CLAIMS.iter().map(|claim| Verdict { asks: claim.asks, ..(claim.decide)(run) }).collect()
 }
 
 /// The octile A* workloads (fine costs, flat store), optionally those whose size `within`

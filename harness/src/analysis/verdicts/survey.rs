@@ -144,7 +144,7 @@ pub fn heap_against_lists(run: &Run<'_>) -> Verdict {
         steps.len(),
         if growing { "its ratio grows with the frontier." } else { "its ratio does not grow steadily." }
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads: workloads(&steps) }
 }
 
 /// "Pairing heaps work well in practice": against the best binary heap.
@@ -212,7 +212,7 @@ fn structure_against(
         ),
         None => format!("The claim holds in {n} of {} bands.", steps.len()),
     };
-    Verdict { claim, outcome, summary, details, workloads: workloads(&steps) }
+    Verdict { claim, asks: "", outcome, summary, details, workloads: workloads(&steps) }
 }
 
 /// "Sequence heaps are the fastest comparison-based queue for large inputs" (and "at least
@@ -279,7 +279,7 @@ pub fn sequence_heaps_for_large_inputs(run: &Run<'_>) -> Verdict {
     let summary = format!(
         "The sequence heap is in the tie group of the fastest comparison-based queue on {wins} of {sizes} large workloads; it takes at most half the time of a binary or 4-ary heap in {doubles} comparisons."
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads: sizes }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads: sizes }
 }
 
 /// "Splay trees' caching makes them competitive in A*": against std's binary heap, the
@@ -319,7 +319,7 @@ pub fn dary_heaps_cache_better(run: &Run<'_>) -> Verdict {
         steps.len(),
         large.len()
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads: workloads(&steps) }
 }
 
 /// "B-heaps are worth a look if your frontier is large": against the best binary or d-ary
@@ -353,5 +353,5 @@ pub fn b_heaps_for_large_frontiers(run: &Run<'_>) -> Verdict {
         "From 10,000 entries the best B-heap is faster than the best binary or d-ary heap in {faster}, slower in {slower}, of {} size ranges.",
         steps.len()
     );
-    Verdict { claim: CLAIM, outcome, summary, details, workloads: workloads(&steps) }
+    Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads: workloads(&steps) }
 }
