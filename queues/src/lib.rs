@@ -225,26 +225,6 @@ pub enum Family {
 }
 
 impl Family {
-    /// Every family, in declaration order.
-    pub const ALL: [Family; 16] = [
-        Family::BinaryHeap,
-        Family::DaryHeap,
-        Family::BHeap,
-        Family::PairingHeap,
-        Family::FibonacciHeap,
-        Family::SequenceHeap,
-        Family::Quickheap,
-        Family::UnsortedArray,
-        Family::SortedArray,
-        Family::TwoLevel,
-        Family::BucketQueue,
-        Family::RadixHeap,
-        Family::HotQueue,
-        Family::SkipList,
-        Family::SplayTree,
-        Family::SoftHeap,
-    ];
-
     /// The coarser class the family belongs to.
     pub const fn class(self) -> Class {
         match self {

@@ -196,11 +196,6 @@ impl<'a> BandRanking<'_, 'a> {
         crate::analysis::rank::tie_group(&self.standings).collect()
     }
 
-    /// The best contender outside the tie group.
-    pub fn runner_up(&self) -> Option<&Standing<'a>> {
-        self.standings.iter().find(|s| s.contends && !s.tied)
-    }
-
     /// The queues cut off somewhere in the band.
     pub fn cut_off(&self) -> impl Iterator<Item = &'a str> + '_ {
         self.standings.iter().filter(|s| s.cut_off > 0).map(|s| s.queue)

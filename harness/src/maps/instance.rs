@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::maps::generate::{self, MapSpec};
 use crate::maps::grid::{Connectivity, CostScale, Grid};
@@ -165,13 +165,3 @@ pub fn scen_beside(map: &Path) -> PathBuf {
     PathBuf::from(scen)
 }
 
-/// Every Moving AI map under `dir` with its scenario, as instances, in path order.
-pub fn movingai_under(dir: &Path, sample: Sample) -> Result<Vec<Instance>> {
-    movingai::find_maps(dir)?
-        .into_iter()
-        .map(|(map, scen)| {
-            Instance::movingai(&map, Some(&scen), sample)
-                .with_context(|| format!("loading {}", map.display()))
-        })
-        .collect()
-}

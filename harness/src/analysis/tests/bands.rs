@@ -78,10 +78,7 @@ fn band_winners_tie_groups_and_cut_offs() {
             ("100k–1M".to_owned(), "bucket-queue-dup", vec!["bucket-queue-dup"]),
         ]
     );
-    assert_eq!(ranked[0].runner_up().unwrap().queue, BASELINE);
-    assert_eq!(ranked[1].runner_up().unwrap().queue, "bucket-queue-dup");
     assert_eq!(ranked[2].cut_off().collect::<Vec<_>>(), ["sorted-array-dk"]);
-    assert_eq!(ranked[2].runner_up().unwrap().queue, BASELINE);
 }
 
 /// Rule: fewer than [`STRONG`](crate::analysis::bands::STRONG) (3) workloads make a band's answer weak.

@@ -133,11 +133,6 @@ pub const CHARTS: &[Chart] = &[
     },
 ];
 
-/// The chart declared as `name`.
-pub fn chart(name: &str) -> Option<&'static Chart> {
-    CHARTS.iter().find(|c| c.name == name)
-}
-
 /// Figures are drawn this wide (and shown at the page's width).
 pub const WIDTH: u32 = 1600;
 
