@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::{Timing, Workload};
+use crate::maps::generate::SplitMix64;
 use crate::results::{quantile, Row, Status};
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
@@ -261,7 +262,8 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
 /// The 95% interval of the weighted geometric mean of `a ÷ b` medians over `pairs` (a
 /// censored side resamples the baseline's rounds, scaled by its bound).
 fn interval(pairs: &[(Timing<'_>, Timing<'_>, f64)], total: f64, a: &str, b: &str) -> (f64, f64) {
-    let mut rng = Rng::seeded(a, b);
+    // Seeded from the two queue ids, so that a report is reproducible.
+    let mut rng = SplitMix64::from_name(a.bytes().chain([0]).chain(b.bytes()));
     let mut values = Vec::with_capacity(RESAMPLES);
     let mut draw_a = Vec::new();
     let mut draw_b = Vec::new();
@@ -285,26 +287,6 @@ fn interval(pairs: &[(Timing<'_>, Timing<'_>, f64)], total: f64, a: &str, b: &st
         values.push((log_sum / total).exp());
     }
     (quantile(&values, 0.025), quantile(&values, 0.975))
-}
-
-/// SplitMix64, seeded from the two queue ids so that a report is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn seeded(a: &str, b: &str) -> Rng {
-        let seed = a.bytes().chain([0]).chain(b.bytes()).fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
-            (h ^ u64::from(c)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        Rng(seed)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
-    }
 }
 
 #[cfg(test)]

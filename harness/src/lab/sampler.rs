@@ -80,12 +80,9 @@ impl Plan {
 pub struct Shuffler(SplitMix64);
 
 impl Shuffler {
-    /// A generator seeded from `name` (FNV-1a of its bytes).
+    /// A generator seeded from `name`.
     pub fn for_workload(name: &str) -> Shuffler {
-        let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        Shuffler(SplitMix64(seed))
+        Shuffler(SplitMix64::from_name(name.bytes()))
     }
 
     /// A uniformly random permutation of `0..n` (Fisher–Yates).

@@ -29,6 +29,7 @@ use super::clock::thread_cpu_ns;
 use super::memory::Counting;
 use super::sampler::Contender;
 use super::searches::{Check, Untimed};
+use crate::maps::generate::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
@@ -75,7 +76,7 @@ struct Hold<F> {
     increments: Vec<u64>,
     /// The decrease-key share as a threshold on a 32-bit random number.
     threshold: u64,
-    rng: u64,
+    rng: SplitMix64,
 }
 
 impl<F: Frontier> Hold<F> {
@@ -88,16 +89,13 @@ impl<F: Frontier> Hold<F> {
             slot: vec![NOT_HELD; size],
             increments: increments.to_vec(),
             threshold: (share.clamp(0.0, 1.0) * u32::MAX as f64) as u64,
-            rng: 0x9e37_79b9_7f4a_7c15,
+            rng: SplitMix64(0x9e37_79b9_7f4a_7c15),
         }
     }
 
     #[inline]
     fn random(&mut self) -> u64 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        self.rng
+        self.rng.next_u64()
     }
 
     #[inline]

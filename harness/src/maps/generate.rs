@@ -32,11 +32,20 @@ pub const MAX_SIZE: u32 = 16_384;
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): 64 bits of state, each output one add and two xor-shift-multiplies. It
-/// passes BigCrush; plenty for maps, round orders and fuzzing. Seeded with its state.
+/// passes BigCrush; plenty for maps, round orders, bootstraps, synthetic workloads and
+/// fuzzing: the harness's one generator. Seeded with its state.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
+    /// A generator seeded from a name (FNV-1a of its bytes), so that what it draws for a
+    /// workload or a pair of queues is reproducible from their names.
+    pub fn from_name(bytes: impl IntoIterator<Item = u8>) -> SplitMix64 {
+        SplitMix64(bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        }))
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -164,4 +164,3 @@ pub fn scen_beside(map: &Path) -> PathBuf {
     scen.push(".scen");
     PathBuf::from(scen)
 }
-
