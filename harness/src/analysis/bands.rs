@@ -88,6 +88,13 @@ impl Selection {
             && workload.store() == Some(self.store)
     }
 
+    /// Whether its searches must be exact: a consistent heuristic under its moves. The
+    /// others (weighted A\*, Manhattan on 8 moves) rank every queue that took their keys,
+    /// by time, with their paths' excess beside.
+    pub fn exact(&self) -> bool {
+        self.heuristic.consistent_on(self.setup.moves.unwrap_or(Connectivity::Eight))
+    }
+
     /// `octile A*, fine costs` (with the store when it is not the flat array, and the
     /// setup where it is not pqlab's 8-connected integer-cost grid A*:
     /// `manhattan A*, unit costs, 4 moves`, `octile generic A*, fine float costs`).

@@ -168,9 +168,18 @@ fn generated(
     }
 }
 
+/// A series suite on a generated map under `moves` with unit costs (every move costs 1),
+/// as games and roguelikes move.
+fn unit(name: &str, problems: usize, moves: Connectivity, heuristic: HeuristicKind) -> Suite {
+    Suite {
+        setup: Setup { moves: Some(moves), ..Setup::GRID_ASTAR },
+        ..generated(Role::Series, name, problems, heuristic, CostScale::UNIT)
+    }
+}
+
 /// The built-in suites of a profile.
 pub fn builtin(profile: Profile) -> Vec<Suite> {
-    use HeuristicKind::{Differential, Octile, WeightedOctile, Zero};
+    use HeuristicKind::{Chebyshev, Differential, Manhattan, Octile, WeightedOctile, Zero};
     let (fine, coarse) = (CostScale::FINE, CostScale::COARSE);
     let bands = |name: &str, problems| generated(Role::Bands, name, problems, Octile, fine);
     let replayed = |mut suite: Suite| {
@@ -232,6 +241,36 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 generated(Role::Series, "random-d25-256-s1", 20, Octile, coarse),
                 generated(Role::Series, "rugged-h30-512-s1", 4, Octile, coarse),
             ];
+            // Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is
+            // timed beside A* there), from 100 to 30,000 open cells, two or more map kinds a
+            // band up to 3k (`pqlab suites` prints each one's band).
+            for (map, problems) in [
+                ("rooms-r8-128-s1", 30),
+                ("maze-w4-256-s1", 10),
+                ("random-d25-256-s1", 20),
+                ("rooms-r16-256-s1", 20),
+                ("cave-f45-i4-512-s1", 10),
+                ("rooms-r32-1024-s1", 6),
+                ("cave-f45-i4-1024-s1", 6),
+                ("rooms-r64-2048-s1", 3),
+                ("rugged-h30-512-s1", 4),
+            ] {
+                suites.push(unit(map, problems, Connectivity::Four, Manhattan));
+            }
+            // 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on
+            // the same maps Manhattan (inadmissible, the roguelike log's speed-up), so the two
+            // are compared search for search.
+            for (map, problems) in [
+                ("rooms-r8-128-s1", 30),
+                ("cave-f45-i4-256-s1", 20),
+                ("rooms-r16-256-s1", 20),
+                ("cave-f45-i4-1024-s1", 6),
+                ("rooms-r32-1024-s1", 6),
+                ("rugged-h10-512-s1", 4),
+            ] {
+                suites.push(unit(map, problems, Connectivity::Eight, Chebyshev));
+                suites.push(unit(map, problems, Connectivity::Eight, Manhattan));
+            }
             for weight in [1.1, 1.25, 2.0] {
                 for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
                     let problems = if map.starts_with("random") { 20 } else { 8 };
@@ -262,6 +301,8 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             generated(Role::Trade, "rooms-r8-128-s1", 10, WeightedOctile(2.0), fine),
             stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
             generated(Role::Series, "rugged-h30-256-s1", 1, Zero, coarse),
+            unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
+            unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
         ],
     }
 }

@@ -272,11 +272,7 @@ fn series_section(run: &Run<'_>) -> Vec<Block> {
         ),
     ];
     for selection in others {
-        let eligible = if selection.heuristic.to_string().starts_with("weighted") {
-            bands::any_keys
-        } else {
-            bands::exact
-        };
+        let eligible = if selection.exact() { bands::exact } else { bands::any_keys };
         let ranked = bands::bands(run, &selection, eligible);
         let rows: Vec<Vec<String>> = ranked
             .iter()

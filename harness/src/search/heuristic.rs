@@ -63,6 +63,18 @@ impl HeuristicKind {
     /// The names accepted by [`FromStr`], for error messages.
     pub const NAMES: &'static str =
         "zero, manhattan, octile, chebyshev, weighted:W (1 < W <= 16, e.g. weighted:1.5), differential:K (K landmarks, 1..=16)";
+
+    /// Whether the estimate is consistent (so admissible) under `moves`: every kind but
+    /// weighted octile, and Manhattan on 8 moves, which counts a diagonal step as two.
+    /// Inconsistent estimates reopen cells, may return longer paths, and produce keys below
+    /// the last one popped, which monotone queues refuse.
+    pub fn consistent_on(self, moves: Connectivity) -> bool {
+        match self {
+            HeuristicKind::Manhattan => moves == Connectivity::Four,
+            HeuristicKind::WeightedOctile(_) => false,
+            _ => true,
+        }
+    }
 }
 
 impl fmt::Display for HeuristicKind {
@@ -170,11 +182,7 @@ impl Heuristic for Geometric {
     }
 
     fn admissible(&self) -> bool {
-        match self.kind {
-            HeuristicKind::Manhattan => self.connectivity == Connectivity::Four,
-            HeuristicKind::WeightedOctile(_) => false,
-            _ => true,
-        }
+        self.kind.consistent_on(self.connectivity)
     }
 
     fn consistent(&self) -> bool {
