@@ -145,6 +145,10 @@ enum Command {
         /// Your integer cost scale with --costs octile: fine or coarse.
         #[arg(long, default_value = "fine", value_parser = parse_scale)]
         scale: CostScale,
+        /// Rank by the 99th-percentile time of one search (what a frame budget asks), not
+        /// by total time; the JSON carries each queue's p50, p99 and slowest search.
+        #[arg(long)]
+        latency: bool,
         /// Print JSON.
         #[arg(long, conflicts_with = "markdown")]
         json: bool,
@@ -282,6 +286,7 @@ fn main() -> ExitCode {
             costs,
             heuristic,
             scale,
+            latency,
             json,
             markdown,
             results,
@@ -294,8 +299,10 @@ fn main() -> ExitCode {
             } else {
                 Format::Text
             };
-            let query =
-                Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale);
+            let query = Query {
+                latency,
+                ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)
+            };
             results_folder(results).and_then(|results| {
                 commands::pick::run(commands::pick::Request {
                     frontier,

@@ -8,6 +8,7 @@
 
 pub mod bands;
 pub mod diff;
+pub mod latency;
 pub mod noise;
 pub mod rank;
 pub mod verdicts;

@@ -462,6 +462,7 @@ impl Lab {
         let samples = interleave(&mut entrants, &reps, rounds, &mut shuffler);
         for (row, samples) in rows.iter_mut().zip(samples) {
             row.set_samples(&samples.cpu, &samples.wall);
+            row.set_latencies(&samples.searches, row.units as usize);
             row.group = group;
         }
         self.rows.extend(rows);

@@ -21,6 +21,11 @@ pub trait Contender {
     /// of held operations); returns a checksum of what it computed, so that the work
     /// cannot be optimised away.
     fn pass(&mut self) -> u64;
+
+    /// Moves into `into` the wall time of each search of the passes since the last call,
+    /// in nanoseconds, for contenders that time their searches one by one; the others add
+    /// nothing.
+    fn take_latencies(&mut self, _into: &mut Vec<u64>) {}
 }
 
 /// A contender with what the sampler needs to know of it.
@@ -42,6 +47,9 @@ pub struct Samples {
     pub cpu: Vec<f64>,
     /// Wall time.
     pub wall: Vec<f64>,
+    /// Each search's wall time over the timed rounds, in nanoseconds (empty for contenders
+    /// that do not time searches one by one).
+    pub searches: Vec<u64>,
 }
 
 /// How much to sample.
@@ -106,6 +114,7 @@ pub fn interleave(
 ) -> Vec<Samples> {
     let mut samples = vec![Samples::default(); entrants.len()];
     let mut checksum = 0u64;
+    let mut warm_up = Vec::new();
     for round in 0..=rounds {
         for i in shuffler.order(entrants.len()) {
             let entrant = &mut entrants[i];
@@ -118,6 +127,10 @@ pub fn interleave(
                 let units = (f64::from(reps[i]) * entrant.units.max(1) as f64).max(1.0);
                 samples[i].cpu.push(elapsed.cpu / units);
                 samples[i].wall.push(elapsed.wall / units);
+                entrant.contender.take_latencies(&mut samples[i].searches);
+            } else {
+                entrant.contender.take_latencies(&mut warm_up);
+                warm_up.clear();
             }
         }
     }

@@ -6,11 +6,12 @@ use std::time::{Duration, Instant};
 use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
 
+use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
 use super::suites::{Source, Suite};
 use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
-use crate::search::astar::{AStar, Counters, Rules, SearchError};
+use crate::search::astar::{AStar, Counters, Outcome, Rules, SearchError};
 use crate::search::check::{self, Checked};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
@@ -74,7 +75,7 @@ pub struct Check<'a> {
     /// The mean and largest excess over the optimum, when some path was longer or the
     /// search is not required to be exact.
     pub excess: Option<(f64, f64)>,
-    /// The check pass's wall time.
+    /// The check pass's time on the thread's CPU clock.
     pub pass: Duration,
     /// Heap bytes the queue holds per entry, where it was counted (held frontiers).
     pub bytes_per_entry: Option<f64>,
@@ -107,30 +108,167 @@ impl Untimed {
 /// The outcome of checking one contender.
 pub type Checking<'a> = Result<Check<'a>, Untimed>;
 
-/// One queue's searches over a suite: `pass` solves every problem once.
-struct Searches<'a, F, S> {
-    prepared: &'a Prepared,
+/// One way of solving a prepared suite's problems: pqlab's A\* with a queue and a store,
+/// the oracle, a peer's A\*. [`check`] checks every answer of a solver, then
+/// [`Timed`] times it: every contender of a search workload goes through these two.
+pub trait Solver {
+    /// Solves problem `i` of `prepared`.
+    fn solve(&mut self, prepared: &Prepared, i: usize) -> Result<Outcome, SearchError>;
+
+    /// The cost of the path the last [`Solver::solve`] (of problem `i`) returned, added up
+    /// again from its moves, where the solver gives its path: `Some(None)` when a step is
+    /// not a legal move. Checked where a search need not be exact.
+    fn path_cost(&self, _prepared: &Prepared, _i: usize) -> Option<Option<u64>> {
+        None
+    }
+}
+
+/// pqlab's A\* with frontier `F` and store `S`.
+struct QueueSolver<F, S> {
     search: AStar<F, S>,
+    heuristic: AnyHeuristic,
+    moves: Moves,
+}
+
+impl<F: Frontier, S: NodeStore> Solver for QueueSolver<F, S> {
+    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
+        let problem = &p.instance.problems[i];
+        let grid = &p.instance.grid;
+        self.search.search(
+            grid,
+            &mut self.heuristic,
+            Some(&p.components),
+            problem.start,
+            problem.goal,
+        )
+    }
+
+    fn path_cost(&self, p: &Prepared, i: usize) -> Option<Option<u64>> {
+        let grid = &p.instance.grid;
+        let path = self.search.path(grid, p.instance.problems[i].goal).unwrap_or_default();
+        Some(check::path_cost(grid, &self.moves, &path))
+    }
+}
+
+/// A peer's A\* (another crate's): the cost alone, no counters.
+struct PeerSolver<P>(P);
+
+impl<P: Peer> Solver for PeerSolver<P> {
+    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
+        let problem = &p.instance.problems[i];
+        let cost = self.0.search(&p.instance.grid, problem.start, problem.goal);
+        Ok(Outcome { cost, counters: Counters::default() })
+    }
+}
+
+/// The same A\* with the oracle frontier, replaying the recorded search of each problem.
+struct OracleSolver<'a> {
+    traces: &'a [Trace],
+    search: AStar<Oracle>,
     heuristic: AnyHeuristic,
 }
 
-impl<F: Frontier, S: NodeStore> Contender for Searches<'_, F, S> {
+impl Solver for OracleSolver<'_> {
+    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
+        self.search.frontier_mut().load(&self.traces[i]);
+        let problem = &p.instance.problems[i];
+        let grid = &p.instance.grid;
+        self.search.search(
+            grid,
+            &mut self.heuristic,
+            Some(&p.components),
+            problem.start,
+            problem.goal,
+        )
+    }
+}
+
+/// A checked solver as a contender: a pass solves every problem once, and each search's
+/// wall time is kept for the latency columns. One clock read per search (about 25 ns on
+/// the lab's machines, a percent or two of the smallest workloads' searches) is paid
+/// alike by every contender.
+struct Timed<'a, V> {
+    prepared: &'a Prepared,
+    solver: V,
+    /// Nanoseconds per search since the sampler last took them.
+    latencies: Vec<u64>,
+}
+
+impl<V: Solver> Contender for Timed<'_, V> {
     fn pass(&mut self) -> u64 {
-        let p = self.prepared;
         let mut checksum = 0u64;
-        for problem in &p.instance.problems {
-            let outcome = self.search.search(
-                &p.instance.grid,
-                &mut self.heuristic,
-                Some(&p.components),
-                problem.start,
-                problem.goal,
-            );
+        let mut last = Instant::now();
+        for i in 0..self.prepared.instance.problems.len() {
+            let outcome = self.solver.solve(self.prepared, i);
+            let now = Instant::now();
+            self.latencies.push(now.duration_since(last).as_nanos() as u64);
+            last = now;
             let cost = outcome.map_or(u64::MAX, |o| o.cost.unwrap_or(0));
             checksum = checksum.wrapping_mul(31).wrapping_add(cost);
         }
         checksum
     }
+
+    fn take_latencies(&mut self, into: &mut Vec<u64>) {
+        into.append(&mut self.latencies);
+    }
+}
+
+/// Checks `solver` on every problem of `prepared` (untimed), within `limit`: an `exact`
+/// solver must give every expected cost; any other a valid path no cheaper than the
+/// optimum (within weighted A\*'s bound), whose excess is kept. Then it may be timed.
+fn check<'a, V: Solver + 'a>(
+    prepared: &'a Prepared,
+    mut solver: V,
+    exact: bool,
+    limit: Duration,
+) -> Checking<'a> {
+    // On the thread's CPU clock, like the timed rounds: a pass preempted by another
+    // process is not cut off for the time it was not running.
+    let started = thread_cpu_ns();
+    let ran = || Duration::from_nanos(thread_cpu_ns().saturating_sub(started));
+    let mut counters = Vec::with_capacity(prepared.instance.problems.len());
+    let mut excess = Vec::new();
+    for (i, problem) in prepared.instance.problems.iter().enumerate() {
+        let failed = |e: String| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i)));
+        let outcome = solver.solve(prepared, i).map_err(|e| failed(e.to_string()))?;
+        let checked = check::answer(
+            problem.expected,
+            outcome.cost,
+            prepared.rules.scale,
+            exact,
+            prepared.bound(),
+        )
+        .map_err(failed)?;
+        if !exact {
+            if let (Some(cost), Some(path)) = (outcome.cost, solver.path_cost(prepared, i)) {
+                if path != Some(cost) {
+                    return Err(failed("the path returned does not add up to its cost".into()));
+                }
+            }
+            excess.push(checked.excess());
+        } else {
+            debug_assert_eq!(checked, Checked::Optimal);
+        }
+        counters.push(outcome.counters);
+        if ran() > limit {
+            return Err(Untimed::cut_off(
+                format!("its check pass ran over the {:.3} s limit", limit.as_secs_f64()),
+                ran(),
+            ));
+        }
+    }
+    let excess = (!excess.is_empty()).then(|| {
+        let mean = excess.iter().sum::<f64>() / excess.len() as f64;
+        (mean, excess.iter().copied().fold(0.0, f64::max))
+    });
+    Ok(Check {
+        contender: Box::new(Timed { prepared, solver, latencies: Vec::new() }),
+        counters,
+        excess,
+        pass: ran(),
+        bytes_per_entry: None,
+    })
 }
 
 /// Checks queue `F` with store `S` on `prepared` (untimed), within `limit`.
@@ -150,70 +288,13 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
             prepared.suite.heuristic
         )));
     }
-    let mut searches = Searches {
-        prepared,
-        search: AStar::<F, S>::new(&prepared.instance.grid, prepared.rules),
+    let grid = &prepared.instance.grid;
+    let solver = QueueSolver::<F, S> {
+        search: AStar::new(grid, prepared.rules),
         heuristic: prepared.heuristic.clone(),
+        moves: Moves::new(grid, prepared.rules.connectivity, prepared.rules.scale),
     };
-    let exact = F::ORDER.is_exact() && prepared.admissible();
-    let moves =
-        Moves::new(&prepared.instance.grid, prepared.rules.connectivity, prepared.rules.scale);
-    let started = Instant::now();
-    let mut counters = Vec::with_capacity(prepared.instance.problems.len());
-    let mut excess = Vec::new();
-    for (i, problem) in prepared.instance.problems.iter().enumerate() {
-        let grid = &prepared.instance.grid;
-        let outcome = searches
-            .search
-            .search(
-                grid,
-                &mut searches.heuristic,
-                Some(&prepared.components),
-                problem.start,
-                problem.goal,
-            )
-            .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
-        let checked = check::answer(
-            problem.expected,
-            outcome.cost,
-            prepared.rules.scale,
-            exact,
-            prepared.bound(),
-        )
-        .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
-        if !exact {
-            if let Some(cost) = outcome.cost {
-                let path = searches.search.path(grid, problem.goal).unwrap_or_default();
-                if check::path_cost(grid, &moves, &path) != Some(cost) {
-                    return Err(Untimed::Failed(format!(
-                        "{}: the path returned does not add up to its cost",
-                        prepared.instance.locate(i)
-                    )));
-                }
-            }
-            excess.push(checked.excess());
-        } else {
-            debug_assert_eq!(checked, Checked::Optimal);
-        }
-        counters.push(outcome.counters);
-        if started.elapsed() > limit {
-            return Err(Untimed::cut_off(
-                format!("its check pass ran over the {:.2} s limit", limit.as_secs_f64()),
-                started.elapsed(),
-            ));
-        }
-    }
-    let excess = (!excess.is_empty()).then(|| {
-        let mean = excess.iter().sum::<f64>() / excess.len() as f64;
-        (mean, excess.iter().copied().fold(0.0, f64::max))
-    });
-    Ok(Check {
-        contender: Box::new(searches),
-        counters,
-        excess,
-        pass: started.elapsed(),
-        bytes_per_entry: None,
-    })
+    check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
 /// Checks a registry queue on a prepared suite with the suite's store.
@@ -238,107 +319,21 @@ impl<'a> Visitor for CheckQueue<'a> {
     }
 }
 
-/// A peer's searches over a suite.
-struct PeerSearches<'a, P> {
-    prepared: &'a Prepared,
-    peer: P,
-}
-
-impl<P: Peer> Contender for PeerSearches<'_, P> {
-    fn pass(&mut self) -> u64 {
-        let p = self.prepared;
-        p.instance.problems.iter().fold(0u64, |sum, problem| {
-            let cost = self.peer.search(&p.instance.grid, problem.start, problem.goal);
-            sum.wrapping_mul(31).wrapping_add(cost.unwrap_or(0))
-        })
-    }
-}
-
 /// Checks peer `P` on `prepared` (octile suites only).
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
-    let mut peer = P::new(&prepared.instance.grid, prepared.rules);
-    let started = Instant::now();
-    for (i, problem) in prepared.instance.problems.iter().enumerate() {
-        let cost = peer.search(&prepared.instance.grid, problem.start, problem.goal);
-        check::answer(problem.expected, cost, prepared.rules.scale, true, None)
-            .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
-        if started.elapsed() > limit {
-            return Err(Untimed::cut_off(
-                format!("its check pass ran over the {:.2} s limit", limit.as_secs_f64()),
-                started.elapsed(),
-            ));
-        }
-    }
-    Ok(Check {
-        contender: Box::new(PeerSearches { prepared, peer }),
-        counters: Vec::new(),
-        excess: None,
-        pass: started.elapsed(),
-        bytes_per_entry: None,
-    })
-}
-
-/// The same A* with the oracle frontier, replaying a recorded search per problem.
-struct OracleSearches<'a> {
-    prepared: &'a Prepared,
-    traces: &'a [Trace],
-    search: AStar<Oracle>,
-    heuristic: AnyHeuristic,
-}
-
-impl Contender for OracleSearches<'_> {
-    fn pass(&mut self) -> u64 {
-        let p = self.prepared;
-        let mut checksum = 0u64;
-        for (problem, trace) in p.instance.problems.iter().zip(self.traces) {
-            self.search.frontier_mut().load(trace);
-            let outcome = self.search.search(
-                &p.instance.grid,
-                &mut self.heuristic,
-                Some(&p.components),
-                problem.start,
-                problem.goal,
-            );
-            checksum = checksum.wrapping_add(outcome.map_or(0, |o| o.cost.unwrap_or(0)));
-        }
-        checksum
-    }
+    let peer = P::new(&prepared.instance.grid, prepared.rules);
+    check(prepared, PeerSolver(peer), true, limit)
 }
 
 /// Checks the oracle on `prepared` with `traces`, the baseline's recorded searches.
 pub fn check_oracle<'a>(prepared: &'a Prepared, traces: &'a [Trace]) -> Checking<'a> {
     debug_assert_eq!(traces.len(), prepared.instance.problems.len());
-    let mut oracle = OracleSearches {
-        prepared,
+    let solver = OracleSolver {
         traces,
         search: AStar::new(&prepared.instance.grid, prepared.rules),
         heuristic: prepared.heuristic.clone(),
     };
-    let started = Instant::now();
-    let mut counters = Vec::new();
-    for (i, (problem, trace)) in prepared.instance.problems.iter().zip(traces).enumerate() {
-        oracle.search.frontier_mut().load(trace);
-        let outcome = oracle
-            .search
-            .search(
-                &prepared.instance.grid,
-                &mut oracle.heuristic,
-                Some(&prepared.components),
-                problem.start,
-                problem.goal,
-            )
-            .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
-        check::answer(problem.expected, outcome.cost, prepared.rules.scale, true, None)
-            .map_err(|e| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i))))?;
-        counters.push(outcome.counters);
-    }
-    Ok(Check {
-        contender: Box::new(oracle),
-        counters,
-        excess: None,
-        pass: started.elapsed(),
-        bytes_per_entry: None,
-    })
+    check(prepared, solver, true, Duration::MAX)
 }
 
 /// Whether a queue with these keys can search a suite with this heuristic.

@@ -23,6 +23,7 @@ use pqlab_queues::{KeyRule, Origin, Strategy};
 use serde::Serialize;
 
 use crate::analysis::bands::{self, Band, Evidence, Selection};
+use crate::analysis::latency::{latency, Latency};
 use crate::analysis::noise::noise;
 use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
 use crate::analysis::{Run, Workload};
@@ -92,6 +93,8 @@ pub struct Query {
     pub heuristic: HeuristicKind,
     /// Their cost scale.
     pub scale: CostScale,
+    /// Rank by the 99th-percentile time of one search (a frame budget), not by total time.
+    pub latency: bool,
 }
 
 impl Query {
@@ -113,7 +116,7 @@ impl Query {
         let setup = Setup { search, graph, moves, costs: costs.kind() };
         let scale = costs.scale(octile);
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
-        Query { decrease_key, keys, setup, heuristic, scale }
+        Query { decrease_key, keys, setup, heuristic, scale, latency: false }
     }
 
     /// The movement rules of the caller's grid searches.
@@ -134,8 +137,7 @@ impl Query {
     /// Whether a queue's row meets the query: exact, of the strategy and keys asked (an
     /// inconsistent heuristic needs queues that accept any key).
     pub fn admits(&self, row: &Row) -> bool {
-        let any_keys =
-            self.keys == Keys::Any || matches!(self.heuristic, HeuristicKind::WeightedOctile(_));
+        let any_keys = self.keys == Keys::Any || !self.selection().exact();
         bands::exact(row)
             && (!self.decrease_key || row.strategy == Some(Strategy::DecreaseKey))
             && (!any_keys || row.keys == Some(KeyRule::Any))
@@ -186,6 +188,8 @@ pub struct Ranked {
     pub tied: bool,
     /// Its time ÷ std-binary-heap-dup's, when both were measured.
     pub vs_std: Option<f64>,
+    /// Its per-search latency, where the rows have it.
+    pub latency: Option<Latency>,
 }
 
 impl Ranked {
@@ -221,9 +225,21 @@ pub struct Backing {
     pub weak: bool,
 }
 
+/// What an answer's ranking is ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankedBy {
+    /// Total time over the workloads' searches, with paired bootstrap intervals.
+    Time,
+    /// The 99th-percentile time of one search (`pick --latency`).
+    Latency,
+}
+
 /// An answer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Answer {
+    /// What the ranking is ordered by.
+    pub ranked_by: RankedBy,
     /// The verdict line.
     pub verdict: String,
     /// The query in words.
@@ -416,7 +432,58 @@ pub fn answer(
     }
     let (workloads, backing) = weighted(&evidence, &selection);
     let standings = rank_weighted(&workloads, |r| query.admits(r));
-    Ok(build_answer(&run, &workloads, &standings, backing, asked, caveats))
+    let mut answer = build_answer(&run, &workloads, &standings, backing, asked, caveats);
+    for r in &mut answer.ranking {
+        r.latency = latency(&workloads, &r.queue, |row| query.admits(row));
+    }
+    if query.latency {
+        by_latency(&mut answer)?;
+    }
+    Ok(answer)
+}
+
+/// Reorders `answer` by p99 per search and says so in its verdict: the queues with
+/// latency figures on every workload, lowest first. A p99 is one figure a workload, with
+/// no interval, so no tie group is claimed.
+fn by_latency(answer: &mut Answer) -> Result<()> {
+    let (mut timed, untimed): (Vec<Ranked>, Vec<Ranked>) =
+        answer.ranking.drain(..).partition(|r| r.latency.is_some());
+    if timed.is_empty() {
+        bail!(
+            "run {} has no per-search latency for these workloads (runs of schema 4 and later time each search); run `cargo bench`",
+            answer.run
+        );
+    }
+    let p99 = |r: &Ranked| r.latency.map_or(f64::INFINITY, |l| l.p99_vs_best);
+    timed.sort_by(|a, b| p99(a).total_cmp(&p99(b)));
+    let best = &timed[0];
+    let next: Vec<String> = timed
+        .iter()
+        .skip(1)
+        .take(3)
+        .map(|r| format!("`{}` {}", r.queue, ratio(p99(r) / p99(best))))
+        .collect();
+    let l = best.latency.expect("partitioned on it");
+    answer.verdict = format!(
+        "For the lowest 99th-percentile search, use `{}`: p99 {} a search (median {}, slowest {}); next {}. \
+         A p99 is one figure a workload, without an interval: figures a few percent apart may swap between runs.",
+        best.queue,
+        crate::format::time(l.p99_ns),
+        crate::format::time(l.p50_ns),
+        crate::format::time(l.max_ns),
+        if next.is_empty() { "none measured".to_owned() } else { next.join(", ") }
+    );
+    answer.not_ranked.extend(
+        untimed
+            .into_iter()
+            .map(|r| (r.queue, "no per-search latency on every workload".to_owned())),
+    );
+    for r in &mut timed {
+        r.tied = false;
+    }
+    answer.ranking = timed;
+    answer.ranked_by = RankedBy::Latency;
+    Ok(())
 }
 
 /// The answer's text from a ranking over weighted workloads.
@@ -442,6 +509,7 @@ pub fn build_answer(
                 censored: s.censored,
                 tied: s.tied,
                 vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio),
+                latency: None,
             }
         })
         .collect();
@@ -548,6 +616,7 @@ pub fn build_answer(
         )
     });
     Answer {
+        ranked_by: RankedBy::Time,
         verdict,
         asked,
         run: run.run_id(),
@@ -659,7 +728,29 @@ impl fmt::Display for Answer {
                 writeln!(f, "    {name} ({kind}, {} open cells)", count(*size))?;
             }
         }
-        if !self.ranking.is_empty() {
+        if self.ranked_by == RankedBy::Latency {
+            writeln!(
+                f,
+                "\n{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} keys",
+                "rank", "queue", "p99 ÷ best", "p99", "median", "slowest", "strategy"
+            )?;
+            for (i, r) in self.ranking.iter().enumerate() {
+                let Some(l) = r.latency else { continue };
+                writeln!(
+                    f,
+                    "{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} {}",
+                    i + 1,
+                    r.queue,
+                    ratio(l.p99_vs_best),
+                    crate::format::time(l.p99_ns),
+                    crate::format::time(l.p50_ns),
+                    crate::format::time(l.max_ns),
+                    r.strategy,
+                    r.keys
+                )?;
+            }
+            writeln!(f, "\np99 ÷ best: each workload's p99 over the lowest p99 there, geometric mean; the times are geometric means over the workloads.")?;
+        } else if !self.ranking.is_empty() {
             writeln!(
                 f,
                 "\n{:>4}  {:<26} {:>18}  {:>8}  {:<12} keys",

@@ -36,7 +36,7 @@
 //! | `median_ns`, `p25_ns`, `p75_ns`, `min_ns`, `max_ns` | thread CPU time per unit over the samples (what rankings use) |
 //! | `wall_median_ns`, `wall_p25_ns`, `wall_p75_ns` | wall time per unit, beside it |
 //! | `samples_ns` | every sample's CPU time per unit, in round order, `;`-separated |
-//! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: the median, 99th percentile and largest wall time of one search, over every search of every timed round; empty where searches were not timed one by one |
+//! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: each problem's wall time as its median over the timed passes, then the median, 99th percentile and largest of those over the workload's problems; empty where searches were not timed one by one |
 //! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
 //! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
 //! | `bytes_per_entry` | for synthetic rows, the heap memory the queue holds per entry at the held size (counted by the lab's allocator; empty where it was not counted) |
@@ -254,6 +254,28 @@ impl Row {
         self.samples_ns = SampleList(cpu.to_vec());
     }
 
+    /// Sets the per-search latency columns from the wall time (ns) of every search of the
+    /// timed passes, `problems` searches a pass in problem order. Each problem's latency is
+    /// its median over the passes, so a pass preempted by another process does not pass
+    /// for a slow search, while a queue's own spike (a refill, a redistribution), which
+    /// recurs on the same problem every pass, stays; the columns are the median, 99th
+    /// percentile and largest of those over the problems. Empty when nothing was timed.
+    pub fn set_latencies(&mut self, searches: &[u64], problems: usize) {
+        if problems == 0 || searches.len() < problems {
+            return;
+        }
+        let per_problem: Vec<f64> = (0..problems)
+            .map(|j| {
+                let times: Vec<f64> =
+                    searches.iter().skip(j).step_by(problems).map(|&n| n as f64).collect();
+                quantile(&times, 0.5)
+            })
+            .collect();
+        self.search_p50_ns = Some(quantile(&per_problem, 0.5));
+        self.search_p99_ns = Some(quantile(&per_problem, 0.99));
+        self.search_max_ns = Some(quantile(&per_problem, 1.0));
+    }
+
     /// Sets the counters from every search of the workload: means, and the distribution
     /// of the most open cells.
     pub fn set_counters(&mut self, all: &[Counters]) {
@@ -434,6 +456,28 @@ pub fn utc_now() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn latency_is_each_problems_median_so_preemption_is_not_a_slow_search() {
+        use crate::analysis::fixture;
+        use pqlab_queues::registry::BASELINE;
+        let mut row = fixture::steady(&fixture::octile("w"), BASELINE, 100.0, 1_000.0);
+        // Three problems a pass, five passes: problem 2 is slow every pass (a queue's own
+        // spike); one pass of problem 0 was preempted (a one-off 4 ms).
+        let mut searches = Vec::new();
+        for pass in 0..5u64 {
+            searches.extend([if pass == 3 { 4_000_000 } else { 1_000 }, 2_000, 50_000]);
+        }
+        row.set_latencies(&searches, 3);
+        assert_eq!(row.search_p50_ns, Some(2_000.0));
+        assert_eq!(row.search_max_ns, Some(50_000.0), "the recurring spike shows");
+        assert!(row.search_p99_ns.unwrap() < 50_000.0 + 1.0);
+        // Nothing timed one by one: the columns stay empty.
+        let mut untimed = row.clone();
+        untimed.search_p50_ns = None;
+        untimed.set_latencies(&[], 3);
+        assert_eq!(untimed.search_p50_ns, None);
+    }
 
     #[test]
     fn spread_interpolates_quartiles() {
