@@ -107,7 +107,7 @@ pub mod unsorted_array;
 
 mod heap_core;
 
-pub use astar::{astar, astar_dense};
+pub use astar::{astar, astar_dense, astar_dense_with_stats, astar_with_stats};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]
