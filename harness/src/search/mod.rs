@@ -1,8 +1,10 @@
 //! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
-//! checks it, operation traces and the oracle floor, and other crates' A* (the peers).
+//! checks it, operation traces and the oracle floor, other crates' A* (the peers), and
+//! fringe search, a loop without a priority queue on the same moves.
 
 pub mod astar;
 pub mod check;
+pub mod fringe;
 pub mod heuristic;
 pub mod peers;
 pub mod reference;
