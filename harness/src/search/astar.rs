@@ -172,6 +172,15 @@ pub enum SearchError {
         /// Row.
         y: u32,
     },
+    /// Breadth-first search asked for moves of different costs, where it would answer
+    /// with the fewest moves rather than the cheapest path.
+    #[error(
+        "breadth-first search is exact only when every move costs the same, but {why}: use the A* or fringe search"
+    )]
+    UnequalCosts {
+        /// What makes the costs differ.
+        why: String,
+    },
 }
 
 /// A search context for one map: the per-cell store, the frontier and the compiled moves,
