@@ -29,14 +29,17 @@
 //! the list's two links. The cost kept is the cell's `f = g + h`, not `g`: a visit, by far
 //! the most frequent step (tens per expansion on game maps), then compares one loaded
 //! word with the limit; `h` is computed once per move looked at, as in the A*, and once
-//! per expansion to recover `g`. So `f` must fit 32 bits, as in the A*
-//! ([`SearchError::CostOverflow`]). The stamp says where a cell is: below the search's open stamp it is
-//! untouched, equal it is in the list, one above it was expanded and is out of the list.
-//! New stamps make every cell untouched, so nothing map-sized is cleared between searches
-//! (the array is reset once every 2²⁷ searches, when the stamps would overflow). The list
-//! is circular around a sentinel, the grid's top-left border cell (index 0): the border is
-//! blocked, never a start and never a move's target, so its node is free, and inserting or
-//! unlinking needs no test for the ends.
+//! per expansion to recover `g` (so the heuristic must give a cell the same estimate
+//! throughout a search, as every [`Heuristic`] does). `f` must fit 32 bits, as in the A*:
+//! a search that would exceed it fails with [`SearchError::CostOverflow`].
+//!
+//! The stamp says where a cell is: below the search's open stamp it is untouched, equal it
+//! is in the list, one above it was expanded and is out of the list. New stamps make every
+//! cell untouched, so nothing map-sized is cleared between searches (the array is reset
+//! once every 2²⁷ searches, when the stamps would overflow). The list is circular around a
+//! sentinel, the grid's top-left border cell (index 0): the border is blocked, never a
+//! start and never a move's target, so its node is free, and inserting or unlinking needs
+//! no test for the ends.
 //!
 //! # Complexity
 //!
