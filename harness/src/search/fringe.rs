@@ -66,6 +66,9 @@
 //! | `f` kept (this file) | 258–273 | 151–158 |
 //! | `f` kept, range-checked node accesses instead of `unsafe` | 284–301 | 150–192 |
 //!
+//! Later, the load down to 3.6: fringe search 115 ns an expansion (2.8 ns a visit), the A*
+//! 64–69, so fringe search takes about 1.7 times the A*'s time here.
+//!
 //! # Counters
 //!
 //! The A*'s [`Counters`], as they apply to a list:
