@@ -172,6 +172,15 @@ pub enum SearchError {
         /// Row.
         y: u32,
     },
+    /// Breadth-first search asked for moves of different costs, where it would answer
+    /// with the fewest moves rather than the cheapest path.
+    #[error(
+        "breadth-first search is exact only when every move costs the same, but {why}: use the A* or fringe search"
+    )]
+    UnequalCosts {
+        /// What makes the costs differ.
+        why: String,
+    },
 }
 
 /// A search context for one map: the per-cell store, the frontier and the compiled moves,
@@ -244,24 +253,11 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
         start: (u32, u32),
         goal: (u32, u32),
     ) -> Result<Outcome, SearchError> {
-        if grid.cells() != self.cells {
-            return Err(SearchError::OtherMap { cells: grid.cells(), built: self.cells });
-        }
-        if !grid.contains(start.0, start.1)
-            || grid.terrain(grid.index(start.0, start.1)) == Terrain::Blocked
-        {
-            return Err(SearchError::BadStart { x: start.0, y: start.1 });
-        }
-        if !grid.contains(goal.0, goal.1) {
-            return Err(SearchError::BadGoal { x: goal.0, y: goal.1 });
-        }
-        let (start, goal) = (grid.index(start.0, start.1), grid.index(goal.0, goal.1));
+        let (start, goal) = endpoints(grid, self.cells, start, goal)?;
         let mut counters = Counters::default();
         self.open = self.store.begin();
         self.frontier.clear();
-        if grid.terrain(goal) != grid.terrain(start)
-            || components.is_some_and(|c| !c.connected(start, goal))
-        {
+        if known_unreachable(grid, components, start, goal) {
             return Ok(Outcome { cost: None, counters });
         }
         heuristic.set_goal(grid, goal);
@@ -444,25 +440,60 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
     }
 }
 
+/// The indices of `start` and `goal` for a search on `grid` by a context built for a map
+/// of `cells` cells, or why the search cannot run: the checks every search loop makes
+/// before it starts.
+pub(crate) fn endpoints(
+    grid: &Grid,
+    cells: usize,
+    start: (u32, u32),
+    goal: (u32, u32),
+) -> Result<(u32, u32), SearchError> {
+    if grid.cells() != cells {
+        return Err(SearchError::OtherMap { cells: grid.cells(), built: cells });
+    }
+    if !grid.contains(start.0, start.1)
+        || grid.terrain(grid.index(start.0, start.1)) == Terrain::Blocked
+    {
+        return Err(SearchError::BadStart { x: start.0, y: start.1 });
+    }
+    if !grid.contains(goal.0, goal.1) {
+        return Err(SearchError::BadGoal { x: goal.0, y: goal.1 });
+    }
+    Ok((grid.index(start.0, start.1), grid.index(goal.0, goal.1)))
+}
+
+/// Whether the goal (an index) is unreachable from the start without searching: it is of
+/// another terrain class, or `components` puts it in another component.
+pub(crate) fn known_unreachable(
+    grid: &Grid,
+    components: Option<&Components>,
+    start: u32,
+    goal: u32,
+) -> bool {
+    grid.terrain(goal) != grid.terrain(start)
+        || components.is_some_and(|c| !c.connected(start, goal))
+}
+
 /// Division of cell indices by the grid's stride as a multiply-high (Lemire, Kaser and
 /// Kurz, "Faster remainder by direct computation", 2019: exact for every 32-bit
 /// dividend), since a hardware division in every expansion costs tens of cycles.
 #[derive(Clone, Copy, Debug)]
-struct Divider {
+pub(crate) struct Divider {
     stride: u32,
     /// `ceil(2^64 / stride)`.
     magic: u64,
 }
 
 impl Divider {
-    fn new(stride: u32) -> Self {
+    pub(crate) fn new(stride: u32) -> Self {
         debug_assert!(stride > 1, "a padded grid is at least 3 cells wide");
         Divider { stride, magic: u64::MAX / u64::from(stride) + 1 }
     }
 
     /// `(index % stride, index / stride)`.
     #[inline(always)]
-    fn coords(self, index: u32) -> (u32, u32) {
+    pub(crate) fn coords(self, index: u32) -> (u32, u32) {
         let y = ((u128::from(self.magic) * u128::from(index)) >> 64) as u32;
         (index - y * self.stride, y)
     }

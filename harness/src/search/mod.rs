@@ -1,8 +1,11 @@
 //! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
-//! checks it, operation traces and the oracle floor, and other crates' A* (the peers).
+//! checks it, operation traces and the oracle floor, other crates' A* (the peers), and two
+//! loops without a priority queue on the same moves: fringe search and breadth-first search.
 
 pub mod astar;
+pub mod bfs;
 pub mod check;
+pub mod fringe;
 pub mod heuristic;
 pub mod peers;
 pub mod reference;
