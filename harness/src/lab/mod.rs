@@ -60,6 +60,9 @@ use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::Strategy;
 
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
+use crate::search::bfs::Bfs;
+use crate::search::fringe::Fringe;
+use crate::search::heuristic::Heuristic;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
@@ -350,6 +353,30 @@ impl Lab {
         let baseline_row =
             checked.iter().find(|(r, _)| r.queue == baseline.id).map(|(r, _)| r.clone());
 
+        // pqlab's other search loops: fringe search where the heuristic is admissible
+        // (it is exact then), breadth-first search where every move costs the same.
+        let mut loops: Vec<(&str, searches::Checking<'_>)> = Vec::new();
+        if prepared.suite.with_loops() {
+            if prepared.heuristic.admissible() {
+                loops.push((Fringe::ID, searches::check_fringe(prepared, limit)));
+            }
+            match searches::check_bfs(prepared, limit) {
+                Err(Untimed::NotApplicable(_)) => {}
+                bfs => loops.push((Bfs::ID, bfs)),
+            }
+        }
+        for (id, outcome) in loops {
+            let mut row =
+                Workload { kind: Kind::Loop, ..workload.clone() }.row(&self.provenance, id, None);
+            row.units = prepared.instance.problems.len() as u64;
+            match outcome {
+                Ok(check) => {
+                    row.set_counters(&check.counters);
+                    checked.push((row, check));
+                }
+                Err(why) => untimed_rows.push(untimed_row(row, why, base_pass)),
+            }
+        }
         // The oracle (replaying the baseline's recorded searches) and the peers.
         if let (Some(traces), Some(base)) = (&traces, &baseline_row) {
             let mut extras: Vec<(&str, Kind, searches::Checking<'_>)> =

@@ -12,7 +12,9 @@ use super::suites::{Source, Suite};
 use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
 use crate::search::astar::{AStar, Counters, Outcome, Rules, SearchError};
+use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
+use crate::search::fringe::Fringe;
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
 use crate::search::store::{
@@ -123,30 +125,90 @@ pub trait Solver {
     }
 }
 
-/// pqlab's A\* with frontier `F` and store `S`.
-struct QueueSolver<F, S> {
-    search: AStar<F, S>,
+/// A grid search loop guided by a heuristic: pqlab's A\* (with a frontier and a store)
+/// or fringe search.
+trait GuidedLoop {
+    /// Searches from `start` to `goal` (see [`AStar::search`]).
+    fn run(
+        &mut self,
+        p: &Prepared,
+        heuristic: &mut AnyHeuristic,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError>;
+    /// The last search's path to `goal`.
+    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>>;
+}
+
+impl<F: Frontier, S: NodeStore> GuidedLoop for AStar<F, S> {
+    fn run(
+        &mut self,
+        p: &Prepared,
+        h: &mut AnyHeuristic,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        self.search(&p.instance.grid, h, Some(&p.components), start, goal)
+    }
+
+    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        AStar::path(self, &p.instance.grid, goal)
+    }
+}
+
+impl GuidedLoop for Fringe {
+    fn run(
+        &mut self,
+        p: &Prepared,
+        h: &mut AnyHeuristic,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        self.search(&p.instance.grid, h, Some(&p.components), start, goal)
+    }
+
+    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        Fringe::path(self, &p.instance.grid, goal)
+    }
+}
+
+/// A guided loop with its heuristic, and the moves its paths are added up with.
+struct GuidedSolver<L> {
+    search: L,
     heuristic: AnyHeuristic,
     moves: Moves,
 }
 
-impl<F: Frontier, S: NodeStore> Solver for QueueSolver<F, S> {
+impl<L: GuidedLoop> GuidedSolver<L> {
+    fn new(prepared: &Prepared, search: L) -> Self {
+        let rules = prepared.rules;
+        GuidedSolver {
+            search,
+            heuristic: prepared.heuristic.clone(),
+            moves: Moves::new(&prepared.instance.grid, rules.connectivity, rules.scale),
+        }
+    }
+}
+
+impl<L: GuidedLoop> Solver for GuidedSolver<L> {
     fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
         let problem = &p.instance.problems[i];
-        let grid = &p.instance.grid;
-        self.search.search(
-            grid,
-            &mut self.heuristic,
-            Some(&p.components),
-            problem.start,
-            problem.goal,
-        )
+        self.search.run(p, &mut self.heuristic, problem.start, problem.goal)
     }
 
     fn path_cost(&self, p: &Prepared, i: usize) -> Option<Option<u64>> {
-        let grid = &p.instance.grid;
-        let path = self.search.path(grid, p.instance.problems[i].goal).unwrap_or_default();
-        Some(check::path_cost(grid, &self.moves, &path))
+        let path = self.search.path(p, p.instance.problems[i].goal).unwrap_or_default();
+        Some(check::path_cost(&p.instance.grid, &self.moves, &path))
+    }
+}
+
+/// Breadth-first search: exact where every move costs the same.
+struct BfsSolver(Bfs);
+
+impl Solver for BfsSolver {
+    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
+        let problem = &p.instance.problems[i];
+        self.0.search(&p.instance.grid, Some(&p.components), problem.start, problem.goal)
     }
 }
 
@@ -288,12 +350,8 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
             prepared.suite.heuristic
         )));
     }
-    let grid = &prepared.instance.grid;
-    let solver = QueueSolver::<F, S> {
-        search: AStar::new(grid, prepared.rules),
-        heuristic: prepared.heuristic.clone(),
-        moves: Moves::new(grid, prepared.rules.connectivity, prepared.rules.scale),
-    };
+    let solver =
+        GuidedSolver::new(prepared, AStar::<F, S>::new(&prepared.instance.grid, prepared.rules));
     check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
@@ -323,6 +381,25 @@ impl<'a> Visitor for CheckQueue<'a> {
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
     let peer = P::new(&prepared.instance.grid, prepared.rules);
     check(prepared, PeerSolver(peer), true, limit)
+}
+
+/// Checks fringe search on `prepared` within `limit`: exact under an admissible heuristic
+/// (under the others, a valid path and its excess).
+pub fn check_fringe(prepared: &Prepared, limit: Duration) -> Checking<'_> {
+    let solver = GuidedSolver::new(prepared, Fringe::new(&prepared.instance.grid, prepared.rules));
+    check(prepared, solver, prepared.admissible(), limit)
+}
+
+/// Checks breadth-first search on `prepared` within `limit`: `n/a` unless every move costs
+/// the same there (it is exact then).
+pub fn check_bfs(prepared: &Prepared, limit: Duration) -> Checking<'_> {
+    let bfs = Bfs::new(&prepared.instance.grid, prepared.rules);
+    bfs.exact_on(&prepared.instance.grid).map_err(|why| {
+        Untimed::NotApplicable(format!(
+            "breadth-first search is exact only when every move costs the same: {why}"
+        ))
+    })?;
+    check(prepared, BfsSolver(bfs), true, limit)
 }
 
 /// Checks the oracle on `prepared` with `traces`, the baseline's recorded searches.

@@ -137,6 +137,15 @@ impl Suite {
             && self.store == StoreKind::Flat
     }
 
+    /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
+    /// beside its queues: on the grid A\* suites of the bands, the series and the real
+    /// maps, with the flat store (each loop where it is exact; see `lab::searches`).
+    pub fn with_loops(&self) -> bool {
+        matches!(self.role, Role::Bands | Role::Series | Role::Real)
+            && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
+            && self.store == StoreKind::Flat
+    }
+
     /// Whether the peers (other crates' A*) run on it: the oracle's suites, of the bands on
     /// maps of up to 2¹⁹ cells (512²) and of real maps up to 2²¹ (every Moving AI map). Larger maps would cost petgraph's graph a node per
     /// cell and an edge per move (about 1 GB at 2048²), and on the default run's costliest

@@ -32,6 +32,8 @@ use anyhow::{bail, ensure, Context, Result};
 use pqlab_queues::registry;
 
 use super::{v1, Kind, Row, Status, SCHEMA_VERSION};
+use crate::search::bfs::Bfs;
+use crate::search::fringe::Fringe;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 
 /// How a partial run's file name ends.
@@ -322,6 +324,7 @@ fn looks_like_run(headers: &csv::StringRecord) -> bool {
 fn check(row: &Row, schema: u32) -> Result<()> {
     let known = match row.kind {
         Kind::Peer => [PathfindingAstar::ID, PetgraphAstar::ID].contains(&row.queue.as_str()),
+        Kind::Loop => [Fringe::ID, Bfs::ID].contains(&row.queue.as_str()),
         Kind::Oracle => row.queue == "oracle",
         _ => registry::find(&row.queue).is_some(),
     };

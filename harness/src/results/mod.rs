@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `schema` | 4 (version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
-//! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
+//! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `loop` (another of pqlab's search loops: fringe search, BFS), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
 //! | `map` | the map: a generated spec (`rooms-r8-128-s1`), `movingai/<set>/<name>`, or `-` |
 //! | `map_kind` | `random`, `maze`, `rooms`, `cave`, `open`, `weighted`, `rugged`, `movingai-<set>`, `synthetic` |
@@ -25,7 +25,7 @@
 //! | `graph` | `grid` or `road`; empty where there is no search |
 //! | `moves` | `4` or `8` on grids; empty elsewhere |
 //! | `costs` | `integer` (in the `scale`) or `float` (`f64`, in the scale's proportions); empty where there is no search |
-//! | `queue` | the registry id, a peer's id (`pathfinding-astar`, `petgraph-astar`), or `oracle` |
+//! | `queue` | the registry id, a peer's id (`pathfinding-astar`, `petgraph-astar`), a loop's (`fringe-search`, `bfs`), or `oracle` |
 //! | `family`, `class`, `strategy`, `keys` | the registry's facts as tokens (`d-ary-heap`, `heap`, `dup`, `monotone`); empty for peers and the oracle |
 //! | `epsilon` | an approximate queue's error rate; empty for exact ones |
 //! | `status` | `ok`; `cut-off` (would have taken far too long here: not timed); `failed` (a wrong answer or a rejected key: not timed); `n/a` (the queue cannot take this workload's keys) |
@@ -78,6 +78,9 @@ pub enum Kind {
     Synthetic,
     /// Another crate's A* on the same problems.
     Peer,
+    /// Another of pqlab's search loops on the same problems, with no queue: fringe search,
+    /// breadth-first search.
+    Loop,
     /// The same A* with the oracle frontier: the floor.
     Oracle,
     /// The baseline on one fixed workload, re-measured through the run: the run's noise.
@@ -92,6 +95,7 @@ impl Kind {
             Kind::Replay => "trace replay",
             Kind::Synthetic => "synthetic",
             Kind::Peer => "peer",
+            Kind::Loop => "search loop",
             Kind::Oracle => "oracle",
             Kind::Sentinel => "sentinel",
         }

@@ -81,6 +81,8 @@ pub struct Bfs {
 }
 
 impl Bfs {
+    /// Its id in results (a `loop` row, timed beside the A*'s queues).
+    pub const ID: &'static str = "bfs";
     /// A context for searches on `grid` under `rules`. O(cells).
     pub fn new(grid: &Grid, rules: Rules) -> Self {
         let scale = rules.scale;
@@ -103,6 +105,16 @@ impl Bfs {
         }
     }
 
+    /// The cost of every move on `grid` under this context's rules, or why moves differ
+    /// in cost there (cell weights, or diagonals dearer than straight steps), so that
+    /// breadth-first search would not be exact.
+    pub fn exact_on(&self, grid: &Grid) -> Result<u64, String> {
+        if grid.weights().is_some() {
+            return Err("the map has cell weights".into());
+        }
+        self.step.clone()
+    }
+
     /// Finds a path from `start` to `goal` (cells `(x, y)`) with the fewest moves, and its
     /// cost: the cheapest, since every move costs the same. Fails with
     /// [`SearchError::UnequalCosts`] when they do not (a map with cell weights, or 8 moves
@@ -117,10 +129,7 @@ impl Bfs {
         goal: (u32, u32),
     ) -> Result<Outcome, SearchError> {
         let (start, goal) = endpoints(grid, self.cells, start, goal)?;
-        let step = self.step.clone().map_err(|why| SearchError::UnequalCosts { why })?;
-        if grid.weights().is_some() {
-            return Err(SearchError::UnequalCosts { why: "the map has cell weights".into() });
-        }
+        let step = self.exact_on(grid).map_err(|why| SearchError::UnequalCosts { why })?;
         let mut counters = Counters::default();
         self.open = self.store.begin();
         self.fifo.clear();

@@ -143,6 +143,8 @@ pub struct Fringe {
 }
 
 impl Fringe {
+    /// Its id in results (a `loop` row, timed beside the A*'s queues).
+    pub const ID: &'static str = "fringe-search";
     /// A context for searches on `grid` under `rules`. O(cells).
     pub fn new(grid: &Grid, rules: Rules) -> Self {
         Fringe {

@@ -11,6 +11,7 @@
 
 mod factors;
 mod folklore;
+mod loops;
 
 pub use folklore::{strategy_pairs, INDEXED_BINARY_HEAP};
 mod survey;
@@ -97,6 +98,18 @@ pub const CLAIMS: &[Claim] = &[
     Claim {
         asks: "Compares, map by map, the time the differential heuristic saves with std's heap against the time the best queue saves under octile.",
         decide: factors::better_heuristic_over_better_queue,
+    },
+    Claim {
+        asks: "Compares fringe search with pqlab's A* using std's BinaryHeap (the heap the sentence means) on the octile A* workloads, timed in the same rounds, workload by workload; the best queue is the second comparator.",
+        decide: loops::fringe_beats_astar,
+    },
+    Claim {
+        asks: "Compares breadth-first search with A* using Manhattan distance and std's BinaryHeap (the search it would replace) on the 4-connected unit-cost workloads, timed in the same rounds; holds where BFS is nowhere slower beyond the tie margin; A* with the best queue is the second comparator.",
+        decide: loops::bfs_is_enough,
+    },
+    Claim {
+        asks: "Compares, map by map on 8-connected unit-cost grids, std's BinaryHeap with Manhattan distance (inadmissible) against the same heap with Chebyshev (exact), beside the time the best queue saves under Chebyshev, with the paths' excess.",
+        decide: loops::manhattan_on_eight_moves,
     },
 ];
 

@@ -309,3 +309,100 @@ fn better_heuristic_over_better_queue() {
     assert_eq!(outcome(claim, &maps(50.0)), Outcome::Holds, "2× against 1.25×");
     assert_eq!(outcome(claim, &maps(90.0)), Outcome::Fails, "1.11× against 1.25×");
 }
+
+/// A unit-cost workload `name` on map `name` under `moves` and `heuristic`, of `kind`.
+fn unit_cost(
+    name: &str,
+    kind: crate::results::Kind,
+    moves: crate::maps::grid::Connectivity,
+    heuristic: HeuristicKind,
+) -> crate::lab::rows::Workload {
+    crate::lab::rows::Workload {
+        kind,
+        name: format!("{name}/{heuristic}/{}", moves.token()),
+        scale: Some(crate::maps::grid::CostScale::UNIT),
+        setup: Some(crate::search::Setup {
+            moves: Some(moves),
+            ..crate::search::Setup::GRID_ASTAR
+        }),
+        ..search(name, name, heuristic, StoreKind::Flat)
+    }
+}
+
+/// A search workload's rows and its `loop` twin's row for `id`, steady at `size`.
+fn with_loop(
+    workload: &crate::lab::rows::Workload,
+    size: f64,
+    times: &[(&str, f64)],
+    id: &str,
+    ns: f64,
+) -> Vec<Row> {
+    let mut rows = steadies(workload, size, times);
+    let twin = crate::lab::rows::Workload { kind: crate::results::Kind::Loop, ..workload.clone() };
+    rows.push(steady(&twin, id, size, ns));
+    rows
+}
+
+/// Rule: fringe search holds the claim when it is faster than A* with std's heap beyond
+/// the margin overall and slower nowhere; fails when it is faster nowhere; else partly.
+#[test]
+fn fringe_search_against_astar_with_a_heap() {
+    use crate::search::fringe::Fringe;
+    let claim = super::loops::fringe_beats_astar;
+    let run = |a: f64, b: f64| {
+        let mut rows = with_loop(&octile("a"), 500.0, &[(BASELINE, 100.0)], Fringe::ID, a);
+        rows.extend(with_loop(&octile("b"), 5000.0, &[(BASELINE, 100.0)], Fringe::ID, b));
+        rows
+    };
+    assert_eq!(outcome(claim, &run(80.0, 85.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &run(150.0, 101.0)), Outcome::Fails);
+    assert_eq!(outcome(claim, &run(80.0, 150.0)), Outcome::Partly);
+    // Without its loop rows, fringe search was not measured.
+    assert_eq!(outcome(claim, &at("a", 500.0, &[(BASELINE, 100.0)])), Outcome::Unmeasured);
+}
+
+/// Rule: BFS is enough where it is nowhere slower than A* (Manhattan, std's heap) beyond
+/// the margin on 4-connected unit-cost workloads; the octile series does not count.
+#[test]
+fn bfs_against_the_astar_it_would_replace() {
+    use crate::maps::grid::Connectivity::{Eight, Four};
+    use crate::results::Kind::Astar;
+    use crate::search::bfs::Bfs;
+    let claim = super::loops::bfs_is_enough;
+    let four = |name| unit_cost(name, Astar, Four, HeuristicKind::Manhattan);
+    let run = |a: f64, b: f64| {
+        let mut rows = with_loop(&four("a"), 500.0, &[(BASELINE, 100.0)], Bfs::ID, a);
+        rows.extend(with_loop(&four("b"), 5000.0, &[(BASELINE, 100.0)], Bfs::ID, b));
+        rows
+    };
+    assert_eq!(outcome(claim, &run(60.0, 101.0)), Outcome::Holds, "faster, then tied");
+    assert_eq!(outcome(claim, &run(60.0, 130.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &run(130.0, 130.0)), Outcome::Fails);
+    // On 8 moves it is another series.
+    let eight = unit_cost("a", Astar, Eight, HeuristicKind::Chebyshev);
+    let rows = with_loop(&eight, 500.0, &[(BASELINE, 100.0)], Bfs::ID, 60.0);
+    assert_eq!(outcome(claim, &rows), Outcome::Unmeasured);
+}
+
+/// Rule: Manhattan on 8 moves holds, map by map, where std's heap saves more by switching
+/// from Chebyshev to Manhattan than the best queue saves under Chebyshev.
+#[test]
+fn manhattan_on_eight_moves_against_the_best_queue() {
+    use crate::maps::grid::Connectivity::Eight;
+    use crate::results::Kind::Astar;
+    let claim = super::loops::manhattan_on_eight_moves;
+    let map = |name, manhattan: f64, best: f64| {
+        let c = unit_cost(name, Astar, Eight, HeuristicKind::Chebyshev);
+        let m = unit_cost(name, Astar, Eight, HeuristicKind::Manhattan);
+        let mut rows = steadies(&c, 500.0, &[(BASELINE, 100.0), ("radix-heap-dup", best)]);
+        rows.extend(steadies(&m, 300.0, &[(BASELINE, manhattan)]));
+        rows
+    };
+    // Manhattan: 2× faster; the best queue: 1.25×.
+    assert_eq!(outcome(claim, &map("a", 50.0, 80.0)), Outcome::Holds);
+    // Manhattan: 1.1×; the best queue: 1.25×.
+    assert_eq!(outcome(claim, &map("a", 91.0, 80.0)), Outcome::Fails);
+    let mut both = map("a", 50.0, 80.0);
+    both.extend(map("b", 91.0, 80.0));
+    assert_eq!(outcome(claim, &both), Outcome::Partly);
+}
