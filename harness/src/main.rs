@@ -123,8 +123,8 @@ enum Command {
         /// Your keys: monotone (A* with a consistent heuristic) or any.
         #[arg(long, value_enum, default_value_t = Keys::Monotone)]
         keys: Keys,
-        /// Your search loop: pqlab's tuned grid A* (astar), a generic A* in the
-        /// `pathfinding` crate's shape (generic), fringe search, or breadth-first search.
+        /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
+        /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
         #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
         search: SearchKind,
         /// Your graph: a grid map, or a road-like graph (points joined to their nearest

@@ -103,11 +103,8 @@ impl Selection {
         let loop_name = match setup.search {
             SearchKind::Astar => "A*",
             SearchKind::Generic => "generic A*",
-            SearchKind::Fringe => "fringe search",
-            SearchKind::Bfs => "breadth-first search",
         };
         let search = match (setup.search, self.heuristic) {
-            (SearchKind::Bfs, _) => loop_name.to_owned(),
             (SearchKind::Astar, HeuristicKind::Zero) => "Dijkstra".to_owned(),
             (_, HeuristicKind::Zero) => format!("{loop_name} with h = 0 (Dijkstra)"),
             (_, HeuristicKind::WeightedOctile(w)) => format!("weighted {loop_name} (w = {w})"),

@@ -1,26 +1,31 @@
 //! Whole A* searches as contenders: every queue (with the suite's per-cell store), the
 //! oracle and the peers, each checked on every problem before it may be timed.
 
+use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
+use pqlab_queues::astar::takes;
 use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
 
 use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
 use super::suites::{Source, Suite};
+use crate::maps::grid::CostKind;
 use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
 use crate::search::astar::{AStar, Counters, Outcome, Rules, SearchError};
 use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
 use crate::search::fringe::Fringe;
+use crate::search::generic::GenericGrid;
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
 use crate::search::store::{
     ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
 };
 use crate::search::trace::{Oracle, Trace};
+use crate::search::SearchKind;
 
 /// A suite ready to run: everything parsed, generated and built before any timing.
 pub struct Prepared {
@@ -333,11 +338,8 @@ fn check<'a, V: Solver + 'a>(
     })
 }
 
-/// Checks queue `F` with store `S` on `prepared` (untimed), within `limit`.
-fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
-    prepared: &'a Prepared,
-    limit: Duration,
-) -> Checking<'a> {
+/// Whether queue `F` can search `prepared`: `n/a` with the reason when it cannot.
+fn applicable<F: Frontier>(prepared: &Prepared) -> Result<(), Untimed> {
     if F::KEYS.is_monotone() && !prepared.heuristic.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
@@ -350,6 +352,15 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
             prepared.suite.heuristic
         )));
     }
+    Ok(())
+}
+
+/// Checks queue `F` with store `S` on `prepared` (untimed), within `limit`.
+fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
+    prepared: &'a Prepared,
+    limit: Duration,
+) -> Checking<'a> {
+    applicable::<F>(prepared)?;
     let solver =
         GuidedSolver::new(prepared, AStar::<F, S>::new(&prepared.instance.grid, prepared.rules));
     check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
@@ -368,13 +379,60 @@ impl<'a> Visitor for CheckQueue<'a> {
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
         let CheckQueue { prepared, limit } = self;
-        match prepared.suite.store {
-            StoreKind::Flat => check_queue::<F, FlatStore>(prepared, limit),
-            StoreKind::Cleared => check_queue::<F, ClearedStore>(prepared, limit),
-            StoreKind::FxHash => check_queue::<F, FxHashStore>(prepared, limit),
-            StoreKind::StdHash => check_queue::<F, StdHashStore>(prepared, limit),
+        match (prepared.suite.setup.search, prepared.suite.store) {
+            (SearchKind::Generic, _) => check_generic::<F>(prepared, limit),
+            (SearchKind::Astar, StoreKind::Flat) => check_queue::<F, FlatStore>(prepared, limit),
+            (SearchKind::Astar, StoreKind::Cleared) => {
+                check_queue::<F, ClearedStore>(prepared, limit)
+            }
+            (SearchKind::Astar, StoreKind::FxHash) => {
+                check_queue::<F, FxHashStore>(prepared, limit)
+            }
+            (SearchKind::Astar, StoreKind::StdHash) => {
+                check_queue::<F, StdHashStore>(prepared, limit)
+            }
         }
     }
+}
+
+/// The generic A\* of `pqlab-queues` with queue `F`, on the grid as users hand it over.
+struct GenericSolver<F> {
+    grid: GenericGrid,
+    heuristic: AnyHeuristic,
+    queue: PhantomData<F>,
+}
+
+impl<F: Frontier> Solver for GenericSolver<F> {
+    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
+        let problem = &p.instance.problems[i];
+        let grid = &p.instance.grid;
+        let components = Some(&p.components);
+        Ok(self.grid.solve::<F>(
+            grid,
+            &mut self.heuristic,
+            components,
+            problem.start,
+            problem.goal,
+        )?)
+    }
+}
+
+/// Checks queue `F` in the generic A\* on `prepared` within `limit`: `n/a` where it
+/// cannot take the costs' keys (a bounded-span queue and float keys) or the heuristic's.
+fn check_generic<'a, F: Frontier + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
+    applicable::<F>(prepared)?;
+    let (costs, heuristic) = (prepared.suite.setup.costs, prepared.suite.heuristic);
+    GenericGrid::supports(costs, heuristic).map_err(Untimed::NotApplicable)?;
+    if costs == CostKind::Float {
+        takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
+    }
+    let grid = &prepared.instance.grid;
+    let solver = GenericSolver::<F> {
+        grid: GenericGrid::new(grid, prepared.rules, costs, heuristic),
+        heuristic: prepared.heuristic.clone(),
+        queue: PhantomData,
+    };
+    check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
 /// Checks peer `P` on `prepared` (octile suites only).

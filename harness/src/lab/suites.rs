@@ -33,12 +33,12 @@
 use std::path::PathBuf;
 
 use crate::maps::generate::MapSpec;
-use crate::maps::grid::{Connectivity, CostScale};
+use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::instance::Sample;
 use crate::search::astar::Rules;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
-use crate::search::Setup;
+use crate::search::{SearchKind, Setup};
 
 use super::settings::Profile;
 
@@ -177,6 +177,15 @@ fn generated(
     }
 }
 
+/// A series suite on a generated map searched by the generic A\* of `pqlab-queues` (octile,
+/// fine costs as integers, or as `f64` with `costs` float), as users of a library write it.
+fn generic(name: &str, problems: usize, costs: CostKind) -> Suite {
+    Suite {
+        setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
+        ..generated(Role::Series, name, problems, HeuristicKind::Octile, CostScale::FINE)
+    }
+}
+
 /// A series suite on a generated map under `moves` with unit costs (every move costs 1),
 /// as games and roguelikes move.
 fn unit(name: &str, problems: usize, moves: Connectivity, heuristic: HeuristicKind) -> Suite {
@@ -266,6 +275,20 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             ] {
                 suites.push(unit(map, problems, Connectivity::Four, Manhattan));
             }
+            // The generic A* (a successors closure, a hash map of nodes), so a queue's gain
+            // is quoted in a search like the user's too, from 300 to 3,000 open cells with
+            // three map kinds a band; and the same with f64 costs, as most users write them.
+            for (map, problems) in [
+                ("rooms-r16-256-s1", 20),
+                ("cave-f45-i4-256-s1", 20),
+                ("weighted-f16-256-s1", 10),
+                ("rooms-r32-1024-s1", 6),
+                ("cave-f45-i4-1024-s1", 10),
+                ("rugged-h10-256-s1", 8),
+            ] {
+                suites.push(generic(map, problems, CostKind::Integer));
+                suites.push(generic(map, problems, CostKind::Float));
+            }
             // 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on
             // the same maps Manhattan (inadmissible, the roguelike log's speed-up), so the two
             // are compared search for search.
@@ -311,6 +334,7 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
             generated(Role::Series, "rugged-h30-256-s1", 1, Zero, coarse),
             unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
+            generic("rooms-r8-128-s1", 10, CostKind::Float),
             unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
         ],
     }

@@ -134,6 +134,9 @@ pub struct Outcome {
 /// Why a search could not run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
+    /// The generic A\* of `pqlab-queues` stopped (a rejected key, a cost that overflowed).
+    #[error("the generic A*: {0}")]
+    Generic(#[from] pqlab_queues::astar::SearchError),
     /// The frontier rejected a key (a monotone queue given a non-monotone key).
     #[error("the frontier rejected a push: {source}{hint}")]
     Frontier {

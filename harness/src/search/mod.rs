@@ -6,6 +6,7 @@ pub mod astar;
 pub mod bfs;
 pub mod check;
 pub mod fringe;
+pub mod generic;
 pub mod heuristic;
 pub mod peers;
 pub mod reference;
@@ -39,10 +40,6 @@ pub enum SearchKind {
     /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
     /// crate's shape: a successors closure and a hash map of node states, as users write it.
     Generic,
-    /// Fringe search (Björnsson et al.): iterative deepening over a list, no OPEN queue.
-    Fringe,
-    /// Breadth-first search: a FIFO, no queue (exact on unit-cost graphs only).
-    Bfs,
 }
 
 impl SearchKind {
@@ -51,8 +48,6 @@ impl SearchKind {
         match self {
             SearchKind::Astar => "astar",
             SearchKind::Generic => "generic",
-            SearchKind::Fringe => "fringe",
-            SearchKind::Bfs => "bfs",
         }
     }
 }
