@@ -433,7 +433,9 @@ impl RoadGraph {
 /// - *Consistent*: for an edge `u → v`, `L(u, g) ≤ L(u, v) + L(v, g)` (exactly: the
 ///   points are integer), so `h(u) ≤ ⌊L(u, v) / V + L(v, g) / V⌋ ≤ ⌊c(u, v) + L(v, g) / V⌋
 ///   = c(u, v) + h(v)`, the last step because `c(u, v)` is an integer. Rounding the cost
-///   up and the estimate down is what makes both hold; either the other way breaks them.
+///   up is what makes both hold: rounded down, an edge could cost less than its length ÷
+///   `V`. (Because costs are integers, an estimate rounded up would hold too: `⌈·⌉` is
+///   subadditive, and a path's cost is an integer at least `L(u, g) / V`.)
 ///
 /// **Float** ([`StraightLine::estimate_f64`]): `H(u) = fl(fl(√fl(D)) / (SCALE·V) · σ)` with
 /// `σ` = [`FLOAT_SHRINK`] `= 1 − 2⁻²⁰`, against edge costs `C(u, v) = fl(√fl(D)) /
@@ -812,6 +814,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Collinear `u, v, g` (`v` on the segment, edges `u - v - g`) make the triangle
+    /// inequality tight, where the float roots' rounding would break consistency without
+    /// [`FLOAT_SHRINK`]; the integer estimate holds exactly.
+    #[test]
+    fn the_heuristic_is_consistent_on_collinear_points() {
+        let mut rng = SplitMix64(11);
+        for _ in 0..20_000 {
+            let step = (1 + rng.below(1 << 19) as u32, rng.below(1 << 19) as u32);
+            let times = 2 + rng.below(400) as u32;
+            let u = (rng.below(1 << 20) as u32, rng.below(1 << 20) as u32);
+            let at = |m: u32| (u.0 + m * step.0, u.1 + m * step.1);
+            let speed = rng.below(3) as u8 * SPEED_SHIFT;
+            let edges = [(0, 1), (1, 0), (1, 2), (2, 1)].map(|(a, b)| Edge::pack(a, b, speed));
+            let graph = RoadGraph::new(&[u, at(1), at(times)], edges.to_vec(), SPEED_SHIFT * 2);
+            let h = graph.heuristic(2);
+            let ((_, c), (_, f)) =
+                (graph.successors(0).next().unwrap(), graph.successors_f64(0).next().unwrap());
+            assert!(h.estimate(0) <= c + h.estimate(1), "{u:?} {step:?} {times}");
+            assert!(h.estimate_f64(0) <= f + h.estimate_f64(1), "{u:?} {step:?} {times}");
         }
     }
 
