@@ -76,16 +76,18 @@ pub const SCALE: u64 = 1 << 16;
 
 /// One point in this many of class `ℓ` or above is also of class `ℓ + 1`. Chosen by
 /// measurement (`cargo test --release -p pqlab --test road -- --ignored --nocapture
-/// measure`, 2026-11-25, `road-n300000-k4-c3-s1` with speeds ×4 a class): one in 8 held
-/// 10,069 open entries on average (22,700 at most), one in 4 8,901 and one in 16 8,082.
+/// measure`, 2026-11-25, on `road-n300000-k4-c3-s1`, the constants edited for each
+/// variant): with speeds ×4 a class, one in 8 gave searches 10,069 open entries at most
+/// on average (22,700 at the most), one in 4 8,901, one in 16 8,082.
 pub const CLASS_RATIO: usize = 8;
 
 /// A road of class `ℓ` is travelled at speed `2^(SPEED_SHIFT · ℓ)`: 1, 4, 16, 64 (a
 /// track, a street, a main road, a motorway). Powers of two, so that float costs divide
-/// exactly. Chosen by measurement (as [`CLASS_RATIO`], on `road-n300000-k4-c3-s1`): with
-/// speeds ×2 a class the most open entries were 3,619 on average; ×4, 10,069; ×8,
-/// 26,130, at 105 ms a search rather than 22. ×4 with four classes reaches the lab's
-/// largest frontiers (see [`WORKLOADS`]); ×2 would need millions of nodes.
+/// exactly. Chosen by the same measurement as [`CLASS_RATIO`]: the most open entries
+/// averaged 3,619 with speeds ×2 a class and 10,069 with ×4 (one point in 8 a class up);
+/// with one in 16, 8,082 with ×4 at 21 ms a search, and 26,130 with ×8 at 105 ms. ×4 with
+/// four classes reaches the lab's largest frontiers at half a million nodes (see
+/// [`WORKLOADS`]); ×2 would need millions.
 pub const SPEED_SHIFT: u8 = 2;
 
 /// The factor the float heuristic is shrunk by, `1 - 2⁻²⁰`: it absorbs the rounding of
