@@ -6,6 +6,7 @@ pub mod grid;
 pub mod instance;
 pub mod moves;
 pub mod movingai;
+pub mod road;
 pub mod scenario;
 
 /// The kind of graph a workload searches: a grid map, or a graph that is not a grid.
