@@ -125,8 +125,9 @@ enum Command {
         keys: Keys,
         /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
         /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
-        #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
-        search: SearchKind,
+        /// By default astar, and generic with --costs float (the tuned A* is integer-only).
+        #[arg(long, value_enum)]
+        search: Option<SearchKind>,
         /// Your graph: a grid map, or a road-like graph (points joined to their nearest
         /// neighbours, Euclidean costs).
         #[arg(long, value_enum, default_value_t = GraphKind::Grid)]

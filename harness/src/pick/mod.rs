@@ -30,7 +30,7 @@ use crate::analysis::{Run, Workload};
 use crate::format::{count, plural, ratio, significant};
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
-use crate::results::{files, Kind, Row};
+use crate::results::{files, Kind, Row, Status};
 use crate::search::astar::Rules;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
@@ -105,7 +105,7 @@ impl Query {
     pub fn new(
         decrease_key: bool,
         keys: Keys,
-        search: SearchKind,
+        search: Option<SearchKind>,
         graph: GraphKind,
         moves: Option<Connectivity>,
         costs: Costs,
@@ -113,6 +113,11 @@ impl Query {
         octile: CostScale,
     ) -> Query {
         let moves = (graph == GraphKind::Grid).then(|| moves.unwrap_or(Connectivity::Eight));
+        // Float costs are measured in the generic A* only: pqlab's tuned A* keeps integers.
+        let search = search.unwrap_or(match costs.kind() {
+            CostKind::Float => SearchKind::Generic,
+            CostKind::Integer => SearchKind::Astar,
+        });
         let setup = Setup { search, graph, moves, costs: costs.kind() };
         let scale = costs.scale(octile);
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
@@ -436,10 +441,46 @@ pub fn answer(
     for r in &mut answer.ranking {
         r.latency = latency(&workloads, &r.queue, |row| query.admits(row));
     }
+    if let Some(best) = answer.ranking.first().map(|r| r.queue.clone()) {
+        if let Some(line) = gain_in_the_other_search(&run, &selection, weights, &best) {
+            answer.verdict.push(' ');
+            answer.verdict.push_str(&line);
+        }
+    }
     if query.latency {
         by_latency(&mut answer)?;
     }
     Ok(answer)
+}
+
+/// What `winner` buys over std's heap in the other A\* of the same series (the generic
+/// one for the tuned grid A\*, and the other way round), on the bands asked where that
+/// series has whole searches: the gain a user of the other search would see.
+fn gain_in_the_other_search(
+    run: &Run<'_>,
+    selection: &Selection,
+    weights: &[(Band, f64)],
+    winner: &str,
+) -> Option<String> {
+    let (search, name) = match selection.setup.search {
+        SearchKind::Astar => (SearchKind::Generic, "a generic A* like the `pathfinding` crate's"),
+        SearchKind::Generic => (SearchKind::Astar, "pqlab's tuned grid A*"),
+    };
+    let other = Selection { setup: Setup { search, ..selection.setup }, ..*selection };
+    let evidence: Vec<(Evidence<'_, '_>, f64)> = weights
+        .iter()
+        .filter(|(_, share)| *share > 0.0)
+        .filter_map(|&(band, share)| {
+            Some((bands::evidence(run, &other, band).filter(|e| e.kind == Kind::Astar)?, share))
+        })
+        .collect();
+    let (workloads, _) = weighted(&evidence, &other);
+    let v = versus_weighted(&workloads, BASELINE, winner)?;
+    Some(format!(
+        "In {name}, std's BinaryHeap takes {} `{winner}`'s time on the same bands ({}).",
+        ratio(v.ratio),
+        plural(v.n, "workload")
+    ))
 }
 
 /// Reorders `answer` by p99 per search and says so in its verdict: the queues with
@@ -524,6 +565,10 @@ pub fn build_answer(
                 )
             } else if s.failed > 0 {
                 format!("failed on {}", plural(s.failed, "workload"))
+            } else if let Some(why) = workloads.iter().find_map(|(w, _)| {
+                w.rows.get(s.queue).filter(|r| r.status == Status::NotApplicable)
+            }) {
+                format!("n/a: {}", why.note)
             } else {
                 format!("measured on {} of the workloads only", s.ok)
             };

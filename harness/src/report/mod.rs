@@ -11,6 +11,7 @@
 
 pub mod charts;
 pub mod draw;
+mod other_searches;
 mod page;
 mod sections;
 

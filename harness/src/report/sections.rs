@@ -85,6 +85,7 @@ pub fn document(ctx: &Context<'_>) -> Vec<Block> {
     blocks.extend(series_section(run));
     blocks.extend(queue_section(ctx));
     blocks.extend(searches_section(ctx));
+    blocks.extend(super::other_searches::section(run));
     blocks.extend(alone_section(ctx));
     blocks.extend(strategy_section(ctx));
     blocks.extend(memory_section(ctx));
@@ -397,7 +398,11 @@ fn searches_section(ctx: &Context<'_>) -> Vec<Block> {
     blocks.push(Block::Paragraph(
         "One point per queue and workload: the median time per whole search, its bar the \
          p25–p75 of the rounds. Points are not joined: workloads of similar frontier size on \
-         different maps differ in search length, so compare queues at the same x."
+         different maps differ in search length, so compare queues at the same x. The \
+         latency chart plots the 99th-percentile search instead (each problem's median over \
+         the rounds, so a round preempted by another process does not count, while a \
+         queue's own spike, which recurs on the same problem, does): what a frame budget \
+         asks. `pqlab pick --latency` ranks by it."
             .into(),
     ));
     blocks

@@ -83,6 +83,13 @@ pub const CHARTS: &[Chart] = &[
         absent: "this run has no A* rows.",
     },
     Chart {
+        name: "latency",
+        alt: "The 99th-percentile time of one search against the frontier size, per series: what a frame budget asks",
+        section: Section::Searches,
+        build: search_time::latency,
+        absent: "this run has no per-search latency (runs before schema 4 did not time searches one by one).",
+    },
+    Chart {
         name: "queue-alone",
         alt: "The queue alone: nanoseconds per operation at held frontier sizes, by family",
         section: Section::Alone,

@@ -7,18 +7,51 @@ use std::collections::BTreeMap;
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{point, styles, CONTEXT, WIDTH};
+use super::{styles, CONTEXT, WIDTH};
 use crate::analysis::bands;
 use crate::analysis::diff::series;
 use crate::analysis::rank::{rank, tie_group};
 use crate::analysis::Run;
 use crate::format::{axis_time, short};
-use crate::report::draw::{Figure, Legend, Panel, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
+use crate::results::Row;
 
 /// The most queues named (besides the baseline).
 const NAMED: usize = 7;
 
+/// One figure of a row plotted against its workload's frontier size: the value, and the
+/// bar's low and high ends.
+type Measure = fn(&Row) -> Option<(f64, f64, f64)>;
+
+/// Time per search: the median round, the bar its quartiles.
 pub fn build(run: &Run<'_>) -> Option<Figure> {
+    by_size(
+        run,
+        ("search-time", "Time per search against the frontier size, per heuristic"),
+        ("time per search", "bar: p25–p75 of the rounds"),
+        |row| Some((row.median_ns, row.p25_ns, row.p75_ns)),
+    )
+}
+
+/// Latency: the 99th-percentile search, the bar from the median search to the slowest
+/// (rows of runs before schema 4 have none, and are left out).
+pub fn latency(run: &Run<'_>) -> Option<Figure> {
+    by_size(
+        run,
+        ("latency", "The 99th-percentile search against the frontier size, per series"),
+        ("p99 of one search", "bar: median to slowest search"),
+        |row| Some((row.search_p99_ns?, row.search_p50_ns?, row.search_max_ns?)),
+    )
+}
+
+/// `measure` of every row against its workload's frontier size, one panel per series:
+/// the queues most often in a workload's tie group and the baseline named, the rest grey.
+fn by_size(
+    run: &Run<'_>,
+    (name, title): (&'static str, &str),
+    (y_label, bar): (&str, &str),
+    measure: Measure,
+) -> Option<Figure> {
     // The queues most often in a workload's tie group over every series, and the baseline,
     // named with one style each for the whole figure.
     let selections = series(run);
@@ -43,8 +76,13 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         let mut context = Vec::new();
         let mut strong = Vec::new();
         for queue in queues {
-            let points: Vec<_> =
-                workloads.iter().filter_map(|w| Some(point(w.size, w.ok(queue)?))).collect();
+            let points: Vec<_> = workloads
+                .iter()
+                .filter_map(|w| {
+                    let (y, lo, hi) = measure(w.ok(queue)?)?;
+                    Some(Point { x: w.size, y, lo, hi })
+                })
+                .collect();
             if points.is_empty() {
                 continue;
             }
@@ -79,15 +117,12 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
         legend.entries.push(((*name).to_owned(), styles[name]));
     }
     legend.entries.push(("every other queue".into(), CONTEXT));
-    legend.notes = vec![
-        "named: in some workload's tie".into(),
-        "group, and the baseline".into(),
-        "bar: p25–p75 of the rounds".into(),
-    ];
+    legend.notes =
+        vec!["named: in some workload's tie".into(), "group, and the baseline".into(), bar.into()];
     let rows = panels.len().div_ceil(2) as u32;
     Some(Figure {
-        name: "search-time",
-        title: "Time per search against the frontier size, per heuristic".into(),
+        name,
+        title: title.into(),
         size: (WIDTH, 120 + 560 * rows),
         columns: 2,
         panels: panels
@@ -96,7 +131,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
                 Panel::Points(Points {
                     title,
                     x_label: "most open cells at once".into(),
-                    y_label: "time per search".into(),
+                    y_label: y_label.into(),
                     x_format: short,
                     y_format: axis_time,
                     rule: None,
