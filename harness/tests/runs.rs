@@ -420,3 +420,23 @@ fn special_files_are_refused_by_report_pick_and_diff() {
     assert_eq!(refused, 8);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Without `PQLAB_RESULTS`, the lab writes to `results/local/` of the checkout it is run
+/// in, found from the working directory, never to the checkout the binary was built from
+/// (issue #20: the location was compiled in, so a moved checkout or a copied `target/`
+/// wrote to, and answered from, another checkout's results).
+#[test]
+fn the_default_results_folder_is_the_working_directory_checkout() {
+    let root = folder("moved");
+    for crate_dir in ["harness", "queues"] {
+        fs::create_dir_all(root.join(crate_dir)).unwrap();
+        fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
+    }
+    let mut command = bench(&root, &["random"]);
+    command.env_remove("PQLAB_RESULTS").current_dir(root.join("harness"));
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    let local = root.join("results").join("local").join("quick");
+    assert_eq!(files(&local, ".partial.csv").len(), 1, "{}", text(&output));
+    let _ = fs::remove_dir_all(&root);
+}
