@@ -241,12 +241,21 @@ fn a_filter_matching_nothing_is_an_error() {
 fn only_the_repository_results_folder_rewrites_a_readme() {
     let dir = folder("readme");
     let mut child = bench(&dir, &["random"]).spawn().unwrap();
-    read_until(&mut child, |_| false);
+    let said = read_until(&mut child, |_| false).join("\n");
     assert!(child.wait().unwrap().success());
+    // A filtered run is partial: no report, and it says so (issue #20).
+    assert!(said.contains("a filtered run is partial"), "{said}");
+    assert!(!dir.join("quick").join("report").exists(), "a filtered run wrote a report");
     let run = files(&dir.join("quick"), ".partial.csv").remove(0);
     let readme = "# x\n<!-- pqlab:summary:start -->\nold\n<!-- pqlab:summary:end -->\n";
-    for (root, checkout) in [(dir.join("foreign"), false), (dir.join("checkout"), true)] {
-        let results = root.join("results");
+    // A folder under another README; a checkout's `scratch/` (`PQLAB_RESULTS=scratch`);
+    // the checkout's own `results/`, which alone rewrites its README.
+    for (root, name, checkout) in [
+        (dir.join("foreign"), "results", false),
+        (dir.join("scratchy"), "scratch", true),
+        (dir.join("checkout"), "results", true),
+    ] {
+        let results = root.join(name);
         fs::create_dir_all(results.join("runs")).unwrap();
         fs::copy(&run, results.join("runs").join("r.csv")).unwrap();
         fs::write(root.join("README.md"), readme).unwrap();
@@ -259,7 +268,12 @@ fn only_the_repository_results_folder_rewrites_a_readme() {
         let output = pqlab(&["report", "--results", results.to_str().unwrap()]);
         assert!(output.status.success(), "{}", text(&output));
         let after = fs::read_to_string(root.join("README.md")).unwrap();
-        assert_eq!(after != readme, checkout, "{}: {after}", root.display());
+        assert_eq!(
+            after != readme,
+            checkout && name == "results",
+            "{}: {after}",
+            results.display()
+        );
     }
     // Found from the working directory: the committed results/, until results/local/
     // holds a run; a local run's report leaves the README alone.
@@ -312,4 +326,117 @@ fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
     let good = rows.iter().filter(|r| r.workload.contains("/good/"));
     assert!(good.filter(|r| r.status == pqlab::results::Status::Ok).count() > 1);
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A bad `PQLAB_*` value stops the lab with exit status 2, naming the variable and its
+/// value, before anything is measured or written (issue #20: `PQLAB_BUDGET=1e20` panicked
+/// converting to a `Duration`; `abc`, `0`, `-5` and `nan` were ignored; `PQLAB_QUICK=false`
+/// chose the quick profile). 6 values: 6 exits 2.
+#[test]
+fn a_bad_setting_exits_2_before_measuring() {
+    let dir = folder("settings");
+    let cases = [
+        ("PQLAB_BUDGET", "1e20"),
+        ("PQLAB_BUDGET", "abc"),
+        ("PQLAB_BUDGET", "0"),
+        ("PQLAB_BUDGET", "-5"),
+        ("PQLAB_BUDGET", "nan"),
+        ("PQLAB_QUICK", "false"),
+    ];
+    for (variable, value) in cases {
+        let output = bench(&dir, &["random"]).env(variable, value).output().unwrap();
+        let said = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{variable}={value}: {said}");
+        assert!(said.contains(&format!("{variable}=\"{value}\"")), "{said}");
+        assert!(!said.contains("panicked") && !said.contains("[1/"), "{said}");
+    }
+    assert!(fs::read_dir(&dir).unwrap().next().is_none(), "a bad setting wrote something");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `pqlab ARGS` killed after `seconds`, its address space capped at 1 GiB so that a
+/// runaway read fails fast rather than exhausting the machine's memory.
+fn bounded(args: &[&str], seconds: u64) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pqlab"));
+    command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    // SAFETY: between fork and exec the closure only calls the async-signal-safe
+    // `setrlimit`, on memory of its own.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 1 << 30, rlim_max: 1 << 30 };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(seconds) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} hung for {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO, or a link to `/dev/zero`, as `runs/zz.csv` is refused at once, with the file
+/// named, by `report`, `pick` and `diff`, found in the folder or named (issue #20: a FIFO
+/// hung `report` and `pick`, a link to `/dev/zero` aborted on a 4 GiB allocation, and
+/// `diff` did both). 2 special files × 4 commands: 8 clean errors.
+#[test]
+fn special_files_are_refused_by_report_pick_and_diff() {
+    let dir = folder("special");
+    let (fifo_dir, zero_dir) = (dir.join("fifo"), dir.join("zero"));
+    for d in [&fifo_dir, &zero_dir] {
+        fs::create_dir_all(d.join("runs")).unwrap();
+    }
+    let fifo = fifo_dir.join("runs").join("zz.csv");
+    let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: `c` is a valid NUL-terminated path for the call's duration.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    std::os::unix::fs::symlink("/dev/zero", zero_dir.join("runs").join("zz.csv")).unwrap();
+    let mut refused = 0;
+    for results in [&fifo_dir, &zero_dir] {
+        let file = results.join("runs").join("zz.csv");
+        let (results, file) = (results.to_str().unwrap(), file.to_str().unwrap());
+        for args in [
+            vec!["report", "--results", results],
+            vec!["report", "--results", results, "--run", file],
+            vec!["pick", "--results", results, "--frontier", "100"],
+            vec!["diff", file, file],
+        ] {
+            let output = bounded(&args, 20);
+            let said = text(&output);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {said}");
+            assert!(said.contains("zz.csv: not a regular file"), "{args:?}: {said}");
+            refused += 1;
+        }
+    }
+    assert_eq!(refused, 8);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Without `PQLAB_RESULTS`, the lab writes to `results/local/` of the checkout it is run
+/// in, found from the working directory, never to the checkout the binary was built from
+/// (issue #20: the location was compiled in, so a moved checkout or a copied `target/`
+/// wrote to, and answered from, another checkout's results).
+#[test]
+fn the_default_results_folder_is_the_working_directory_checkout() {
+    let root = folder("moved");
+    for crate_dir in ["harness", "queues"] {
+        fs::create_dir_all(root.join(crate_dir)).unwrap();
+        fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
+    }
+    let mut command = bench(&root, &["random"]);
+    command.env_remove("PQLAB_RESULTS").current_dir(root.join("harness"));
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{}", text(&output));
+    let local = root.join("results").join("local").join("quick");
+    assert_eq!(files(&local, ".partial.csv").len(), 1, "{}", text(&output));
+    let _ = fs::remove_dir_all(&root);
 }

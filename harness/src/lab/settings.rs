@@ -174,9 +174,13 @@ impl Settings {
     pub fn from_env() -> Result<Settings, SettingsError> {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         let profile = var("PQLAB_QUICK").map_or(Ok(Profile::Default), |v| parse::quick(&v))?;
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        // Cargo runs benchmarks from `harness/`: a relative path is taken from the
-        // repository's root, where the README's commands are typed.
+        // The checkout holding the working directory (cargo runs benchmarks from
+        // `harness/`), so a moved checkout or an installed `pqlab bench` writes to the
+        // checkout it is run in; outside any checkout, the one this was built from. A
+        // relative path is taken from the repository's root, where the README's commands
+        // are typed.
+        let root = crate::results::location::checkout()
+            .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
         let from_root = |path: PathBuf| if path.is_relative() { root.join(path) } else { path };
         let results = std::env::var_os("PQLAB_RESULTS")
             .map(|p| from_root(PathBuf::from(p)))
