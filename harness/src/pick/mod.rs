@@ -114,7 +114,8 @@ impl Query {
     ) -> Query {
         let moves = (graph == GraphKind::Grid).then(|| moves.unwrap_or(Connectivity::Eight));
         let setup = Setup { search, graph, moves, costs: costs.kind() };
-        let scale = costs.scale(octile);
+        // Road costs have one scale, the graphs' fixed point, whatever `costs` says.
+        let scale = if graph == GraphKind::Road { CostScale::ROAD } else { costs.scale(octile) };
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
         Query { decrease_key, keys, setup, heuristic, scale, latency: false }
     }
