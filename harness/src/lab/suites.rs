@@ -425,4 +425,27 @@ mod tests {
         let suite = builtin(Profile::Quick).remove(0);
         assert_eq!(suite.name(), "random-d20-32-s1/octile/fine/flat");
     }
+
+    #[test]
+    fn road_names_read_back_and_road_suites_get_no_grid_extras() {
+        let suites = builtin(Profile::Default);
+        let roads: Vec<&Suite> =
+            suites.iter().filter(|s| matches!(s.source, Source::Road { .. })).collect();
+        assert_eq!(roads.len(), 4);
+        assert_eq!(
+            roads[2].name(),
+            "road-n100000-k4-c4-s1/straight-line/road/flat/generic/road/float"
+        );
+        for suite in roads {
+            let name = suite.name();
+            let mut parts = name.split('/');
+            let spec: RoadSpec = parts.next().unwrap().parse().unwrap();
+            assert_eq!(spec.to_string(), suite.map_name());
+            assert_eq!(parts.next().unwrap().parse(), Ok(HeuristicKind::StraightLine));
+            assert_eq!(parts.next().unwrap().parse(), Ok(CostScale::ROAD));
+            assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0), "{name}");
+        }
+        assert_eq!(HeuristicKind::StraightLine.to_string(), "straight-line");
+        assert_eq!(CostScale::ROAD.to_string(), "road");
+    }
 }
