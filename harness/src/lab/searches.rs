@@ -1,7 +1,7 @@
 //! Whole A* searches as contenders: every queue (with the suite's per-cell store), the
 //! oracle and the peers, each checked on every problem before it may be timed; on grids
 //! ([`Prepared`]) and on road graphs ([`PreparedRoad`]), through the same check-then-time
-//! body ([`check`], [`Timed`]), which asks a prepared suite only what [`Searchable`] says.
+//! body (`check`, `Timed`), which asks a prepared suite only what [`Searchable`] says.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -113,7 +113,7 @@ impl AnyPrepared {
     }
 }
 
-/// What the check-then-time body ([`check`], [`Timed`]) and the lab need from a prepared
+/// What the check-then-time body (`check`, `Timed`) and the lab need from a prepared
 /// suite, grid or road: its problems' count, expected answers and where each comes from,
 /// the suite (its cost scale, heuristic and weighted A\*'s bound), whether its heuristic
 /// is admissible and consistent, and how a registry queue searches it.
@@ -288,8 +288,8 @@ impl Untimed {
 pub type Checking<'a> = Result<Check<'a>, Untimed>;
 
 /// One way of solving a prepared suite's problems: pqlab's A\* with a queue and a store,
-/// the oracle, a peer's A\*, the generic A\* on a road graph. [`check`] checks every
-/// answer of a solver, then [`Timed`] times it: every contender of a search workload goes
+/// the oracle, a peer's A\*, the generic A\* on a road graph. `check` checks every
+/// answer of a solver, then `Timed` times it: every contender of a search workload goes
 /// through these two.
 pub trait Solver<P = Prepared> {
     /// Solves problem `i` of `prepared`.

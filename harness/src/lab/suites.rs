@@ -333,15 +333,15 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 suites.push(unit(map, problems, Connectivity::Eight, Chebyshev));
                 suites.push(unit(map, problems, Connectivity::Eight, Manhattan));
             }
-            // Road graphs (`road::WORKLOADS`: about 2k, 13k and 34k open nodes on average,
-            // 1.2, 16 and 107 ms a search with std's heap), integer costs, and the middle
-            // size with f64 costs too; problem counts keep each check pass well under a
-            // second.
+            // Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64
+            // costs too: bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134,
+            // 13,134 and 32,596; the baseline's check pass 8, 41 and 160 ms in `pqlab
+            // suites`, release, 2026-11-25), so every check pass stays well under a second.
             let [small, middle, large] = crate::maps::road::WORKLOADS;
             suites.push(road(small, 20, CostKind::Integer));
             suites.push(road(middle, 10, CostKind::Integer));
             suites.push(road(middle, 10, CostKind::Float));
-            suites.push(road(large, 4, CostKind::Integer));
+            suites.push(road(large, 6, CostKind::Integer));
             for weight in [1.1, 1.25, 2.0] {
                 for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
                     let problems = if map.starts_with("random") { 20 } else { 8 };
