@@ -117,7 +117,7 @@ impl AnyPrepared {
 /// suite, grid or road: its problems' count, expected answers and where each comes from,
 /// the suite (its cost scale, heuristic and weighted A\*'s bound), whether its heuristic
 /// is admissible and consistent, and how a registry queue searches it.
-pub trait Searchable: Sized {
+pub trait Searchable {
     /// The suite.
     fn suite(&self) -> &Suite;
     /// How many problems.
