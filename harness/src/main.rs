@@ -125,11 +125,13 @@ enum Command {
         keys: Keys,
         /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
         /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
-        /// By default astar, and generic with --costs float (the tuned A* is integer-only).
+        /// By default astar, and generic with --costs float (the tuned A* is integer-only);
+        /// road graphs are searched with the generic A* whatever this says.
         #[arg(long, value_enum)]
         search: Option<SearchKind>,
         /// Your graph: a grid map, or a road-like graph (points joined to their nearest
-        /// neighbours, Euclidean costs).
+        /// neighbours, Euclidean costs, the straight-line heuristic; integer costs in the
+        /// road's fixed point, or float with --costs float).
         #[arg(long, value_enum, default_value_t = GraphKind::Grid)]
         graph: GraphKind,
         /// Your grid's moves: 4 or 8 (8 by default; a map's answer takes its own).

@@ -59,7 +59,8 @@ impl Visitor for SecondPass {
             pqlab::maps::generate::problems(&grid, rules.connectivity, rules.scale, 12, 4);
         let components = Components::new(&grid);
         let mut heuristic =
-            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale)
+                .unwrap();
         let mut search = AStar::<F>::new(&grid, rules);
         let mut run = || {
             for p in &problems {

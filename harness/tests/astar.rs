@@ -72,7 +72,8 @@ impl Visitor for AgreesWithReference {
             for connectivity in [Connectivity::Four, Connectivity::Eight] {
                 let rules = Rules { connectivity, scale: CostScale::FINE };
                 let mut search = AStar::<F>::new(grid, rules);
-                let mut h = AnyHeuristic::new(self.heuristic, grid, connectivity, rules.scale);
+                let mut h =
+                    AnyHeuristic::new(self.heuristic, grid, connectivity, rules.scale).unwrap();
                 let components = Components::new(grid);
                 for (i, &(start, goal)) in pairs(grid, 30, m as u64 * 7 + 1).iter().enumerate() {
                     let expected = reference::cost(grid, connectivity, rules.scale, start, goal);
@@ -147,7 +148,8 @@ impl Visitor for WeightedOctile {
             &grid,
             rules.connectivity,
             rules.scale,
-        );
+        )
+        .unwrap();
         assert!(!h.admissible() && !h.consistent());
         let mut rejected = 0;
         for (start, goal) in pairs(&grid, 40, 11) {
@@ -210,7 +212,8 @@ fn reopenings_happen_under_weighted_octile() {
         &grid,
         rules.connectivity,
         rules.scale,
-    );
+    )
+    .unwrap();
     let reopened: u64 = pairs(&grid, 60, 5)
         .into_iter()
         .map(|(s, g)| search.search(&grid, &mut h, None, s, g).unwrap().counters.reopenings)
@@ -231,7 +234,7 @@ fn admissible_heuristics_never_overestimate_and_consistent_ones_are_consistent()
                 HeuristicKind::Chebyshev,
                 HeuristicKind::Differential(4),
             ] {
-                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale);
+                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale).unwrap();
                 assert_eq!(
                     h.admissible(),
                     !(kind == HeuristicKind::Manhattan && connectivity == Connectivity::Eight),
@@ -276,7 +279,8 @@ fn unreachable_goals_are_answered_at_once_with_components() {
     let rules = Rules::default();
     let components = Components::new(&grid);
     let mut search = AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&grid, rules);
-    let mut h = AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+    let mut h =
+        AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale).unwrap();
     let with = search.search(&grid, &mut h, Some(&components), (0, 0), (19, 9)).unwrap();
     assert_eq!((with.cost, with.counters.expansions), (None, 0));
     let without = search.search(&grid, &mut h, None, (0, 0), (19, 9)).unwrap();
@@ -314,7 +318,8 @@ impl Visitor for TracesReplay {
         let mut recorder = AStar::<Recorder<F>>::new(&grid, rules);
         let mut oracle = AStar::<Oracle>::new(&grid, rules);
         let mut h =
-            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale)
+                .unwrap();
         for (start, goal) in pairs(&grid, 5, 1) {
             let recorded = recorder.search(&grid, &mut h, None, start, goal).unwrap();
             let trace = recorder.frontier().trace().clone();
@@ -408,7 +413,8 @@ fn stale_pops_are_skipped_not_expanded() {
     let rules = Rules::default();
     let mut search =
         AStar::<Watch<pqlab_queues::std_binary_heap::StdBinaryHeap>>::new(&grid, rules);
-    let mut h = AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+    let mut h =
+        AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale).unwrap();
     let mut stale = 0;
     for (start, goal) in pairs(&grid, 40, 17) {
         let outcome = search.search(&grid, &mut h, None, start, goal).unwrap();
@@ -435,7 +441,8 @@ fn out_of_order_pops_report_the_cost_of_the_path_they_return() {
     let grid = spec.build();
     let rules = Rules::default();
     let mut search = AStar::<SoftHeap<2>>::new(&grid, rules);
-    let mut h = AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+    let mut h =
+        AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale).unwrap();
     let mut reopened = 0;
     for problem in problems(&grid, rules.connectivity, rules.scale, 3, spec.seed) {
         let outcome = search.search(&grid, &mut h, None, problem.start, problem.goal).unwrap();
@@ -464,7 +471,7 @@ fn the_differential_heuristic_expands_no_more_than_octile() {
             let expansions = |kind: HeuristicKind| -> u64 {
                 let mut search =
                     AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&grid, rules);
-                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale);
+                let mut h = AnyHeuristic::new(kind, &grid, connectivity, rules.scale).unwrap();
                 pairs(&grid, 30, 11)
                     .into_iter()
                     .map(|(s, g)| {

@@ -154,7 +154,8 @@ fn mutated_files_never_panic_and_accepted_problems_match_the_reference() {
         let components = Components::new(&grid);
         let mut search = AStar::<StdBinaryHeap>::new(&grid, rules);
         let mut octile =
-            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale)
+                .unwrap();
         for p in &problems {
             let found = search
                 .search(&grid, &mut octile, Some(&components), p.start, p.goal)

@@ -122,7 +122,7 @@ impl Visitor for &Map<'_> {
         let (grid, scale) = (self.grid, CostScale::FINE);
         let moves = Moves::new(grid, self.connectivity, scale);
         for &kind in self.kinds {
-            let mut heuristic = AnyHeuristic::new(kind, grid, self.connectivity, scale);
+            let mut heuristic = AnyHeuristic::new(kind, grid, self.connectivity, scale).unwrap();
             for &(start, goal) in self.problems {
                 heuristic.set_goal(grid, grid.index(goal.0, goal.1));
                 let expected = reference::cost(grid, self.connectivity, scale, start, goal);

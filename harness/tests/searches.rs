@@ -95,7 +95,7 @@ fn check_fringe_counters(c: Counters, consistent: bool) {
 fn fringe_agrees(maps: &[Grid], rules: Rules, kind: HeuristicKind) {
     for (m, grid) in maps.iter().enumerate() {
         let mut search = Fringe::new(grid, rules);
-        let mut h = AnyHeuristic::new(kind, grid, rules.connectivity, rules.scale);
+        let mut h = AnyHeuristic::new(kind, grid, rules.connectivity, rules.scale).unwrap();
         assert!(h.admissible(), "{kind} is not admissible under {rules:?}");
         let components = Components::new(grid);
         for (i, &(start, goal)) in pairs(grid, 30, m as u64 * 7 + 1).iter().enumerate() {
@@ -198,7 +198,7 @@ fn fringe_with_weighted_octile_finds_valid_paths_no_cheaper_than_optimal() {
     for (m, grid) in uniform_maps().iter().chain(&weighted_maps()).enumerate() {
         let mut search = Fringe::new(grid, EIGHT_FINE);
         let kind = HeuristicKind::WeightedOctile(2.0);
-        let mut h = AnyHeuristic::new(kind, grid, Connectivity::Eight, CostScale::FINE);
+        let mut h = AnyHeuristic::new(kind, grid, Connectivity::Eight, CostScale::FINE).unwrap();
         for (start, goal) in pairs(grid, 30, m as u64 + 11) {
             let optimal = reference::cost(grid, Connectivity::Eight, CostScale::FINE, start, goal);
             let outcome = search.search(grid, &mut h, None, start, goal).unwrap();
@@ -273,7 +273,8 @@ fn unreachable_goals_are_answered_at_once_with_components_and_by_exhaustion_with
     let components = Components::new(&grid);
     let mut fringe = Fringe::new(&grid, EIGHT_FINE);
     let mut h =
-        AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE);
+        AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE)
+            .unwrap();
     let mut bfs = Bfs::new(&grid, EIGHT_UNIT);
     let with = fringe.search(&grid, &mut h, Some(&components), (0, 0), (19, 9)).unwrap();
     assert_eq!((with.cost, with.counters.expansions), (None, 0));
@@ -326,7 +327,8 @@ fn a_context_answers_many_searches_in_turn() {
     let mut fringe = Fringe::new(&grid, EIGHT_FINE);
     let mut bfs = Bfs::new(&grid, EIGHT_UNIT);
     let mut h =
-        AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE);
+        AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE)
+            .unwrap();
     for (start, goal) in pairs(&grid, 300, 99) {
         let fine = reference::cost(&grid, Connectivity::Eight, CostScale::FINE, start, goal);
         assert_eq!(fringe.search(&grid, &mut h, None, start, goal).unwrap().cost, fine);
@@ -361,7 +363,7 @@ proptest! {
         let fine = Rules { connectivity, scale: CostScale::FINE };
         let unit = Rules { connectivity, scale: CostScale::UNIT };
         let mut fringe = Fringe::new(&grid, fine);
-        let mut h = AnyHeuristic::new(kind, &grid, connectivity, fine.scale);
+        let mut h = AnyHeuristic::new(kind, &grid, connectivity, fine.scale).unwrap();
         let mut bfs = Bfs::new(&grid, unit);
         for (start, goal) in problems {
             let blocked = grid.terrain(grid.index(start.0, start.1)) == Terrain::Blocked;
@@ -423,7 +425,8 @@ fn both_loops_on_a_moving_ai_sample() {
         let components = Components::new(&grid);
         let mut fringe = Fringe::new(&grid, EIGHT_FINE);
         let mut h =
-            AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE);
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, Connectivity::Eight, CostScale::FINE)
+                .unwrap();
         let mut bfs = Bfs::new(&grid, EIGHT_UNIT);
         for i in 0..PER_MAP {
             let Some(p) = short.get(i * short.len() / PER_MAP + short.len() / (2 * PER_MAP)) else {

@@ -97,7 +97,8 @@ impl Selection {
 
     /// `octile A*, fine costs` (with the store when it is not the flat array, and the
     /// setup where it is not pqlab's 8-connected integer-cost grid A*:
-    /// `manhattan A*, unit costs, 4 moves`, `octile generic A*, fine float costs`).
+    /// `manhattan A*, unit costs, 4 moves`, `octile generic A*, fine float costs`,
+    /// `straight-line generic A*, road graph`).
     pub fn describe(&self) -> String {
         let setup = self.setup;
         let loop_name = match setup.search {
@@ -113,9 +114,12 @@ impl Selection {
             }
             (_, h) => format!("{h} {loop_name}"),
         };
-        let costs = match setup.costs {
-            CostKind::Integer => format!("{} costs", self.scale),
-            CostKind::Float => format!("{} float costs", self.scale),
+        // Road costs have one scale (the graphs' fixed point), so only float ones are said.
+        let costs = match (setup.graph, setup.costs) {
+            (GraphKind::Road, CostKind::Integer) => String::new(),
+            (GraphKind::Road, CostKind::Float) => ", float costs".to_owned(),
+            (GraphKind::Grid, CostKind::Integer) => format!(", {} costs", self.scale),
+            (GraphKind::Grid, CostKind::Float) => format!(", {} float costs", self.scale),
         };
         let graph = match (setup.graph, setup.moves) {
             (GraphKind::Road, _) => ", road graph".to_owned(),
@@ -124,7 +128,7 @@ impl Selection {
         };
         let store =
             if self.store == StoreKind::Flat { String::new() } else { format!(", {}", self.store) };
-        format!("{search}, {costs}{graph}{store}")
+        format!("{search}{costs}{graph}{store}")
     }
 }
 

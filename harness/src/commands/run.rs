@@ -203,7 +203,8 @@ pub fn run(
     rules: Rules,
     rows: Rows,
 ) -> Result<ExitCode> {
-    let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale);
+    let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale)
+        .map_err(anyhow::Error::msg)?;
     let components = Components::new(&instance.grid);
     let checked = instance.checkable_under(rules);
     if instance.scenario.is_none() {

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::Result;
 use pqlab_queues::registry;
 
-use crate::lab::searches::{CheckQueue, Prepared};
+use crate::lab::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use crate::lab::settings::Profile;
 use crate::lab::suites::builtin;
 use crate::results::quantile;
@@ -28,20 +28,18 @@ pub fn run(profile: Profile) -> Result<ExitCode> {
     );
     for suite in builtin(profile) {
         let started = Instant::now();
-        let prepared = Prepared::new(&suite)?;
+        let prepared = AnyPrepared::new(&suite)?;
         let prepare = started.elapsed().as_secs_f64();
-        let check = registry::visit(
-            registry::BASELINE,
-            CheckQueue { prepared: &prepared, limit: std::time::Duration::MAX },
-        )
-        .expect("registered")
-        .map_err(|why| anyhow::anyhow!("{}: {why:?}", suite.name()))?;
+        let (problems, check) = match &prepared {
+            AnyPrepared::Grid(grid) => (grid.count(), baseline(grid)?),
+            AnyPrepared::Road(road) => (road.count(), baseline(road)?),
+        };
         let open: Vec<f64> = check.counters.iter().map(|c| c.max_open as f64).collect();
         let median = quantile(&open, 0.5);
         say!(
             "{:<44} {:>8} {:>9.1} {:>9.1} {:>9.0} {:>9.0} {:>9.0} {:>9}",
             suite.name(),
-            prepared.instance.problems.len(),
+            problems,
             prepare,
             check.pass.as_secs_f64() * 1e3,
             median,
@@ -51,4 +49,11 @@ pub fn run(profile: Profile) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The baseline's checked pass on `prepared`.
+fn baseline<P: Searchable>(prepared: &P) -> Result<Check<'_>> {
+    registry::visit(registry::BASELINE, CheckQueue { prepared, limit: std::time::Duration::MAX })
+        .expect("registered")
+        .map_err(|why| anyhow::anyhow!("{}: {why:?}", prepared.suite().name()))
 }

@@ -68,7 +68,7 @@ use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
 use rows::{untimed, Workload};
 use sampler::{interleave, Entrant, Plan, Shuffler};
-use searches::{Check, CheckQueue, Prepared, Untimed};
+use searches::{AnyPrepared, Check, CheckQueue, Prepared, Searchable, Untimed};
 pub use settings::{Profile, Settings};
 use suites::{Role, Suite};
 
@@ -212,8 +212,9 @@ impl Lab {
                 self.left(budget).as_secs_f64()
             );
             let deadline = self.deadline(weight(suite), budget);
-            match broken.remove(&suite.name()).map_or_else(|| Prepared::new(suite), Err) {
-                Ok(prepared) => self.run_suite(&prepared, deadline)?,
+            match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
+                Ok(AnyPrepared::Grid(prepared)) => self.run_suite(&prepared, deadline)?,
+                Ok(AnyPrepared::Road(prepared)) => self.run_suite(&prepared, deadline)?,
                 Err(error) => {
                     eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
                     self.rows.push(failed_suite(suite, &self.provenance, &error));
@@ -290,7 +291,7 @@ impl Lab {
         let check = registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX })
             .expect("registered")
             .map_err(|u| anyhow::anyhow!("the baseline failed the sentinel suite: {u:?}"))?;
-        row.units = prepared.instance.problems.len() as u64;
+        row.units = prepared.count() as u64;
         row.set_counters(&check.counters);
         let mut entrants = vec![Entrant {
             label: entry.id.into(),
@@ -309,17 +310,17 @@ impl Lab {
         Ok(())
     }
 
-    /// Measures one suite: every queue (with the oracle and peers where it has them), then
-    /// its replays.
-    fn run_suite(&mut self, prepared: &Prepared, deadline: Instant) -> Result<()> {
+    /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
+    /// oracle and peers where it has them), then its replays.
+    fn run_suite<P: Searchable>(&mut self, prepared: &P, deadline: Instant) -> Result<()> {
         let workload = describe(prepared, Kind::Astar);
+        let suite = prepared.suite();
+        let grid = prepared.grid();
         // The oracle replays the baseline's searches: recorded first, as the contenders
         // checked below borrow them.
-        let traces = if prepared.suite.with_oracle() {
-            searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(prepared).ok()
-        } else {
-            None
-        };
+        let traces = grid
+            .filter(|g| g.suite.with_oracle())
+            .and_then(|g| searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(g).ok());
         let baseline = registry::baseline();
         let mut checked: Vec<(Row, Check<'_>)> = Vec::new();
         let mut untimed_rows = Vec::new();
@@ -331,14 +332,14 @@ impl Lab {
         };
         let limit = self.limit(base_pass);
         let mut outcomes = vec![(baseline, check)];
-        for entry in self.contenders(prepared).into_iter().filter(|e| e.id != baseline.id) {
+        for entry in self.contenders(suite).into_iter().filter(|e| e.id != baseline.id) {
             let check =
                 registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered");
             outcomes.push((entry, check));
         }
         for (entry, outcome) in outcomes {
             let mut row = workload.row(&self.provenance, entry.id, Some(entry));
-            row.units = prepared.instance.problems.len() as u64;
+            row.units = prepared.count() as u64;
             match outcome {
                 Ok(check) => {
                     row.set_counters(&check.counters);
@@ -356,11 +357,11 @@ impl Lab {
         // pqlab's other search loops: fringe search where the heuristic is admissible
         // (it is exact then), breadth-first search where every move costs the same.
         let mut loops: Vec<(&str, searches::Checking<'_>)> = Vec::new();
-        if prepared.suite.with_loops() {
-            if prepared.heuristic.admissible() {
-                loops.push((Fringe::ID, searches::check_fringe(prepared, limit)));
+        if let Some(grid) = grid.filter(|g| g.suite.with_loops()) {
+            if grid.heuristic.admissible() {
+                loops.push((Fringe::ID, searches::check_fringe(grid, limit)));
             }
-            match searches::check_bfs(prepared, limit) {
+            match searches::check_bfs(grid, limit) {
                 Err(Untimed::NotApplicable(_)) => {}
                 bfs => loops.push((Bfs::ID, bfs)),
             }
@@ -368,7 +369,7 @@ impl Lab {
         for (id, outcome) in loops {
             let mut row =
                 Workload { kind: Kind::Loop, ..workload.clone() }.row(&self.provenance, id, None);
-            row.units = prepared.instance.problems.len() as u64;
+            row.units = prepared.count() as u64;
             match outcome {
                 Ok(check) => {
                     row.set_counters(&check.counters);
@@ -378,19 +379,19 @@ impl Lab {
             }
         }
         // The oracle (replaying the baseline's recorded searches) and the peers.
-        if let (Some(traces), Some(base)) = (&traces, &baseline_row) {
+        if let (Some(traces), Some(base), Some(grid)) = (&traces, &baseline_row, grid) {
             let mut extras: Vec<(&str, Kind, searches::Checking<'_>)> =
-                vec![("oracle", Kind::Oracle, searches::check_oracle(prepared, traces))];
-            if prepared.suite.with_peers(prepared.instance.grid.cells()) {
+                vec![("oracle", Kind::Oracle, searches::check_oracle(grid, traces))];
+            if grid.suite.with_peers(grid.instance.grid.cells()) {
                 extras.push((
                     PathfindingAstar::ID,
                     Kind::Peer,
-                    searches::check_peer::<PathfindingAstar>(prepared, limit),
+                    searches::check_peer::<PathfindingAstar>(grid, limit),
                 ));
                 extras.push((
                     PetgraphAstar::ID,
                     Kind::Peer,
-                    searches::check_peer::<PetgraphAstar>(prepared, limit),
+                    searches::check_peer::<PetgraphAstar>(grid, limit),
                 ));
             }
             for (id, kind, outcome) in extras {
@@ -410,12 +411,13 @@ impl Lab {
         }
         // With replays, the searches' rounds get two thirds of what the checks left, and
         // the replays (their recording included) the rest.
-        let part = if prepared.suite.replay { 0.67 } else { 1.0 };
+        let replayed = grid.filter(|g| g.suite.replay);
+        let part = if replayed.is_some() { 0.67 } else { 1.0 };
         let rounds = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
         self.time(&workload.name, checked, rounds, 0);
         self.rows.extend(untimed_rows);
-        if prepared.suite.replay {
-            self.run_replays(prepared, deadline)?;
+        if let Some(grid) = replayed {
+            self.run_replays(grid, deadline)?;
         }
         Ok(())
     }
@@ -425,8 +427,7 @@ impl Lab {
     /// order); on a store suite the baseline and the [`STORE_CONTENDERS`] fastest exact
     /// queues of the same searches with the flat store, measured earlier in the run (every
     /// queue when there are none).
-    fn contenders(&self, prepared: &Prepared) -> Vec<&'static Entry> {
-        let suite = &prepared.suite;
+    fn contenders(&self, suite: &Suite) -> Vec<&'static Entry> {
         match suite.role {
             Role::Bands | Role::Series | Role::Real => ordered_entries().collect(),
             Role::Trade => vec![registry::baseline()],
@@ -754,14 +755,15 @@ fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
 }
 
 /// What the rows of a prepared suite share.
-fn describe(prepared: &Prepared, kind: Kind) -> Workload {
-    let suite = &prepared.suite;
+fn describe(prepared: &impl Searchable, kind: Kind) -> Workload {
+    let suite = prepared.suite();
+    let (map, map_kind, real) = prepared.map();
     Workload {
         kind,
         name: suite.name(),
-        map: prepared.instance.name.clone(),
-        map_kind: prepared.instance.kind.clone(),
-        real: prepared.instance.real,
+        map,
+        map_kind,
+        real,
         heuristic: Some(suite.heuristic),
         scale: Some(suite.scale),
         store: Some(suite.store),
@@ -788,15 +790,16 @@ fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
 /// The row of a suite that could not be prepared (a malformed map): the baseline's, failed,
 /// with the error as its note.
 fn failed_suite(suite: &Suite, provenance: &Provenance, error: &anyhow::Error) -> Row {
-    let (map, real) = match &suite.source {
-        suites::Source::Generated { map, .. } => (map.to_string(), false),
-        suites::Source::MovingAi { map, .. } => (map.display().to_string(), true),
+    let (map, map_kind, real) = match &suite.source {
+        suites::Source::Generated { map, .. } => (map.to_string(), "generated", false),
+        suites::Source::Road { spec, .. } => (spec.to_string(), "road", false),
+        suites::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
     };
     let workload = Workload {
         kind: Kind::Astar,
         name: suite.name(),
         map,
-        map_kind: if real { "movingai".into() } else { "generated".into() },
+        map_kind: map_kind.into(),
         real,
         heuristic: Some(suite.heuristic),
         scale: Some(suite.scale),

@@ -1,10 +1,12 @@
 //! Whole A* searches as contenders: every queue (with the suite's per-cell store), the
-//! oracle and the peers, each checked on every problem before it may be timed.
+//! oracle and the peers, each checked on every problem before it may be timed; on grids
+//! ([`Prepared`]) and on road graphs ([`PreparedRoad`]), through the same check-then-time
+//! body (`check`, `Timed`), which asks a prepared suite only what [`Searchable`] says.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
-use pqlab_queues::astar::takes;
+use pqlab_queues::astar::{astar_dense_with_stats, takes};
 use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
 
@@ -14,11 +16,13 @@ use super::suites::{Source, Suite};
 use crate::maps::grid::CostKind;
 use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
+use crate::maps::road::{RoadInstance, SCALE as ROAD_SCALE};
+use crate::maps::scenario::Expected;
 use crate::search::astar::{AStar, Counters, Outcome, Rules, SearchError};
 use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
 use crate::search::fringe::Fringe;
-use crate::search::generic::GenericGrid;
+use crate::search::generic::{self, GenericGrid};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
 use crate::search::store::{
@@ -50,26 +54,194 @@ impl Prepared {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
             }
             Source::MovingAi { map, sample } => Instance::movingai(map, None, *sample)?,
+            Source::Road { .. } => {
+                anyhow::bail!("{} is a road suite, prepared as a road graph", suite.name())
+            }
         };
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
         let components = Components::new(&instance.grid);
         let heuristic =
-            AnyHeuristic::new(suite.heuristic, &instance.grid, rules.connectivity, rules.scale);
+            AnyHeuristic::new(suite.heuristic, &instance.grid, rules.connectivity, rules.scale)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", suite.name()))?;
         Ok(Prepared { suite: suite.clone(), instance, rules, components, heuristic })
     }
+}
 
-    /// Whether every search must be optimal: an admissible heuristic (the queue's order is
-    /// the caller's to know).
+/// A road suite ready to run: the graph built and its problems solved by the reference
+/// Dijkstras before any timing.
+pub struct PreparedRoad {
+    /// The suite.
+    pub suite: Suite,
+    /// Its graph and problems.
+    pub instance: RoadInstance,
+}
+
+impl PreparedRoad {
+    /// Builds the graph and its problems: an error unless `suite` is a road suite with the
+    /// straight-line heuristic (the one road heuristic, consistent in both cost kinds).
+    pub fn new(suite: &Suite) -> anyhow::Result<PreparedRoad> {
+        let Source::Road { spec, problems } = &suite.source else {
+            anyhow::bail!("{} is not a road suite", suite.name());
+        };
+        anyhow::ensure!(
+            suite.heuristic == HeuristicKind::StraightLine,
+            "{}: road graphs are searched with straight-line, not {}",
+            suite.name(),
+            suite.heuristic
+        );
+        let instance = RoadInstance::generated(*spec, *problems)?;
+        anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
+        Ok(PreparedRoad { suite: suite.clone(), instance })
+    }
+}
+
+/// A prepared suite of either graph.
+pub enum AnyPrepared {
+    /// A grid suite.
+    Grid(Prepared),
+    /// A road suite.
+    Road(PreparedRoad),
+}
+
+impl AnyPrepared {
+    /// Prepares `suite` as its source says.
+    pub fn new(suite: &Suite) -> anyhow::Result<AnyPrepared> {
+        Ok(match suite.source {
+            Source::Road { .. } => AnyPrepared::Road(PreparedRoad::new(suite)?),
+            _ => AnyPrepared::Grid(Prepared::new(suite)?),
+        })
+    }
+}
+
+/// What the check-then-time body (`check`, `Timed`) and the lab need from a prepared
+/// suite, grid or road: its problems' count, expected answers and where each comes from,
+/// the suite (its cost scale, heuristic and weighted A\*'s bound), whether its heuristic
+/// is admissible and consistent, and how a registry queue searches it.
+pub trait Searchable {
+    /// The suite.
+    fn suite(&self) -> &Suite;
+    /// How many problems.
+    fn count(&self) -> usize;
+    /// Problem `i`'s expected answer, in the suite's cost scale.
+    fn expected(&self, i: usize) -> Expected;
+    /// Where problem `i` comes from, for messages.
+    fn locate(&self, i: usize) -> String;
+    /// The map's name and kind in results, and whether it is a real map.
+    fn map(&self) -> (String, String, bool);
+    /// Whether every search must be optimal: an admissible heuristic (the queue's order
+    /// is the caller's to know).
+    fn admissible(&self) -> bool;
+    /// Whether the heuristic is consistent (monotone queues need it).
+    fn consistent(&self) -> bool;
+    /// The grid suite, where it is one: the oracle, the peers, the other loops and the
+    /// replays run on grids only.
+    fn grid(&self) -> Option<&Prepared>;
+    /// Checks registry queue `F` on it within `limit`.
+    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a>;
+
+    /// Weighted A\*'s bound on the path's excess, if the heuristic is weighted octile.
+    fn bound(&self) -> Option<f64> {
+        match self.suite().heuristic {
+            HeuristicKind::WeightedOctile(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+impl Searchable for Prepared {
+    fn suite(&self) -> &Suite {
+        &self.suite
+    }
+
+    fn count(&self) -> usize {
+        self.instance.problems.len()
+    }
+
+    fn expected(&self, i: usize) -> Expected {
+        self.instance.problems[i].expected
+    }
+
+    fn locate(&self, i: usize) -> String {
+        self.instance.locate(i)
+    }
+
+    fn map(&self) -> (String, String, bool) {
+        (self.instance.name.clone(), self.instance.kind.clone(), self.instance.real)
+    }
+
     fn admissible(&self) -> bool {
         self.heuristic.admissible()
     }
 
-    /// Weighted A*'s bound on the path's excess, if the heuristic is weighted octile.
-    fn bound(&self) -> Option<f64> {
-        match self.suite.heuristic {
-            HeuristicKind::WeightedOctile(w) => Some(w),
-            _ => None,
+    fn consistent(&self) -> bool {
+        self.heuristic.consistent()
+    }
+
+    fn grid(&self) -> Option<&Prepared> {
+        Some(self)
+    }
+
+    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a> {
+        match (self.suite.setup.search, self.suite.store) {
+            (SearchKind::Generic, _) => check_generic::<F>(self, limit),
+            (SearchKind::Astar, StoreKind::Flat) => check_queue::<F, FlatStore>(self, limit),
+            (SearchKind::Astar, StoreKind::Cleared) => check_queue::<F, ClearedStore>(self, limit),
+            (SearchKind::Astar, StoreKind::FxHash) => check_queue::<F, FxHashStore>(self, limit),
+            (SearchKind::Astar, StoreKind::StdHash) => check_queue::<F, StdHashStore>(self, limit),
         }
+    }
+}
+
+impl Searchable for PreparedRoad {
+    fn suite(&self) -> &Suite {
+        &self.suite
+    }
+
+    fn count(&self) -> usize {
+        self.instance.problems.len()
+    }
+
+    /// The reference Dijkstra's cost in the suite's representation: the integer cost
+    /// exactly, or the float one within [`Expected::FLOAT_TOLERANCE`].
+    fn expected(&self, i: usize) -> Expected {
+        let problem = &self.instance.problems[i];
+        match self.suite.setup.costs {
+            CostKind::Integer => Expected::Cost(problem.cost),
+            CostKind::Float => Expected::Float(problem.cost_f64),
+        }
+    }
+
+    fn locate(&self, i: usize) -> String {
+        let problem = &self.instance.problems[i];
+        format!(
+            "problem {} of {} (node {} to {})",
+            i + 1,
+            self.instance.spec,
+            problem.start,
+            problem.goal
+        )
+    }
+
+    fn map(&self) -> (String, String, bool) {
+        (self.instance.spec.to_string(), "road".into(), false)
+    }
+
+    /// Straight-line, the one road heuristic ([`PreparedRoad::new`]), is admissible and
+    /// consistent in both cost kinds (proved at [`crate::maps::road::StraightLine`]).
+    fn admissible(&self) -> bool {
+        true
+    }
+
+    fn consistent(&self) -> bool {
+        true
+    }
+
+    fn grid(&self) -> Option<&Prepared> {
+        None
+    }
+
+    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a> {
+        check_road::<F>(self, limit)
     }
 }
 
@@ -116,16 +288,17 @@ impl Untimed {
 pub type Checking<'a> = Result<Check<'a>, Untimed>;
 
 /// One way of solving a prepared suite's problems: pqlab's A\* with a queue and a store,
-/// the oracle, a peer's A\*. [`check`] checks every answer of a solver, then
-/// [`Timed`] times it: every contender of a search workload goes through these two.
-pub trait Solver {
+/// the oracle, a peer's A\*, the generic A\* on a road graph. `check` checks every
+/// answer of a solver, then `Timed` times it: every contender of a search workload goes
+/// through these two.
+pub trait Solver<P = Prepared> {
     /// Solves problem `i` of `prepared`.
-    fn solve(&mut self, prepared: &Prepared, i: usize) -> Result<Outcome, SearchError>;
+    fn solve(&mut self, prepared: &P, i: usize) -> Result<Outcome, SearchError>;
 
     /// The cost of the path the last [`Solver::solve`] (of problem `i`) returned, added up
     /// again from its moves, where the solver gives its path: `Some(None)` when a step is
     /// not a legal move. Checked where a search need not be exact.
-    fn path_cost(&self, _prepared: &Prepared, _i: usize) -> Option<Option<u64>> {
+    fn path_cost(&self, _prepared: &P, _i: usize) -> Option<Option<u64>> {
         None
     }
 }
@@ -254,18 +427,18 @@ impl Solver for OracleSolver<'_> {
 /// wall time is kept for the latency columns. One clock read per search (about 25 ns on
 /// the lab's machines, a percent or two of the smallest workloads' searches) is paid
 /// alike by every contender.
-struct Timed<'a, V> {
-    prepared: &'a Prepared,
+struct Timed<'a, P, V> {
+    prepared: &'a P,
     solver: V,
     /// Nanoseconds per search since the sampler last took them.
     latencies: Vec<u64>,
 }
 
-impl<V: Solver> Contender for Timed<'_, V> {
+impl<P: Searchable, V: Solver<P>> Contender for Timed<'_, P, V> {
     fn pass(&mut self) -> u64 {
         let mut checksum = 0u64;
         let mut last = Instant::now();
-        for i in 0..self.prepared.instance.problems.len() {
+        for i in 0..self.prepared.count() {
             let outcome = self.solver.solve(self.prepared, i);
             let now = Instant::now();
             self.latencies.push(now.duration_since(last).as_nanos() as u64);
@@ -284,8 +457,8 @@ impl<V: Solver> Contender for Timed<'_, V> {
 /// Checks `solver` on every problem of `prepared` (untimed), within `limit`: an `exact`
 /// solver must give every expected cost; any other a valid path no cheaper than the
 /// optimum (within weighted A\*'s bound), whose excess is kept. Then it may be timed.
-fn check<'a, V: Solver + 'a>(
-    prepared: &'a Prepared,
+fn check<'a, P: Searchable, V: Solver<P> + 'a>(
+    prepared: &'a P,
     mut solver: V,
     exact: bool,
     limit: Duration,
@@ -294,15 +467,15 @@ fn check<'a, V: Solver + 'a>(
     // process is not cut off for the time it was not running.
     let started = thread_cpu_ns();
     let ran = || Duration::from_nanos(thread_cpu_ns().saturating_sub(started));
-    let mut counters = Vec::with_capacity(prepared.instance.problems.len());
+    let mut counters = Vec::with_capacity(prepared.count());
     let mut excess = Vec::new();
-    for (i, problem) in prepared.instance.problems.iter().enumerate() {
-        let failed = |e: String| Untimed::Failed(format!("{}: {e}", prepared.instance.locate(i)));
+    for i in 0..prepared.count() {
+        let failed = |e: String| Untimed::Failed(format!("{}: {e}", prepared.locate(i)));
         let outcome = solver.solve(prepared, i).map_err(|e| failed(e.to_string()))?;
         let checked = check::answer(
-            problem.expected,
+            prepared.expected(i),
             outcome.cost,
-            prepared.rules.scale,
+            prepared.suite().scale,
             exact,
             prepared.bound(),
         )
@@ -339,17 +512,17 @@ fn check<'a, V: Solver + 'a>(
 }
 
 /// Whether queue `F` can search `prepared`: `n/a` with the reason when it cannot.
-fn applicable<F: Frontier>(prepared: &Prepared) -> Result<(), Untimed> {
-    if F::KEYS.is_monotone() && !prepared.heuristic.consistent() {
+fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
+    if F::KEYS.is_monotone() && !prepared.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
-            prepared.suite.heuristic
+            prepared.suite().heuristic
         )));
     }
     if !F::ORDER.is_exact() && !prepared.admissible() {
         return Err(Untimed::NotApplicable(format!(
             "approximate queues are measured with admissible heuristics only, and {} is not",
-            prepared.suite.heuristic
+            prepared.suite().heuristic
         )));
     }
     Ok(())
@@ -366,32 +539,20 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
     check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
-/// Checks a registry queue on a prepared suite with the suite's store.
-pub struct CheckQueue<'a> {
+/// Checks a registry queue on a prepared suite (a grid's with the suite's store, or a
+/// road's).
+pub struct CheckQueue<'a, P = Prepared> {
     /// The suite.
-    pub prepared: &'a Prepared,
+    pub prepared: &'a P,
     /// The longest its check pass may take.
     pub limit: Duration,
 }
 
-impl<'a> Visitor for CheckQueue<'a> {
+impl<'a, P: Searchable> Visitor for CheckQueue<'a, P> {
     type Output = Checking<'a>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
-        let CheckQueue { prepared, limit } = self;
-        match (prepared.suite.setup.search, prepared.suite.store) {
-            (SearchKind::Generic, _) => check_generic::<F>(prepared, limit),
-            (SearchKind::Astar, StoreKind::Flat) => check_queue::<F, FlatStore>(prepared, limit),
-            (SearchKind::Astar, StoreKind::Cleared) => {
-                check_queue::<F, ClearedStore>(prepared, limit)
-            }
-            (SearchKind::Astar, StoreKind::FxHash) => {
-                check_queue::<F, FxHashStore>(prepared, limit)
-            }
-            (SearchKind::Astar, StoreKind::StdHash) => {
-                check_queue::<F, StdHashStore>(prepared, limit)
-            }
-        }
+        self.prepared.check_queue::<F>(self.limit)
     }
 }
 
@@ -433,6 +594,58 @@ fn check_generic<'a, F: Frontier + 'a>(prepared: &'a Prepared, limit: Duration) 
         queue: PhantomData,
     };
     check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
+}
+
+/// The generic A\* of `pqlab-queues` with queue `F` on a road graph, as routing code
+/// writes it: dense node ids ([`astar_dense_with_stats`]), the graph's successors with
+/// `u64` or `f64` costs, and the straight-line heuristic. A float answer is reported in the
+/// road's fixed point, rounded (see [`Expected::Float`]).
+struct RoadSolver<F>(PhantomData<F>);
+
+impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
+    fn solve(&mut self, p: &PreparedRoad, i: usize) -> Result<Outcome, SearchError> {
+        let graph = &p.instance.graph;
+        let problem = p.instance.problems[i];
+        let (goal, nodes) = (problem.goal, graph.nodes());
+        let straight = graph.heuristic(goal);
+        let (found, stats) = match p.suite.setup.costs {
+            CostKind::Integer => {
+                let (found, stats) = astar_dense_with_stats::<F, u32, u64, _>(
+                    &problem.start,
+                    |&n| graph.successors(n),
+                    |&n| straight.estimate(n),
+                    |&n| n == goal,
+                    nodes,
+                    |&n| n as usize,
+                )?;
+                (found.map(|(_, cost)| cost), stats)
+            }
+            CostKind::Float => {
+                let (found, stats) = astar_dense_with_stats::<F, u32, f64, _>(
+                    &problem.start,
+                    |&n| graph.successors_f64(n),
+                    |&n| straight.estimate_f64(n),
+                    |&n| n == goal,
+                    nodes,
+                    |&n| n as usize,
+                )?;
+                (found.map(|(_, cost)| (cost * ROAD_SCALE as f64).round() as u64), stats)
+            }
+        };
+        Ok(generic::outcome(found, stats))
+    }
+}
+
+/// Checks queue `F` on road suite `prepared` within `limit`: `n/a` where it cannot take
+/// the keys (a bounded-span queue and float costs). Every exact queue must give every
+/// expected cost (the straight-line heuristic is admissible); an approximate one a cost no
+/// below the optimum, whose excess is kept.
+fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration) -> Checking<'a> {
+    applicable::<F>(prepared)?;
+    if prepared.suite.setup.costs == CostKind::Float {
+        takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
+    }
+    check(prepared, RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
 }
 
 /// Checks peer `P` on `prepared` (octile suites only).
@@ -540,5 +753,86 @@ mod tests {
         let fits = record_within::<StdBinaryHeap>(&prepared, bytes).unwrap();
         assert_eq!(fits.map(|t| t.len()), Some(8));
         assert!(record_within::<StdBinaryHeap>(&prepared, bytes - 1).unwrap().is_none());
+    }
+
+    /// The quick profile's road suite (float costs), with `costs`.
+    fn road_suite(costs: CostKind) -> Suite {
+        let suite = crate::lab::suites::builtin(crate::lab::Profile::Quick)
+            .into_iter()
+            .find(|s| matches!(s.source, Source::Road { .. }))
+            .expect("the quick profile has a road suite");
+        Suite { setup: crate::search::Setup { costs, ..suite.setup }, ..suite }
+    }
+
+    /// Every registered queue on `prepared`: its id, and `None` when it checked, else why
+    /// not.
+    fn check_all(prepared: &PreparedRoad) -> Vec<(&'static str, Option<Untimed>)> {
+        pqlab_queues::registry::ENTRIES
+            .iter()
+            .map(|entry| {
+                let check = pqlab_queues::registry::visit(
+                    entry.id,
+                    CheckQueue { prepared, limit: Duration::MAX },
+                )
+                .expect("registered");
+                (entry.id, check.err())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_road_suite_checks_every_queue_and_bounded_span_queues_take_no_float_keys() {
+        for costs in [CostKind::Integer, CostKind::Float] {
+            let suite = road_suite(costs);
+            let prepared = AnyPrepared::new(&suite).unwrap();
+            let AnyPrepared::Road(prepared) = prepared else { panic!("a road suite") };
+            assert!(prepared.count() > 0);
+            assert_eq!(prepared.map().1, "road");
+            let (mut timed, mut na) = (0, 0);
+            for (id, why) in check_all(&prepared) {
+                let entry = pqlab_queues::registry::find(id).unwrap();
+                let bounded = entry.keys == pqlab_queues::KeyRule::BoundedSpan;
+                match why {
+                    None => timed += 1,
+                    Some(Untimed::NotApplicable(note)) if bounded && costs == CostKind::Float => {
+                        assert!(note.contains("float keys"), "{id}: {note}");
+                        na += 1;
+                    }
+                    Some(why) => panic!("{id} with {costs:?} costs: {why:?}"),
+                }
+            }
+            assert!(timed >= 5, "{timed} queues checked with {costs:?} costs");
+            if costs == CostKind::Float {
+                assert!(na > 0, "no bounded-span queue was refused float keys");
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_road_answer_fails_its_check() {
+        for costs in [CostKind::Integer, CostKind::Float] {
+            let AnyPrepared::Road(mut prepared) = AnyPrepared::new(&road_suite(costs)).unwrap()
+            else {
+                panic!("a road suite")
+            };
+            prepared.instance.problems[1].cost += 1;
+            prepared.instance.problems[1].cost_f64 *= 1.0 + 1e-6;
+            let check = pqlab_queues::registry::visit(
+                pqlab_queues::registry::BASELINE,
+                CheckQueue { prepared: &prepared, limit: Duration::MAX },
+            )
+            .unwrap();
+            match check.err() {
+                Some(Untimed::Failed(note)) => assert!(note.contains("problem 2 of"), "{note}"),
+                other => panic!("{costs:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_road_suite_is_no_grid() {
+        let suite = road_suite(CostKind::Integer);
+        assert!(Prepared::new(&suite).is_err());
+        assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0));
     }
 }

@@ -35,6 +35,8 @@ use std::path::PathBuf;
 use crate::maps::generate::MapSpec;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::instance::Sample;
+use crate::maps::road::RoadSpec;
+use crate::maps::GraphKind;
 use crate::search::astar::Rules;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
@@ -58,6 +60,14 @@ pub enum Source {
         map: PathBuf,
         /// Which of its problems.
         sample: Sample,
+    },
+    /// A generated road graph with this many problems (exact expected costs from the
+    /// reference Dijkstras, integer and float).
+    Road {
+        /// The graph.
+        spec: RoadSpec,
+        /// How many problems.
+        problems: usize,
     },
 }
 
@@ -100,6 +110,7 @@ impl Suite {
     pub fn map_name(&self) -> String {
         match &self.source {
             Source::Generated { map, .. } => map.to_string(),
+            Source::Road { spec, .. } => spec.to_string(),
             Source::MovingAi { map, .. } => {
                 let name = |p: Option<&std::path::Path>| {
                     p.and_then(|p| p.file_name())
@@ -130,7 +141,7 @@ impl Suite {
     }
 
     /// Whether the oracle runs on it: the octile suites of the bands and real maps, with
-    /// the flat store.
+    /// the flat store (never a road suite: its heuristic is straight-line).
     pub fn with_oracle(&self) -> bool {
         matches!(self.role, Role::Bands | Role::Real)
             && self.heuristic == HeuristicKind::Octile
@@ -139,7 +150,8 @@ impl Suite {
 
     /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
     /// beside its queues: on the grid A\* suites of the bands, the series and the real
-    /// maps, with the flat store (each loop where it is exact; see `lab::searches`).
+    /// maps, with the flat store (each loop where it is exact; see `lab::searches`); never
+    /// on a road suite, whose setup is not grid A\*.
     pub fn with_loops(&self) -> bool {
         matches!(self.role, Role::Bands | Role::Series | Role::Real)
             && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
@@ -192,6 +204,24 @@ fn unit(name: &str, problems: usize, moves: Connectivity, heuristic: HeuristicKi
     Suite {
         setup: Setup { moves: Some(moves), ..Setup::GRID_ASTAR },
         ..generated(Role::Series, name, problems, heuristic, CostScale::UNIT)
+    }
+}
+
+/// A series suite on a generated road graph (`spec`, see [`crate::maps::road`]): the
+/// generic A\* with dense node ids, the straight-line heuristic, `costs` integer or float,
+/// the costs in the road's fixed point.
+fn road(spec: &str, problems: usize, costs: CostKind) -> Suite {
+    Suite {
+        source: Source::Road {
+            spec: spec.parse().unwrap_or_else(|e| panic!("a built-in road spec: {e}")),
+            problems,
+        },
+        setup: Setup { search: SearchKind::Generic, graph: GraphKind::Road, moves: None, costs },
+        heuristic: HeuristicKind::StraightLine,
+        scale: CostScale::ROAD,
+        store: StoreKind::Flat,
+        role: Role::Series,
+        replay: false,
     }
 }
 
@@ -303,6 +333,15 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 suites.push(unit(map, problems, Connectivity::Eight, Chebyshev));
                 suites.push(unit(map, problems, Connectivity::Eight, Manhattan));
             }
+            // Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64
+            // costs too: bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134,
+            // 13,134 and 32,596; the baseline's check pass 8, 41 and 160 ms in `pqlab
+            // suites`, release, 2026-11-25), so every check pass stays well under a second.
+            let [small, middle, large] = crate::maps::road::WORKLOADS;
+            suites.push(road(small, 20, CostKind::Integer));
+            suites.push(road(middle, 10, CostKind::Integer));
+            suites.push(road(middle, 10, CostKind::Float));
+            suites.push(road(large, 6, CostKind::Integer));
             for weight in [1.1, 1.25, 2.0] {
                 for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
                     let problems = if map.starts_with("random") { 20 } else { 8 };
@@ -336,6 +375,7 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
             generic("rooms-r8-128-s1", 10, CostKind::Float),
             unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
+            road("road-n3000-k4-c4-s1", 6, CostKind::Float),
         ],
     }
 }
@@ -384,5 +424,28 @@ mod tests {
     fn names_read_map_heuristic_scale_and_store() {
         let suite = builtin(Profile::Quick).remove(0);
         assert_eq!(suite.name(), "random-d20-32-s1/octile/fine/flat");
+    }
+
+    #[test]
+    fn road_names_read_back_and_road_suites_get_no_grid_extras() {
+        let suites = builtin(Profile::Default);
+        let roads: Vec<&Suite> =
+            suites.iter().filter(|s| matches!(s.source, Source::Road { .. })).collect();
+        assert_eq!(roads.len(), 4);
+        assert_eq!(
+            roads[2].name(),
+            "road-n100000-k4-c4-s1/straight-line/road/flat/generic/road/float"
+        );
+        for suite in roads {
+            let name = suite.name();
+            let mut parts = name.split('/');
+            let spec: RoadSpec = parts.next().unwrap().parse().unwrap();
+            assert_eq!(spec.to_string(), suite.map_name());
+            assert_eq!(parts.next().unwrap().parse(), Ok(HeuristicKind::StraightLine));
+            assert_eq!(parts.next().unwrap().parse(), Ok(CostScale::ROAD));
+            assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0), "{name}");
+        }
+        assert_eq!(HeuristicKind::StraightLine.to_string(), "straight-line");
+        assert_eq!(CostScale::ROAD.to_string(), "road");
     }
 }

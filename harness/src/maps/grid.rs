@@ -100,6 +100,14 @@ impl CostScale {
     /// 1 and 1: every move costs one, diagonals included (roguelike movement, where
     /// Chebyshev distance is exact), or 4-connected unit-cost grids. The smallest key span.
     pub const UNIT: CostScale = CostScale { straight: 1, diagonal: 1 };
+    /// The road graphs' fixed point ([`crate::maps::road::SCALE`], 2¹⁶ units to a length
+    /// unit): not a step's cost but the unit of road costs, so that a road row's `scale`
+    /// column says how its costs are written (integer costs are travel times × 2¹⁶; float
+    /// answers are reported rounded to it). Written `road`.
+    pub const ROAD: CostScale = CostScale {
+        straight: crate::maps::road::SCALE as u32,
+        diagonal: crate::maps::road::SCALE as u32,
+    };
 
     /// A cost in this scale, in units of one straight step.
     pub fn to_units(self, cost: u64) -> f64 {
@@ -118,6 +126,7 @@ impl fmt::Display for CostScale {
             CostScale::FINE => f.write_str("fine"),
             CostScale::COARSE => f.write_str("coarse"),
             CostScale::UNIT => f.write_str("unit"),
+            CostScale::ROAD => f.write_str("road"),
             CostScale { straight, diagonal } => write!(f, "{straight}/{diagonal}"),
         }
     }
@@ -132,6 +141,7 @@ impl std::str::FromStr for CostScale {
             "fine" => Ok(CostScale::FINE),
             "coarse" => Ok(CostScale::COARSE),
             "unit" => Ok(CostScale::UNIT),
+            "road" => Ok(CostScale::ROAD),
             _ => s
                 .split_once('/')
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))

@@ -11,17 +11,30 @@ pub enum Expected {
     /// An exact cost in the map's cost scale (from the built-in generators' reference
     /// Dijkstra).
     Cost(u64),
+    /// A float cost in units (`cost / scale.straight`), from a reference Dijkstra that
+    /// summed `f64` edge costs (road graphs' float costs). A float search's answer is
+    /// reported rounded to the scale, so it is accepted within half a step of the scale
+    /// (that rounding: 2⁻¹⁷ length units on roads, about 10⁻⁶ of a path's cost on the
+    /// smallest road graphs) plus [`Expected::FLOAT_TOLERANCE`] relative (the search and
+    /// the reference add up the path's edges in their own order, each sum within about
+    /// `edges × 2⁻⁵³` relative of the exact one). A path costlier than the optimum by
+    /// less than that would pass: the integer road suites, checked exactly, catch those.
+    Float(f64),
     /// No path exists (start and goal in different components).
     Unreachable,
 }
 
 impl Expected {
+    /// The relative tolerance of [`Expected::Float`] answers.
+    pub const FLOAT_TOLERANCE: f64 = 1e-9;
+
     /// The expected answer in the scenario's units: a length in straight steps (`9.5`),
     /// an exact cost converted with `scale`, or `no path`.
     pub fn describe(self, scale: CostScale) -> String {
         match self {
             Expected::Length(length) => format!("length {length}"),
             Expected::Cost(cost) => format!("length {:.4}", scale.to_units(cost)),
+            Expected::Float(cost) => format!("length {cost:.6}"),
             Expected::Unreachable => "no path".into(),
         }
     }
@@ -34,6 +47,11 @@ impl Expected {
             (Expected::Length(expected), Some(cost)) => {
                 let found = scale.to_units(cost);
                 (found - expected).abs() <= (0.005f64).max(1e-5 * expected)
+            }
+            (Expected::Float(expected), Some(cost)) => {
+                let found = scale.to_units(cost);
+                let half_step = 0.5 / f64::from(scale.straight);
+                (found - expected).abs() <= Self::FLOAT_TOLERANCE * expected + half_step
             }
             _ => false,
         }

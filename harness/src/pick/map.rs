@@ -95,7 +95,8 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let mut search =
         AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&instance.grid, rules);
     let mut heuristic =
-        AnyHeuristic::new(query.heuristic, &instance.grid, rules.connectivity, rules.scale);
+        AnyHeuristic::new(query.heuristic, &instance.grid, rules.connectivity, rules.scale)
+            .map_err(anyhow::Error::msg)?;
     let exact = crate::search::heuristic::Heuristic::admissible(&heuristic);
     let checked = instance.checkable_under(rules);
     let components = Components::new(&instance.grid);
@@ -393,7 +394,8 @@ pub fn measure(
             &instance.grid,
             rules.connectivity,
             rules.scale,
-        ),
+        )
+        .map_err(anyhow::Error::msg)?,
         rules,
         instance,
     };

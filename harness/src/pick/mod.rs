@@ -99,8 +99,9 @@ pub struct Query {
 
 impl Query {
     /// The query of `pick`'s flags: `moves` (8 by default) applies to grids only, `costs`
-    /// gives the scale (`octile` for octile costs), and the heuristic defaults to the
-    /// setup's natural one.
+    /// gives the scale (`octile` for octile costs; road costs have the road's), and the
+    /// heuristic defaults to the setup's natural one. A road graph is searched by the
+    /// generic A\* whatever `search` says: it is the only loop the lab runs on roads.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         decrease_key: bool,
@@ -113,13 +114,17 @@ impl Query {
         octile: CostScale,
     ) -> Query {
         let moves = (graph == GraphKind::Grid).then(|| moves.unwrap_or(Connectivity::Eight));
-        // Float costs are measured in the generic A* only: pqlab's tuned A* keeps integers.
-        let search = search.unwrap_or(match costs.kind() {
-            CostKind::Float => SearchKind::Generic,
-            CostKind::Integer => SearchKind::Astar,
-        });
+        // Float costs are measured in the generic A* only (pqlab's tuned A* keeps integers),
+        // and road graphs are searched by the generic A* alone (the tuned A* is a grid's).
+        let search = match (graph, search) {
+            (GraphKind::Road, _) => SearchKind::Generic,
+            (_, Some(search)) => search,
+            (_, None) if costs.kind() == CostKind::Float => SearchKind::Generic,
+            (_, None) => SearchKind::Astar,
+        };
         let setup = Setup { search, graph, moves, costs: costs.kind() };
-        let scale = costs.scale(octile);
+        // Road costs have one scale, the graphs' fixed point, whatever `costs` says.
+        let scale = if graph == GraphKind::Road { CostScale::ROAD } else { costs.scale(octile) };
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
         Query { decrease_key, keys, setup, heuristic, scale, latency: false }
     }
@@ -923,5 +928,40 @@ mod tests {
                 "{text}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn a_road_query_selects_the_lab_road_series() {
+        use crate::lab::suites::{builtin, Source};
+        let query = |costs| {
+            Query::new(
+                false,
+                Keys::Monotone,
+                Some(SearchKind::Astar),
+                GraphKind::Road,
+                None,
+                costs,
+                None,
+                CostScale::FINE,
+            )
+            .selection()
+        };
+        let roads: Vec<_> = builtin(crate::lab::Profile::Default)
+            .into_iter()
+            .filter(|s| matches!(s.source, Source::Road { .. }))
+            .map(|s| Selection {
+                setup: s.setup,
+                heuristic: s.heuristic,
+                scale: s.scale,
+                store: s.store,
+            })
+            .collect();
+        let integer = query(Costs::Octile);
+        let float = query(Costs::Float);
+        assert_eq!(roads.iter().filter(|&&s| s == integer).count(), 3, "{integer:?}");
+        assert_eq!(roads.iter().filter(|&&s| s == float).count(), 1, "{float:?}");
+        assert_eq!(integer.describe(), "straight-line generic A*, road graph");
+        assert_eq!(float.describe(), "straight-line generic A*, float costs, road graph");
+        assert!(integer.exact());
     }
 }

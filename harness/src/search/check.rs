@@ -43,7 +43,7 @@ pub fn answer(
     let wrong =
         || format!("expected {}, found {}", expected.describe(scale), describe_cost(cost, scale));
     let optimum = match (expected, cost) {
-        (Expected::Length(length), Some(_)) => length,
+        (Expected::Length(length) | Expected::Float(length), Some(_)) => length,
         (Expected::Cost(optimum), Some(_)) => scale.to_units(optimum),
         _ => return Err(wrong()),
     };

@@ -130,8 +130,8 @@ impl GenericGrid {
 }
 
 /// The harness's outcome from a cost in the integer scale and the library's counters,
-/// which it defines as the tuned A\* does.
-fn outcome(cost: Option<u64>, s: Stats) -> Outcome {
+/// which it defines as the tuned A\* does (the road searches' too).
+pub fn outcome(cost: Option<u64>, s: Stats) -> Outcome {
     let counters = Counters {
         expansions: s.expansions,
         pushes: s.pushes,

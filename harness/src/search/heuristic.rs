@@ -54,6 +54,9 @@ pub enum HeuristicKind {
     WeightedOctile(f64),
     /// Differential heuristic with this many landmarks.
     Differential(u8),
+    /// The straight-line distance over the top speed, on road graphs
+    /// ([`crate::maps::road::StraightLine`]); not a grid heuristic.
+    StraightLine,
 }
 
 impl HeuristicKind {
@@ -62,10 +65,12 @@ impl HeuristicKind {
     pub const MAX_WEIGHT: f64 = 16.0;
     /// The names accepted by [`FromStr`], for error messages.
     pub const NAMES: &'static str =
-        "zero, manhattan, octile, chebyshev, weighted:W (1 < W <= 16, e.g. weighted:1.5), differential:K (K landmarks, 1..=16)";
+        "zero, manhattan, octile, chebyshev, straight-line (road graphs), weighted:W (1 < W <= 16, e.g. weighted:1.5), differential:K (K landmarks, 1..=16)";
 
     /// Whether the estimate is consistent (so admissible) under `moves`: every kind but
-    /// weighted octile, and Manhattan on 8 moves, which counts a diagonal step as two.
+    /// weighted octile, and Manhattan on 8 moves, which counts a diagonal step as two
+    /// (straight-line is consistent on the road graphs it is for: see
+    /// [`crate::maps::road::StraightLine`]).
     /// Inconsistent estimates reopen cells, may return longer paths, and produce keys below
     /// the last one popped, which monotone queues refuse.
     pub fn consistent_on(self, moves: Connectivity) -> bool {
@@ -86,6 +91,7 @@ impl fmt::Display for HeuristicKind {
             HeuristicKind::Chebyshev => f.write_str("chebyshev"),
             HeuristicKind::WeightedOctile(w) => write!(f, "weighted:{w}"),
             HeuristicKind::Differential(k) => write!(f, "differential:{k}"),
+            HeuristicKind::StraightLine => f.write_str("straight-line"),
         }
     }
 }
@@ -100,6 +106,7 @@ impl FromStr for HeuristicKind {
             "manhattan" => HeuristicKind::Manhattan,
             "octile" => HeuristicKind::Octile,
             "chebyshev" => HeuristicKind::Chebyshev,
+            "straight-line" => HeuristicKind::StraightLine,
             _ => match s.split_once(':') {
                 Some(("weighted", w)) => match w.parse::<f64>() {
                     Ok(w) if w > 1.0 && w <= Self::MAX_WEIGHT => HeuristicKind::WeightedOctile(w),
@@ -139,7 +146,7 @@ pub struct Geometric {
 }
 
 impl Geometric {
-    /// A geometric heuristic (`kind` is not `Differential`) for `grid` under the given
+    /// A geometric heuristic (`kind` is neither `Differential` nor `StraightLine`) for `grid` under the given
     /// movement, scaled by the map's smallest weight.
     pub fn new(
         kind: HeuristicKind,
@@ -163,7 +170,9 @@ impl Geometric {
             HeuristicKind::WeightedOctile(w) => {
                 (weighted(diagonal - straight, w), weighted(straight, w))
             }
-            HeuristicKind::Differential(_) => panic!("the differential heuristic is not geometric"),
+            HeuristicKind::Differential(_) | HeuristicKind::StraightLine => {
+                panic!("{kind} is not a geometric grid heuristic")
+            }
         };
         Geometric { kind, a, b, connectivity, goal: (0, 0) }
     }
@@ -358,19 +367,23 @@ pub enum AnyHeuristic {
 }
 
 impl AnyHeuristic {
-    /// Builds `kind` for `grid` (the differential heuristic runs its landmark Dijkstras).
+    /// Builds `kind` for `grid` (the differential heuristic runs its landmark Dijkstras);
+    /// an error for a heuristic that is not a grid's (straight-line, of road graphs).
     pub fn new(
         kind: HeuristicKind,
         grid: &Grid,
         connectivity: Connectivity,
         scale: CostScale,
-    ) -> Self {
-        match kind {
+    ) -> Result<Self, String> {
+        Ok(match kind {
             HeuristicKind::Differential(k) => {
                 AnyHeuristic::Differential(Differential::new(k, grid, connectivity, scale))
             }
+            HeuristicKind::StraightLine => {
+                return Err(format!("{kind} is the road graphs' heuristic, not a grid's"))
+            }
             _ => AnyHeuristic::Geometric(Geometric::new(kind, grid, connectivity, scale)),
-        }
+        })
     }
 }
 

@@ -79,8 +79,11 @@ impl Setup {
 
     /// The heuristic that is exact on open ground under these moves and costs, which users
     /// of such a search run: Manhattan on 4 moves, Chebyshev on 8 unit-cost moves, octile
-    /// on 8 moves with diagonals dearer than straight steps.
+    /// on 8 moves with diagonals dearer than straight steps; straight-line on road graphs.
     pub fn natural_heuristic(&self, scale: CostScale) -> HeuristicKind {
+        if self.graph == GraphKind::Road {
+            return HeuristicKind::StraightLine;
+        }
         match self.moves {
             Some(Connectivity::Four) => HeuristicKind::Manhattan,
             _ if scale.straight == scale.diagonal => HeuristicKind::Chebyshev,
