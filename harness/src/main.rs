@@ -9,12 +9,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use pqlab::commands::{self, pick::Format, run::Rows};
+use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::instance::{Instance, Sample};
 use pqlab::maps::GraphKind;
 use pqlab::pick::{Costs, Keys, Query};
 use pqlab::say;
-use pqlab::search::astar::Rules;
 use pqlab::search::heuristic::HeuristicKind;
 use pqlab::search::SearchKind;
 use pqlab_queues::registry::{self, Entry};

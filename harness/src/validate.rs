@@ -16,10 +16,11 @@ use std::time::Instant;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
+use crate::maps::grid::Rules;
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
-use crate::search::astar::{AStar, Rules, SearchError};
+use crate::search::astar::{AStar, SearchError};
 use crate::search::check;
 use crate::search::heuristic::{Geometric, HeuristicKind};
 

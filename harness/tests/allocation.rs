@@ -7,8 +7,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::grid::Rules;
 use pqlab::maps::moves::Components;
-use pqlab::search::astar::{AStar, Rules};
+use pqlab::search::astar::AStar;
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;

@@ -4,11 +4,12 @@
 //! oracle.
 
 use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use pqlab::maps::moves::{for_each_move, Components, Direction, Moves};
-use pqlab::search::astar::{AStar, Rules, SearchError};
+use pqlab::maps::reference;
+use pqlab::search::astar::{AStar, SearchError};
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use pqlab::search::reference;
 use pqlab::search::trace::{replay, Oracle, Recorder};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule, PushError};

@@ -12,8 +12,8 @@ use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use pqlab::maps::moves::{for_each_move, Direction, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
+use pqlab::maps::reference;
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use pqlab::search::reference;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{astar, astar_dense, Frontier};
 

@@ -9,15 +9,16 @@
 use std::path::{Path, PathBuf};
 
 use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen, terrain_of};
-use pqlab::search::astar::{Counters, Rules, SearchError};
+use pqlab::maps::reference::{self, CostField};
+use pqlab::search::astar::{Counters, SearchError};
 use pqlab::search::bfs::Bfs;
 use pqlab::search::check::path_cost;
 use pqlab::search::fringe::Fringe;
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use pqlab::search::reference::{self, CostField};
 use proptest::prelude::*;
 
 type Cell = (u32, u32);

@@ -1,12 +1,21 @@
 //! Frontier-size bands, and the one rule for which workloads answer for a size.
 //!
-//! A series of A* workloads is a [`Selection`]: one heuristic, one cost scale, one per-cell
-//! store. The answer for a band comes from the selection's A* workloads whose frontier
-//! size lies in it ([`evidence`]); a band that no A* workload of the selection reached is
-//! answered by the synthetic held sizes in it, and says so. `pqlab pick` and the report's
-//! band table both ask [`evidence`], so they cannot disagree.
+//! A series of search workloads is a [`Selection`]: one setup, heuristic, cost scale and
+//! per-cell store. Which workloads answer for sizes is decided here alone ([`answering`]
+//! for a size range, [`evidence`] for a band), and the report's band tables, `pqlab pick`
+//! and the verdicts all ask it, so they cannot disagree:
+//!
+//! 1. the series' own searches whose frontier size lies in the range;
+//! 2. else, for the series the held sizes model (octile A\*, fine integer costs: their key
+//!    increments were measured there), the queue alone at the held sizes in the range;
+//! 3. else, for a band, the nearest band that the series' searches reached, which the
+//!    evidence names, so an answer from another band always says so.
+//!
+//! No series ever answers for another: a band that none of a series' searches reached
+//! and that its held sizes cannot answer is answered from the series' nearest band, or not
+//! at all.
 
-use crate::analysis::rank::{rank, Standing};
+use crate::analysis::rank::Standing;
 use crate::analysis::{Run, Workload};
 use crate::format::short;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
@@ -88,6 +97,15 @@ impl Selection {
             && workload.store() == Some(self.store)
     }
 
+    /// Whether the held sizes model this series' queues: octile A\* with fine integer
+    /// costs on 8 moves, whose key increments the synthetic workload replays (any store:
+    /// the queue alone has none).
+    pub fn held_sizes_model(&self) -> bool {
+        self.setup == Setup::GRID_ASTAR
+            && self.heuristic == HeuristicKind::Octile
+            && self.scale == CostScale::FINE
+    }
+
     /// Whether its searches must be exact: a consistent heuristic under its moves. The
     /// others (weighted A\*, Manhattan on 8 moves) rank every queue that took their keys,
     /// by time, with their paths' excess beside.
@@ -135,7 +153,8 @@ impl Selection {
 /// The workloads that answer for one band.
 #[derive(Clone, Debug)]
 pub struct Evidence<'w, 'a> {
-    /// The band.
+    /// The band whose workloads answer: the band asked for, or the nearest band the
+    /// series' searches reached (see the module's rule).
     pub band: Band,
     /// `Astar` (whole searches of the selection) or `Synthetic` (the queue alone at held
     /// sizes, where no search of the selection reached the band).
@@ -167,21 +186,52 @@ impl Evidence<'_, '_> {
     }
 }
 
-/// The workloads that answer for `band` in `selection`: its A* workloads in the band, or
-/// the synthetic held sizes in it when there are none; `None` when neither exists.
+/// The workloads that answer for the sizes `within` admits in `selection`: its searches
+/// there, else the held sizes there when they model the series; with their kind. The
+/// first two steps of the module's rule.
+pub fn answering<'w, 'a>(
+    run: &'w Run<'a>,
+    selection: &Selection,
+    within: impl Fn(f64) -> bool,
+) -> Option<(Kind, Vec<&'w Workload<'a>>)> {
+    let searches: Vec<&Workload<'a>> =
+        run.workloads.iter().filter(|w| selection.admits(w) && within(w.size)).collect();
+    if !searches.is_empty() {
+        return Some((Kind::Astar, searches));
+    }
+    if !selection.held_sizes_model() {
+        return None;
+    }
+    let held: Vec<&Workload<'a>> = run.of(Kind::Synthetic).filter(|w| within(w.size)).collect();
+    (!held.is_empty()).then_some((Kind::Synthetic, held))
+}
+
+/// The workloads that answer for `band` in `selection`, by the module's rule: the band's
+/// own searches or held sizes ([`answering`]), else the nearest band's searches (the
+/// smaller of two at the same distance); `None` when the series has no search at all and
+/// no held size answers.
 pub fn evidence<'w, 'a>(
     run: &'w Run<'a>,
     selection: &Selection,
     band: Band,
 ) -> Option<Evidence<'w, 'a>> {
-    let searches: Vec<&Workload<'a>> =
-        run.workloads.iter().filter(|w| selection.admits(w) && band.contains(w.size)).collect();
-    if !searches.is_empty() {
-        return Some(Evidence { band, kind: Kind::Astar, workloads: searches });
+    let own =
+        |band: Band| {
+            answering(run, selection, |size| band.contains(size))
+                .map(|(kind, workloads)| Evidence { band, kind, workloads })
+        };
+    if let Some(found) = own(band) {
+        return Some(found);
     }
-    let held: Vec<&Workload<'a>> =
-        run.of(Kind::Synthetic).filter(|w| band.contains(w.size)).collect();
-    (!held.is_empty()).then_some(Evidence { band, kind: Kind::Synthetic, workloads: held })
+    let all: Vec<Band> = Band::all().collect();
+    let at = all.iter().position(|b| *b == band)?;
+    (1..all.len()).find_map(|d| {
+        [at.checked_sub(d), Some(at + d)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| all.get(i).copied())
+            .find_map(|near| own(near).filter(|e| e.kind == Kind::Astar))
+    })
 }
 
 /// One band's ranking.
@@ -210,20 +260,37 @@ impl<'a> BandRanking<'_, 'a> {
     }
 }
 
-/// The ranking of the queues `eligible` admits in every band the selection or the synthetic
-/// workload reached, smallest first.
-pub fn bands<'w, 'a>(
-    run: &'w Run<'a>,
-    selection: &Selection,
-    eligible: impl Fn(&Row) -> bool + Copy,
-) -> Vec<BandRanking<'w, 'a>> {
-    Band::all()
-        .filter_map(|band| {
-            let evidence = evidence(run, selection, band)?;
-            let standings = rank(&evidence.workloads, eligible);
-            (!standings.is_empty()).then_some(BandRanking { evidence, standings })
-        })
-        .collect()
+/// Which queues a ranking admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eligible {
+    /// Every registered queue, the approximate ones too (their paths may be longer).
+    Any,
+    /// Exact order (no soft heap), any key rule: what a consistent heuristic can use.
+    Exact,
+    /// Exact queues that accept any key: what a search with an inconsistent heuristic, or
+    /// a programmer who does not want to think about keys, can use.
+    AnyKeys,
+}
+
+impl Eligible {
+    /// What `selection`'s searches can use: any exact queue when they are exact, else
+    /// those that accept any key.
+    pub fn for_series(selection: &Selection) -> Eligible {
+        if selection.exact() {
+            Eligible::Exact
+        } else {
+            Eligible::AnyKeys
+        }
+    }
+
+    /// Whether the rule admits `row`'s queue.
+    pub fn admits(self, row: &Row) -> bool {
+        match self {
+            Eligible::Any => row.family.is_some(),
+            Eligible::Exact => exact(row),
+            Eligible::AnyKeys => any_keys(row),
+        }
+    }
 }
 
 /// Queues an exact answer may rank: exact order (no soft heap), any key rule.

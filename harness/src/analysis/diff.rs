@@ -6,10 +6,10 @@
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
-use crate::analysis::bands::{self, Band, Selection};
-use crate::analysis::rank::rank;
-use crate::analysis::verdicts::{self, Outcome};
-use crate::analysis::Run;
+use crate::analysis::bands::{Band, BandRanking, Eligible, Selection};
+use crate::analysis::rank::Standing;
+use crate::analysis::verdicts::Outcome;
+use crate::analysis::{Findings, Run};
 use crate::results::Kind;
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ.
@@ -99,8 +99,9 @@ pub fn tau(times: &[(f64, f64)]) -> (Option<f64>, usize) {
     (tau, pairs)
 }
 
-/// Compares run `a` with run `b`.
-pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
+/// Compares run `a` with run `b`, from their findings.
+pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
+    let (a, b) = (fa.run, fb.run);
     let mut workloads = Vec::new();
     for wa in a
         .workloads
@@ -116,13 +117,11 @@ pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
             .filter_map(|q| Some((wa.ok(q)?.median_ns, wb.ok(q)?.median_ns)))
             .collect();
         let (tau, pairs) = tau(&times);
-        let (ra, rb) = (rank(&[wa], bands::exact), rank(&[wb], bands::exact));
-        let winner = |r: &[crate::analysis::Standing<'_>]| {
-            r.first().filter(|s| s.contends).map(|s| s.queue.to_owned())
-        };
+        let (ra, rb) = (fa.rank(&[wa], Eligible::Exact), fb.rank(&[wb], Eligible::Exact));
+        let winner =
+            |r: &[Standing<'_>]| r.first().filter(|s| s.contends).map(|s| s.queue.to_owned());
         let (Some(win_a), Some(win_b)) = (winner(&ra), winner(&rb)) else { continue };
-        let tied =
-            |r: &[crate::analysis::Standing<'_>], q: &str| r.iter().any(|s| s.queue == q && s.tied);
+        let tied = |r: &[Standing<'_>], q: &str| r.iter().any(|s| s.queue == q && s.tied);
         workloads.push(WorkloadDiff {
             kind: wa.kind,
             name: wa.name.to_owned(),
@@ -134,15 +133,15 @@ pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
     }
     let mut band_diffs = Vec::new();
     for selection in series(a) {
-        let (ba, bb) =
-            (bands::bands(a, &selection, bands::exact), bands::bands(b, &selection, bands::exact));
+        let eligible = Eligible::for_series(&selection);
+        let (ba, bb) = (fa.bands(&selection, eligible), fb.bands(&selection, eligible));
         for band in Band::all() {
             // A band no search of the series reached falls back to the held sizes: the
             // same synthetic rows for every series, so compared once, with the octile one.
-            let own = |r: &&bands::BandRanking<'_, '_>| {
+            let own = |r: &&BandRanking<'_, '_>| {
                 r.evidence.kind == Kind::Astar || selection == Selection::OCTILE
             };
-            let find = |list: &[bands::BandRanking<'_, '_>]| {
+            let find = |list: &[BandRanking<'_, '_>]| {
                 list.iter().filter(own).find(|r| r.evidence.band == band).and_then(|r| {
                     let ties: Vec<String> =
                         r.tie_group().iter().map(|s| s.queue.to_owned()).collect();
@@ -160,8 +159,12 @@ pub fn diff(a: &Run<'_>, b: &Run<'_>) -> Diff {
             });
         }
     }
-    let (va, vb) = (verdicts::verdicts(a), verdicts::verdicts(b));
-    let verdicts = va.iter().zip(&vb).map(|(x, y)| (x.claim, x.outcome, y.outcome)).collect();
+    // Matched by claim, not by position: two runs' lists need not hold the same claims.
+    let verdicts = fa
+        .verdicts()
+        .iter()
+        .filter_map(|x| Some((x.claim, x.outcome, fb.verdict(x.claim)?.outcome)))
+        .collect();
     Diff {
         runs: (a.run_id(), b.run_id()),
         machines: (a.machine(), b.machine()),

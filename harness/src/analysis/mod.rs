@@ -1,5 +1,6 @@
 //! What the report, `pqlab pick` and `pqlab diff` compute from a run's rows: workloads,
-//! rankings with their tie groups, frontier-size bands, the verdicts, and the run's noise.
+//! rankings with their tie groups, frontier-size bands, the verdicts, and the run's noise,
+//! each computed once per run and held by [`Findings`].
 //!
 //! Every comparison is made inside workloads: a queue's time is only ever divided by
 //! another queue's time on the same workload (measured in the same rounds), and ratios are
@@ -8,6 +9,7 @@
 
 pub mod bands;
 pub mod diff;
+pub mod findings;
 pub mod latency;
 pub mod noise;
 pub mod rank;
@@ -19,7 +21,8 @@ pub(crate) mod fixture;
 #[cfg(test)]
 mod tests;
 
-pub use bands::{Band, BandRanking, Evidence, Selection};
+pub use bands::{Band, BandRanking, Eligible, Evidence, Selection};
+pub use findings::Findings;
 pub use rank::{rank, versus, Standing, Versus, TIE_MARGIN};
 pub use workloads::{Run, Timing, Workload};
 

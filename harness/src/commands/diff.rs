@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::analysis::diff::{diff, Diff, APART};
-use crate::analysis::Run;
+use crate::analysis::{Findings, Run};
 use crate::report::update_between_markers;
 use crate::results::files::{is_partial, load_run, partial_note};
 use crate::say;
@@ -21,7 +21,7 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>) -> Result<ExitCode> {
         }
     }
     let (run_a, run_b) = (Run::new(&rows_a), Run::new(&rows_b));
-    let d = diff(&run_a, &run_b);
+    let d = diff(&Findings::of(&run_a), &Findings::of(&run_b));
     say!("A: {} on {}", d.runs.0, d.machines.0);
     say!("B: {} on {}", d.runs.1, d.machines.1);
     say!("\nPer workload: Kendall's τ over the queue pairs more than {:.0}% apart in either run; each run's winner, and whether it is in the other's tie group.", (APART - 1.0) * 100.0);

@@ -13,11 +13,12 @@ use anyhow::Result;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
+use crate::maps::grid::Rules;
 use crate::maps::instance::Instance;
 use crate::maps::moves::Components;
 use crate::results::quantile;
 use crate::say;
-use crate::search::astar::{AStar, Counters, Rules};
+use crate::search::astar::{AStar, Counters};
 use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
 
 /// One search's figures, as `pqlab run --json` prints them.

@@ -381,7 +381,7 @@ impl Lab {
         // The oracle (replaying the baseline's recorded searches) and the peers.
         if let (Some(traces), Some(base), Some(grid)) = (&traces, &baseline_row, grid) {
             let mut extras: Vec<(&str, Kind, searches::Checking<'_>)> =
-                vec![("oracle", Kind::Oracle, searches::check_oracle(grid, traces))];
+                vec![(crate::results::ORACLE, Kind::Oracle, searches::check_oracle(grid, traces))];
             if grid.suite.with_peers(grid.instance.grid.cells()) {
                 extras.push((
                     PathfindingAstar::ID,

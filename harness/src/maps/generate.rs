@@ -1,5 +1,5 @@
 //! Built-in maps, generated deterministically from a [`MapSpec`], and [`problems`] on them
-//! whose exact costs come from the [reference Dijkstra](crate::search::reference).
+//! whose exact costs come from the [reference Dijkstra](crate::maps::reference).
 //!
 //! | kind | short name | what it is |
 //! |------|------------|------------|
@@ -24,8 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use crate::maps::moves::Components;
+use crate::maps::reference::CostField;
 use crate::maps::scenario::{Expected, Problem};
-use crate::search::reference::CostField;
 
 /// The largest side of a generated map.
 pub const MAX_SIZE: u32 = 16_384;
@@ -623,7 +623,7 @@ pub fn problems(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reference;
+    use crate::maps::reference;
 
     fn spec(name: &str) -> MapSpec {
         name.parse().unwrap_or_else(|e| panic!("{e}"))

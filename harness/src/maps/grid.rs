@@ -297,3 +297,18 @@ impl fmt::Debug for Grid {
         }
     }
 }
+/// The movement rules a search runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Rules {
+    /// 4- or 8-connected.
+    pub connectivity: Connectivity,
+    /// Step costs.
+    pub scale: CostScale,
+}
+
+impl Default for Rules {
+    /// The Moving AI rules: 8-connected, fine scale.
+    fn default() -> Self {
+        Rules { connectivity: Connectivity::Eight, scale: CostScale::FINE }
+    }
+}

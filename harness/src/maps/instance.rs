@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use crate::maps::generate::{self, MapSpec};
+use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostScale, Grid};
 use crate::maps::movingai;
 use crate::maps::scenario::Problem;
-use crate::search::astar::Rules;
 
 /// A map and its problems.
 #[derive(Clone, Debug)]

@@ -6,6 +6,7 @@ pub mod grid;
 pub mod instance;
 pub mod moves;
 pub mod movingai;
+pub mod reference;
 pub mod road;
 pub mod scenario;
 

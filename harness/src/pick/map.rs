@@ -28,7 +28,7 @@ use serde::Serialize;
 use super::{answer, build_answer, Answer, Backing, Query};
 use crate::analysis::bands::Band;
 use crate::analysis::rank::{rank_weighted, Standing};
-use crate::analysis::{Run, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::lab::rows::Workload as Facts;
 use crate::lab::sampler::{interleave, Entrant, Plan, Samples, Shuffler};
@@ -332,7 +332,8 @@ pub fn from_runs(
             weak: !own && workloads.len() < crate::analysis::bands::STRONG,
         }];
         notes.push(format!("Answered from {source}, not from the generated maps' bands."));
-        let answer = build_answer(&run, &workloads, &standings, backing, asked, notes);
+        let answer =
+            build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, notes);
         let transfer = kind_transfer(&run, query, &instance.kind);
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
         (answer, Some(transfer), if own { "" } else { "the other maps of its kind" })
@@ -533,5 +534,5 @@ pub fn measure(
     }];
     let asked =
         format!("{} (measured here: {})", prepared.instance.name, query.selection().describe());
-    Ok(build_answer(&run, &weighted, &standings, backing, asked, vec![stopped]))
+    Ok(build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, vec![stopped]))
 }

@@ -4,10 +4,10 @@
 //! # The rule
 //!
 //! The answer is the ranking of the band holding N, from the workloads
-//! [`bands::evidence`] chooses for it (the same rule as the report's band table): octile
-//! A\* workloads (or the asked heuristic's and cost scale's) in the band. When no search of
-//! that series reached the band, the nearest band that has searches answers, and the queue
-//! alone at held sizes in N's band is reported beside it, never ranked above it. The first
+//! [`bands::evidence`] chooses for it (the one rule, which the report's band tables and
+//! the verdicts use too): the asked series' searches in the band; else, for octile A\*
+//! with fine costs, the queue alone at held sizes in the band; else the nearest band that
+//! the series' searches reached. Either fallback is said in the answer. The first
 //! line names the winner and its tie group and what std's `BinaryHeap` takes over it; no
 //! absolute time is interpolated between unrelated maps. `--map` weights the bands by the
 //! map's own searches ([`map`]), and `--measure` answers from a measurement on the map.
@@ -19,19 +19,18 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use pqlab_queues::registry::{self, BASELINE};
-use pqlab_queues::{KeyRule, Origin, Strategy};
+use pqlab_queues::{Family, KeyRule, Origin, Strategy};
 use serde::Serialize;
 
 use crate::analysis::bands::{self, Band, Evidence, Selection};
 use crate::analysis::latency::{latency, Latency};
-use crate::analysis::noise::noise;
 use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
-use crate::analysis::{Run, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio, significant};
+use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
-use crate::results::{files, Kind, Row, Status};
-use crate::search::astar::Rules;
+use crate::results::{files, location, Kind, Row, Status};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::{SearchKind, Setup};
@@ -181,12 +180,12 @@ pub fn parse_size(text: &str) -> Result<f64, String> {
 pub struct Ranked {
     /// The queue id.
     pub queue: String,
-    /// Its family.
-    pub family: String,
-    /// Its strategy.
-    pub strategy: String,
-    /// Its keys.
-    pub keys: String,
+    /// Its family (a registry token in JSON: `binary-heap`).
+    pub family: Option<Family>,
+    /// Its strategy (`dup`, `dk`).
+    pub strategy: Option<Strategy>,
+    /// The keys it accepts (`any`, `monotone`, `bounded-span`).
+    pub keys: Option<KeyRule>,
     /// Its time ÷ the winner's (1 for the winner), with the 95% interval. When
     /// `censored` is above 0 the ratio and the low end are lower bounds and the high end is
     /// infinite (`null` in JSON).
@@ -216,6 +215,11 @@ impl Ranked {
             format!("{} ({}–{})", ratio(mid), ratio(lo), ratio(hi))
         }
     }
+}
+
+/// A registry fact as the text table shows it (empty when the queue is not registered).
+fn text(fact: Option<impl fmt::Display>) -> String {
+    fact.map_or(String::new(), |f| f.to_string())
 }
 
 /// The evidence behind an answer.
@@ -278,16 +282,6 @@ pub struct Answer {
     pub caveats: Vec<String>,
 }
 
-/// The message for a results folder with no run in it.
-pub fn no_results(results_dir: &Path) -> String {
-    format!(
-        "no results yet: {} holds no run. Measure first with `cargo bench` (the quick profile, \
-         `PQLAB_QUICK=1 cargo bench`, writes to {}: `pqlab pick` looks there next), then ask again.",
-        results_dir.join("runs").display(),
-        results_dir.join("quick").display()
-    )
-}
-
 /// The run to answer from: `chosen`, else the latest under `results_dir`, else the latest
 /// quick run under `results_dir/quick` (with a note saying so).
 pub fn load(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Row>, Vec<String>)> {
@@ -307,7 +301,7 @@ pub fn load(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Row>, Vec<
         );
         return Ok((rows, vec![note]));
     }
-    bail!(no_results(results_dir))
+    bail!(location::no_results(results_dir))
 }
 
 /// Every run to answer a map from, oldest first: `chosen` alone when given, else every run
@@ -370,51 +364,30 @@ fn weighted<'w, 'a>(
     (workloads, backing)
 }
 
-/// The evidence for one band: its own searches, else the nearest band's searches (with a
-/// caveat naming the queue alone's answer in the band), else its held sizes.
+/// The evidence for one band by [`bands::evidence`]'s rule, with a caveat when it is not
+/// the band's own searches: the queue alone at held sizes, or the nearest band's searches.
 pub fn evidence_for<'w, 'a>(
     run: &'w Run<'a>,
     selection: &Selection,
     band: Band,
     caveats: &mut Vec<String>,
 ) -> Option<Evidence<'w, 'a>> {
-    let own = bands::evidence(run, selection, band);
-    if let Some(e) = own.as_ref().filter(|e| e.kind == Kind::Astar) {
-        return Some(e.clone());
+    let evidence = bands::evidence(run, selection, band)?;
+    if evidence.kind == Kind::Synthetic {
+        caveats.push(format!(
+            "No {} search reached {} open cells: the answer comes from the queue alone at held sizes.",
+            selection.describe(),
+            band.label()
+        ));
+    } else if evidence.band != band {
+        caveats.push(format!(
+            "No {} search reached {} open cells; the nearest band with whole searches, {}, answers.",
+            selection.describe(),
+            band.label(),
+            evidence.band.label()
+        ));
     }
-    let all: Vec<Band> = Band::all().collect();
-    let at = all.iter().position(|b| *b == band)?;
-    let nearest = (1..all.len()).find_map(|d| {
-        [at.checked_sub(d), Some(at + d)]
-            .into_iter()
-            .flatten()
-            .filter_map(|i| all.get(i))
-            .find_map(|b| bands::evidence(run, selection, *b).filter(|e| e.kind == Kind::Astar))
-    });
-    match (nearest, own) {
-        (Some(near), held) => {
-            caveats.push(format!(
-                "No {} search reached {} open cells; the nearest band with whole searches, {}, answers.{}",
-                selection.describe(),
-                band.label(),
-                near.band.label(),
-                held.map_or(String::new(), |h| format!(
-                    " The queue alone at held sizes in {} ({}) is shown in the report, not ranked here.",
-                    band.label(),
-                    plural(h.workloads.len(), "size")
-                ))
-            ));
-            Some(near)
-        }
-        (None, Some(held)) => {
-            caveats.push(format!(
-                "No {} search was measured: the answer comes from the queue alone at held sizes.",
-                selection.describe()
-            ));
-            Some(held)
-        }
-        (None, None) => None,
-    }
+    Some(evidence)
 }
 
 /// Answers `query` for bands weighted by `weights` (`(band, share)`), from `rows`.
@@ -442,7 +415,8 @@ pub fn answer(
     }
     let (workloads, backing) = weighted(&evidence, &selection);
     let standings = rank_weighted(&workloads, |r| query.admits(r));
-    let mut answer = build_answer(&run, &workloads, &standings, backing, asked, caveats);
+    let mut answer =
+        build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, caveats);
     for r in &mut answer.ranking {
         r.latency = latency(&workloads, &r.queue, |row| query.admits(row));
     }
@@ -476,7 +450,9 @@ fn gain_in_the_other_search(
         .iter()
         .filter(|(_, share)| *share > 0.0)
         .filter_map(|&(band, share)| {
-            Some((bands::evidence(run, &other, band).filter(|e| e.kind == Kind::Astar)?, share))
+            let own = bands::evidence(run, &other, band)
+                .filter(|e| e.kind == Kind::Astar && e.band == band)?;
+            Some((own, share))
         })
         .collect();
     let (workloads, _) = weighted(&evidence, &other);
@@ -534,13 +510,14 @@ fn by_latency(answer: &mut Answer) -> Result<()> {
 
 /// The answer's text from a ranking over weighted workloads.
 pub fn build_answer(
-    run: &Run<'_>,
+    findings: &Findings<'_, '_>,
     workloads: &[(&Workload<'_>, f64)],
     standings: &[Standing<'_>],
     backing: Vec<Backing>,
     asked: String,
     mut caveats: Vec<String>,
 ) -> Answer {
+    let run = findings.run;
     let ranking: Vec<Ranked> = standings
         .iter()
         .filter(|s| s.contends)
@@ -548,9 +525,9 @@ pub fn build_answer(
             let entry = registry::find(s.queue);
             Ranked {
                 queue: s.queue.to_owned(),
-                family: entry.map_or(String::new(), |e| e.family.to_string()),
-                strategy: entry.map_or(String::new(), |e| e.strategy.to_string()),
-                keys: entry.map_or(String::new(), |e| e.keys.to_string()),
+                family: entry.map(|e| e.family),
+                strategy: entry.map(|e| e.strategy),
+                keys: entry.map(|e| e.keys),
                 vs_best: s.against_winner.unwrap_or((1.0, 1.0, 1.0)),
                 censored: s.censored,
                 tied: s.tied,
@@ -671,7 +648,7 @@ pub fn build_answer(
         asked,
         run: run.run_id(),
         machine: run.machine(),
-        noise: noise(run).filter(|n| n.troubling()).map(|n| n.sentence()),
+        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
         machine_note,
         backing,
         ranking,
@@ -795,8 +772,8 @@ impl fmt::Display for Answer {
                     crate::format::time(l.p99_ns),
                     crate::format::time(l.p50_ns),
                     crate::format::time(l.max_ns),
-                    r.strategy,
-                    r.keys
+                    text(r.strategy),
+                    text(r.keys)
                 )?;
             }
             writeln!(f, "\np99 ÷ best: each workload's p99 over the lowest p99 there, geometric mean; the times are geometric means over the workloads.")?;
@@ -818,8 +795,8 @@ impl fmt::Display for Answer {
                     spread,
                     if r.tied { "≈" } else { " " },
                     r.vs_std.map_or("n/a".into(), ratio),
-                    r.strategy,
-                    r.keys
+                    text(r.strategy),
+                    text(r.keys)
                 )?;
             }
             writeln!(f, "\n≈: in the winner's tie group (not more than 2% behind it with 95% confidence); ÷ std: time ÷ std-binary-heap-dup's.")?;
@@ -873,8 +850,8 @@ impl Answer {
                 r.spread_text(lo, mid, hi),
                 if r.tied { "yes" } else { "no" },
                 r.vs_std.map_or("n/a".into(), ratio),
-                r.strategy,
-                r.keys
+                text(r.strategy),
+                text(r.keys)
             ));
         }
         for line in

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{ensure, Context as _, Result};
 
-use crate::analysis::Run;
+use crate::analysis::{Findings, Run};
 use crate::results::files::{self, RunFile};
 use crate::results::{location, write_atomic, Row};
 
@@ -29,6 +29,8 @@ use crate::results::{location, write_atomic, Row};
 pub struct Context<'a> {
     /// The run.
     pub run: &'a Run<'a>,
+    /// Its analysis, computed once for every section and chart.
+    pub findings: &'a Findings<'a, 'a>,
     /// The charts drawn (those a run cannot feed are not).
     pub drawn: BTreeSet<&'static str>,
     /// The run file as the page names it (`runs/<run>.csv`).
@@ -61,7 +63,7 @@ pub fn publish(results_dir: &Path, csv: &Path) -> Result<PathBuf> {
 /// (`pqlab report`).
 pub fn regenerate(results_dir: &Path, chosen: Option<&Path>) -> Result<PathBuf> {
     let Some((path, _)) = files::latest_or(results_dir, chosen)? else {
-        anyhow::bail!(crate::pick::no_results(results_dir));
+        anyhow::bail!(location::no_results(results_dir));
     };
     publish(results_dir, &path)
 }
@@ -90,6 +92,7 @@ pub fn generate(
 ) -> Result<PathBuf> {
     ensure!(!rows.is_empty(), "{} holds no rows: nothing to report", source.display());
     let run = Run::new(rows);
+    let findings = Findings::of(&run);
     let staging = results_dir.join(format!(".staging-{}", std::process::id()));
     if staging.exists() {
         fs::remove_dir_all(&staging).with_context(|| format!("removing {}", staging.display()))?;
@@ -97,7 +100,7 @@ pub fn generate(
     fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
     let mut drawn = BTreeSet::new();
     for chart in charts::CHARTS {
-        let Some(figure) = (chart.build)(&run) else { continue };
+        let Some(figure) = (chart.build)(&findings) else { continue };
         let (svg, png) = draw::render(&figure)?;
         fs::write(staging.join(format!("{}.svg", chart.name)), svg)?;
         fs::write(staging.join(format!("{}.png", chart.name)), png)?;
@@ -108,6 +111,7 @@ pub fn generate(
         relative.as_ref().map_or_else(|| source.display().to_string(), |p| p.display().to_string());
     let ctx = Context {
         run: &run,
+        findings: &findings,
         drawn,
         source_link: relative
             .as_ref()

@@ -4,9 +4,9 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::{self, Selection};
+use crate::analysis::bands::{self, Eligible, Selection};
 use crate::analysis::diff::series;
-use crate::analysis::{geomean, Run, Workload};
+use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::CostKind;
 use crate::report::page::Block;
@@ -14,11 +14,11 @@ use crate::results::Kind;
 use crate::search::{SearchKind, Setup};
 
 /// The section's blocks; empty when the run has none of these searches.
-pub fn section(run: &Run<'_>) -> Vec<Block> {
+pub fn section(findings: &Findings<'_, '_>) -> Vec<Block> {
     let mut blocks = Vec::new();
-    blocks.extend(loops(run));
-    blocks.extend(generic(run));
-    blocks.extend(float(run));
+    blocks.extend(loops(findings.run));
+    blocks.extend(generic(findings));
+    blocks.extend(float(findings.run));
     if blocks.is_empty() {
         return blocks;
     }
@@ -88,14 +88,14 @@ fn loops(run: &Run<'_>) -> Vec<Block> {
 /// The generic A\*'s series against the tuned A\*'s band by band: the winner in each and
 /// what std's heap takes against it, so a gain measured in the tuned search can be read as
 /// the gain in a search like the user's.
-fn generic(run: &Run<'_>) -> Vec<Block> {
+fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
     let generic = Selection {
         setup: Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR },
         ..Selection::OCTILE
     };
-    let tuned = bands::bands(run, &Selection::OCTILE, bands::exact);
+    let tuned = findings.bands(&Selection::OCTILE, Eligible::Exact);
     let mut rows = Vec::new();
-    for band in bands::bands(run, &generic, bands::exact) {
+    for band in findings.bands(&generic, Eligible::Exact) {
         if band.evidence.kind != Kind::Astar {
             continue;
         }

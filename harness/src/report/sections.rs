@@ -5,12 +5,11 @@ use std::collections::BTreeSet;
 
 use pqlab_queues::registry::{self, BASELINE};
 
-use crate::analysis::bands::{self, Band, Selection};
+use crate::analysis::bands::{Band, Eligible, Selection};
 use crate::analysis::diff::series;
-use crate::analysis::noise::noise;
-use crate::analysis::rank::{expansions_versus, rank, versus, TIE_MARGIN};
-use crate::analysis::verdicts::{self, strategy_pairs, Verdict, INDEXED_BINARY_HEAP};
-use crate::analysis::{geomean, Run};
+use crate::analysis::rank::{expansions_versus, versus, TIE_MARGIN};
+use crate::analysis::verdicts::{strategy_pairs, Verdict, INDEXED_BINARY_HEAP};
+use crate::analysis::{geomean, Findings, Run};
 use crate::format::{count, plural, ratio, significant, time};
 use crate::report::charts::{Section, CHARTS};
 use crate::report::page::Block;
@@ -69,7 +68,7 @@ fn charts(ctx: &Context<'_>, section: Section) -> Vec<Block> {
 pub fn document(ctx: &Context<'_>) -> Vec<Block> {
     let run = ctx.run;
     let mut blocks = vec![Block::Heading(1, "pqlab results".into())];
-    if let Some(noise) = noise(run).filter(|n| n.troubling()) {
+    if let Some(noise) = ctx.findings.noise().filter(|n| n.troubling()) {
         blocks.push(Block::Paragraph(format!("**{}**", noise.sentence())));
     }
     blocks.push(Block::Paragraph(format!(
@@ -80,12 +79,12 @@ pub fn document(ctx: &Context<'_>) -> Vec<Block> {
     )));
     blocks.push(Block::List(provenance(ctx)));
     blocks.push(Block::Contents);
-    blocks.extend(verdict_section(run, true));
+    blocks.extend(verdict_section(ctx.findings, true));
     blocks.extend(band_section(ctx));
-    blocks.extend(series_section(run));
+    blocks.extend(series_section(ctx.findings));
     blocks.extend(queue_section(ctx));
     blocks.extend(searches_section(ctx));
-    blocks.extend(super::other_searches::section(run));
+    blocks.extend(super::other_searches::section(ctx.findings));
     blocks.extend(alone_section(ctx));
     blocks.extend(strategy_section(ctx));
     blocks.extend(memory_section(ctx));
@@ -102,7 +101,7 @@ pub fn document(ctx: &Context<'_>) -> Vec<Block> {
 pub fn summary(ctx: &Context<'_>) -> Vec<Block> {
     let run = ctx.run;
     let mut blocks = Vec::new();
-    if let Some(noise) = noise(run).filter(|n| n.troubling()) {
+    if let Some(noise) = ctx.findings.noise().filter(|n| n.troubling()) {
         blocks.push(Block::Paragraph(format!("**{}**", noise.sentence())));
     }
     blocks.push(Block::Paragraph(format!(
@@ -116,7 +115,7 @@ pub fn summary(ctx: &Context<'_>) -> Vec<Block> {
         run.distinct(|r| &r.rustc),
         run.distinct(|r| &r.git)
     )));
-    blocks.extend(verdict_section(run, false).into_iter().skip(1));
+    blocks.extend(verdict_section(ctx.findings, false).into_iter().skip(1));
     blocks.extend(band_section(ctx).into_iter().skip(1));
     blocks
 }
@@ -130,7 +129,7 @@ fn provenance(ctx: &Context<'_>) -> Vec<String> {
         format!("Git revision: `{}`", run.distinct(|r| &r.git)),
         format!("Rows: {}", row_counts(run.rows)),
     ];
-    if let Some(noise) = noise(run) {
+    if let Some(noise) = ctx.findings.noise() {
         list.push(format!("Noise: {}", noise.sentence()));
     }
     list
@@ -148,8 +147,8 @@ fn row_counts(rows: &[Row]) -> String {
         .join(", ")
 }
 
-fn verdict_section(run: &Run<'_>, details: bool) -> Vec<Block> {
-    let verdicts = verdicts::verdicts(run);
+fn verdict_section(findings: &Findings<'_, '_>, details: bool) -> Vec<Block> {
+    let verdicts = findings.verdicts();
     let mut blocks = vec![
         Block::Heading(2, "Verdicts".into()),
         Block::Paragraph(format!(
@@ -166,7 +165,7 @@ fn verdict_section(run: &Run<'_>, details: bool) -> Vec<Block> {
         ),
     ];
     if details {
-        for verdict in &verdicts {
+        for verdict in verdicts {
             blocks.push(Block::Heading(3, format!("“{}”: {}", verdict.claim, verdict.outcome)));
             blocks.push(Block::Paragraph(format!("*What it asks:* {}", verdict.asks)));
             if !verdict.details.is_empty() {
@@ -192,7 +191,6 @@ fn tie_text(group: &[&crate::analysis::Standing<'_>]) -> String {
 }
 
 fn band_section(ctx: &Context<'_>) -> Vec<Block> {
-    let run = ctx.run;
     let mut blocks = vec![Block::Heading(2, "The best queue per frontier size".into())];
     blocks.extend(charts(ctx, Section::Bands));
     blocks.push(Block::Paragraph(format!(
@@ -206,10 +204,10 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
          takes\": its time ÷ the winner's, with the interval.",
         ratio(TIE_MARGIN)
     )));
-    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+    let ranked = ctx.findings.bands(&Selection::OCTILE, Eligible::Exact);
     let mut notes = Notes::default();
     let mut rows = Vec::new();
-    let generic = bands::bands(run, &Selection::OCTILE, bands::any_keys);
+    let generic = ctx.findings.bands(&Selection::OCTILE, Eligible::AnyKeys);
     for band in &ranked {
         let Some(winner) = band.winner() else { continue };
         let e = &band.evidence;
@@ -257,7 +255,8 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
 
 /// The other series (Dijkstra, weighted A*, the differential heuristic, coarse costs,
 /// hash stores): each its own band table, never blended into the octile answer.
-fn series_section(run: &Run<'_>) -> Vec<Block> {
+fn series_section(findings: &Findings<'_, '_>) -> Vec<Block> {
+    let run = findings.run;
     let others: Vec<Selection> =
         series(run).into_iter().filter(|s| *s != Selection::OCTILE).collect();
     if others.is_empty() {
@@ -273,8 +272,7 @@ fn series_section(run: &Run<'_>) -> Vec<Block> {
         ),
     ];
     for selection in others {
-        let eligible = if selection.exact() { bands::exact } else { bands::any_keys };
-        let ranked = bands::bands(run, &selection, eligible);
+        let ranked = findings.bands(&selection, Eligible::for_series(&selection));
         let rows: Vec<Vec<String>> = ranked
             .iter()
             .filter(|b| b.evidence.kind == Kind::Astar)
@@ -334,7 +332,7 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
         workloads.len()
     )));
     let mut notes = Notes::default();
-    let standings = rank(&workloads, |r| r.family.is_some());
+    let standings = ctx.findings.rank(&workloads, Eligible::Any);
     let rows: Vec<Vec<String>> = standings
         .iter()
         .map(|s| {
@@ -425,7 +423,7 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
         let rows: Vec<Vec<String>> = replays
             .iter()
             .filter_map(|w| {
-                let standings = rank(&[*w], bands::exact);
+                let standings = ctx.findings.rank(&[*w], Eligible::Exact);
                 let group = crate::analysis::rank::tie_group(&standings).collect::<Vec<_>>();
                 let best = group.first()?;
                 Some(vec![
@@ -617,7 +615,9 @@ fn memory_section(ctx: &Context<'_>) -> Vec<Block> {
 fn factor_section(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = vec![Block::Heading(2, "Membership and approximate order".into())];
     blocks.extend(charts(ctx, Section::Factors));
-    for v in verdicts::verdicts(ctx.run)
+    for v in ctx
+        .findings
+        .verdicts()
         .iter()
         .filter(|v| v.claim.contains("hash table") || v.claim.contains("soft heap"))
     {
@@ -628,36 +628,24 @@ fn factor_section(ctx: &Context<'_>) -> Vec<Block> {
 }
 
 fn peers_section(ctx: &Context<'_>) -> Vec<Block> {
-    let run = ctx.run;
     let mut blocks = vec![Block::Heading(2, "Other crates' A*, and the oracle floor".into())];
     blocks.extend(charts(ctx, Section::Peers));
-    let peers: Vec<_> = run.of(Kind::Peer).collect();
-    let mut rows = Vec::new();
-    let mut ids: Vec<&str> = peers.iter().flat_map(|w| w.rows.keys().copied()).collect();
+    let peers = ctx.findings.peers();
+    let mut ids: Vec<&str> = peers.iter().map(|p| p.id).collect();
     ids.sort_unstable();
     ids.dedup();
-    for id in ids {
-        let ratios: Vec<f64> = peers
-            .iter()
-            .filter_map(|p| {
-                Some(p.ok(id)?.median_ns / run.twin(p, Kind::Astar)?.ok(BASELINE)?.median_ns)
-            })
-            .collect();
-        if !ratios.is_empty() {
-            rows.push(vec![
+    let rows: Vec<Vec<String>> = ids
+        .into_iter()
+        .map(|id| {
+            let ratios: Vec<f64> = peers.iter().filter(|p| p.id == id).map(|p| p.ratio()).collect();
+            vec![
                 format!("`{id}`"),
                 ratio(geomean(ratios.iter().copied())),
                 ratios.len().to_string(),
-            ]);
-        }
-    }
-    let floors: Vec<f64> = run
-        .of(Kind::Oracle)
-        .filter_map(|o| {
-            let searched = run.twin(o, Kind::Astar)?;
-            Some(searched.fastest(bands::exact)?.median_ns / o.ok("oracle")?.median_ns)
+            ]
         })
         .collect();
+    let floors: Vec<f64> = ctx.findings.floors().iter().map(|f| f.ratio()).collect();
     if !rows.is_empty() {
         blocks.push(Block::Paragraph(
             "The `pathfinding` and `petgraph` crates' A\\* on the same problems with the same \
@@ -749,17 +737,22 @@ fn machines_section(ctx: &Context<'_>) -> Vec<Block> {
         return Vec::new();
     }
     let mut blocks = vec![Block::Heading(2, "On other machines".into())];
+    let here = ctx.findings.verdicts();
+    let others: Vec<(Run<'_>, &String)> =
+        ctx.others.iter().map(|(rows, name)| (Run::new(rows), name)).collect();
+    let others: Vec<(Findings<'_, '_>, &String)> =
+        others.iter().map(|(run, name)| (Findings::of(run), *name)).collect();
+    // A verdict is matched with the other run's verdict on the same claim.
+    let same_there = |other: &Findings<'_, '_>, v: &Verdict| {
+        other.verdict(v.claim).is_some_and(|o| o.outcome == v.outcome)
+    };
     let mut rows = Vec::new();
-    let here = verdicts::verdicts(ctx.run);
-    for (other_rows, name) in &ctx.others {
-        let other = Run::new(other_rows);
-        let there = verdicts::verdicts(&other);
-        let same = here.iter().zip(&there).filter(|(a, b)| a.outcome == b.outcome).count();
-        let d = crate::analysis::diff::diff(ctx.run, &other);
-        let (agree, bands) = d.bands_agreeing();
+    for (other, name) in &others {
+        let same = here.iter().filter(|v| same_there(other, v)).count();
+        let (agree, bands) = crate::analysis::diff::diff(ctx.findings, other).bands_agreeing();
         rows.push(vec![
-            name.clone(),
-            other.machine(),
+            (*name).clone(),
+            other.run.machine(),
             format!("{same} of {}", here.len()),
             format!("{agree} of {bands}"),
         ]);
@@ -777,13 +770,8 @@ fn machines_section(ctx: &Context<'_>) -> Vec<Block> {
     ));
     let everywhere: Vec<String> = here
         .iter()
-        .enumerate()
-        .filter(|(i, v)| {
-            ctx.others.iter().all(|(rows, _)| {
-                verdicts::verdicts(&Run::new(rows)).get(*i).is_some_and(|o| o.outcome == v.outcome)
-            })
-        })
-        .map(|(_, v)| format!("“{}”: {}", v.claim, v.outcome))
+        .filter(|v| others.iter().all(|(other, _)| same_there(other, v)))
+        .map(|v| format!("“{}”: {}", v.claim, v.outcome))
         .collect();
     blocks.push(Block::Paragraph(format!(
         "On every machine: {}.",

@@ -325,7 +325,7 @@ fn check(row: &Row, schema: u32) -> Result<()> {
     let known = match row.kind {
         Kind::Peer => [PathfindingAstar::ID, PetgraphAstar::ID].contains(&row.queue.as_str()),
         Kind::Loop => [Fringe::ID, Bfs::ID].contains(&row.queue.as_str()),
-        Kind::Oracle => row.queue == "oracle",
+        Kind::Oracle => row.queue == super::ORACLE,
         _ => registry::find(&row.queue).is_some(),
     };
     ensure!(known, "`{}` is not a {} queue this pqlab knows", row.queue, row.kind.name());

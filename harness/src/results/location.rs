@@ -54,3 +54,13 @@ pub fn default_results() -> Result<PathBuf> {
     let (found, _) = files::runs(&local)?;
     Ok(if found.is_empty() { committed } else { local })
 }
+
+/// The message for a results folder with no run in it.
+pub fn no_results(results_dir: &Path) -> String {
+    format!(
+        "no results yet: {} holds no run. Measure first with `cargo bench` (the quick profile, \
+         `PQLAB_QUICK=1 cargo bench`, writes to {}: `pqlab pick` looks there next), then ask again.",
+        results_dir.join("runs").display(),
+        results_dir.join("quick").display()
+    )
+}

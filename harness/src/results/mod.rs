@@ -87,6 +87,9 @@ pub enum Kind {
     Sentinel,
 }
 
+/// The id in the `queue` column of oracle rows: the A\* replaying a recorded pop order.
+pub const ORACLE: &str = "oracle";
+
 impl Kind {
     /// How the report names it.
     pub fn name(self) -> &'static str {

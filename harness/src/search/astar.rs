@@ -60,7 +60,8 @@
 //!
 //! ```
 //! use pqlab::maps::generate::{MapKind, MapSpec};
-//! use pqlab::search::astar::{AStar, Rules};
+//! use pqlab::search::astar::AStar;
+//! use pqlab::maps::grid::Rules;
 //! use pqlab::search::heuristic::{Geometric, HeuristicKind};
 //! use pqlab_queues::std_binary_heap::StdBinaryHeap;
 //!
@@ -79,26 +80,10 @@
 use pqlab_queues::{Frontier, Key, KeyRule, PushError, Pushed, Spec};
 use serde::{Deserialize, Serialize};
 
-use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
+use crate::maps::grid::{Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
 use crate::search::heuristic::Heuristic;
 use crate::search::store::{CellState, FlatStore, NodeStore};
-
-/// The movement rules a search runs under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rules {
-    /// 4- or 8-connected.
-    pub connectivity: Connectivity,
-    /// Step costs.
-    pub scale: CostScale,
-}
-
-impl Default for Rules {
-    /// The Moving AI rules: 8-connected, fine scale.
-    fn default() -> Self {
-        Rules { connectivity: Connectivity::Eight, scale: CostScale::FINE }
-    }
-}
 
 /// What one search did: the figures every result row records.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -45,7 +45,7 @@
 //! ```
 //! use pqlab::maps::generate::{MapKind, MapSpec};
 //! use pqlab::maps::grid::{Connectivity, CostScale};
-//! use pqlab::search::astar::Rules;
+//! use pqlab::maps::grid::Rules;
 //! use pqlab::search::bfs::Bfs;
 //!
 //! let grid = MapSpec { kind: MapKind::Maze { corridor: 2 }, size: 32, seed: 1 }.build();
@@ -60,9 +60,10 @@
 //! assert!(fine.search(&grid, None, (0, 0), (30, 30)).is_err());
 //! ```
 
+use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, Grid};
 use crate::maps::moves::{Components, Moves, OPPOSITE};
-use crate::search::astar::{endpoints, known_unreachable, Counters, Outcome, Rules, SearchError};
+use crate::search::astar::{endpoints, known_unreachable, Counters, Outcome, SearchError};
 use crate::search::store::{CellState, FlatStore, NodeStore};
 
 /// A breadth-first search context for one map: the per-cell store, the FIFO and the

@@ -88,7 +88,7 @@
 //!
 //! ```
 //! use pqlab::maps::generate::{MapKind, MapSpec};
-//! use pqlab::search::astar::Rules;
+//! use pqlab::maps::grid::Rules;
 //! use pqlab::search::fringe::Fringe;
 //! use pqlab::search::heuristic::{Geometric, HeuristicKind};
 //!
@@ -105,10 +105,9 @@
 //! ```
 
 use crate::maps::grid::Grid;
+use crate::maps::grid::Rules;
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
-use crate::search::astar::{
-    endpoints, known_unreachable, Counters, Divider, Outcome, Rules, SearchError,
-};
+use crate::search::astar::{endpoints, known_unreachable, Counters, Divider, Outcome, SearchError};
 use crate::search::heuristic::Heuristic;
 use crate::search::store::CellState;
 

@@ -20,8 +20,9 @@ use std::f64::consts::SQRT_2;
 use pqlab_queues::astar::{astar_with_stats, Cost, SearchError as QueueSearchError, Stats};
 use pqlab_queues::Frontier;
 
-use super::astar::{Counters, Outcome, Rules};
+use super::astar::{Counters, Outcome};
 use super::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use crate::maps::grid::Rules;
 use crate::maps::grid::{CostKind, Grid};
 use crate::maps::moves::{for_each_move, Components, Direction, Moves};
 

@@ -9,7 +9,6 @@ pub mod fringe;
 pub mod generic;
 pub mod heuristic;
 pub mod peers;
-pub mod reference;
 pub mod store;
 pub mod trace;
 

@@ -8,9 +8,9 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
+use crate::maps::grid::Rules;
 use crate::maps::grid::{Grid, Terrain};
 use crate::maps::moves::{for_each_move, Direction, Moves};
-use crate::search::astar::Rules;
 use crate::search::heuristic::{Geometric, Heuristic, HeuristicKind};
 
 /// A peer's search prepared for one map.

@@ -3,9 +3,9 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::{any_keys, bands, evidence, exact};
+use crate::analysis::bands::{any_keys, evidence, exact, Eligible};
 use crate::analysis::fixture::{octile, sample, steadies};
-use crate::analysis::{Band, Run, Selection};
+use crate::analysis::{Band, Findings, Run, Selection};
 use crate::maps::grid::CostScale;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
@@ -24,36 +24,78 @@ fn bands_cover_every_size_once_with_readable_labels() {
     }
 }
 
-/// Rule: a band is answered by the selection's A* workloads in it; other searches (here
-/// Dijkstra at 5,000) and held sizes in a band a search reached do not count.
+/// Rule, step 1: a band is answered by the selection's A* workloads in it; other
+/// searches (here Dijkstra at 5,000) do not count, and neither do held sizes in a band a
+/// search reached (20 open cells: the held size 20 is not asked).
 #[test]
 fn a_band_is_answered_by_the_selections_searches_in_it() {
     let rows = sample();
     let run = Run::new(&rows);
     let small = evidence(&run, &Selection::OCTILE, Band::of(20.0)).unwrap();
-    assert_eq!(small.kind, Kind::Astar);
+    assert_eq!((small.kind, small.band), (Kind::Astar, Band::of(20.0)));
     assert_eq!(small.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["small"]);
-    assert!(evidence(&run, &Selection::OCTILE, Band::of(5000.0)).is_none());
-    let dijkstra = Selection {
+    let found = evidence(&run, &dijkstra(), Band::of(5000.0)).unwrap();
+    assert_eq!(found.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["dijkstra"]);
+}
+
+/// The Dijkstra series of the sample.
+fn dijkstra() -> Selection {
+    Selection {
         setup: crate::search::Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Zero,
         scale: CostScale::FINE,
         store: StoreKind::Flat,
-    };
-    let found = evidence(&run, &dijkstra, Band::of(5000.0)).unwrap();
-    assert_eq!(found.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["dijkstra"]);
+    }
 }
 
-/// Rule: a band no search of the selection reached is answered by the held sizes in it,
-/// and says so; a band neither reached has no answer.
+/// Rule, step 2: a band no octile search reached is answered by the held sizes in it,
+/// and says so; held sizes never answer for a series they do not model (Dijkstra).
 #[test]
-fn held_sizes_answer_only_where_no_search_reached() {
+fn held_sizes_answer_only_for_octile_and_only_where_no_search_reached() {
     let rows = sample();
     let run = Run::new(&rows);
     let big = evidence(&run, &Selection::OCTILE, Band::of(300_000.0)).unwrap();
-    assert_eq!(big.kind, Kind::Synthetic);
+    assert_eq!((big.kind, big.band), (Kind::Synthetic, Band::of(300_000.0)));
     assert_eq!(big.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["held-300000"]);
-    assert!(evidence(&run, &Selection::OCTILE, Band::of(3e6)).is_none());
+    let not_held = evidence(&run, &dijkstra(), Band::of(300_000.0)).unwrap();
+    assert_eq!(not_held.kind, Kind::Astar, "Dijkstra is never answered by held sizes");
+    assert_eq!(not_held.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["dijkstra"]);
+}
+
+/// Rule, step 3: a band neither searched nor held is answered by the nearest band the
+/// series' searches reached, named as the evidence's band (the smaller one when two are as
+/// near); a series with no search and no held size has no answer.
+#[test]
+fn the_nearest_searched_band_answers_and_is_named() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let between = evidence(&run, &Selection::OCTILE, Band::of(5000.0)).unwrap();
+    assert_eq!((between.kind, between.band), (Kind::Astar, Band::of(1500.0)));
+    let beyond = evidence(&run, &Selection::OCTILE, Band::of(3e6)).unwrap();
+    assert_eq!((beyond.kind, beyond.band), (Kind::Astar, Band::of(50_000.0)));
+    let far = evidence(&run, &dijkstra(), Band::of(20.0)).unwrap();
+    assert_eq!(far.band, Band::of(5000.0));
+    let coarse = Selection { scale: CostScale::COARSE, ..Selection::OCTILE };
+    assert!(evidence(&run, &coarse, Band::of(300_000.0)).is_none(), "no coarse search, no held");
+}
+
+/// Findings rank each set of workloads once: a second ask returns the same ranking, and
+/// a band table leaves out bands that a nearer band answers.
+#[test]
+fn findings_rank_once_and_band_tables_hold_only_answered_bands() {
+    let rows = sample();
+    let run = Run::new(&rows);
+    let findings = Findings::of(&run);
+    let small: Vec<_> = run.workloads.iter().filter(|w| w.name == "small").collect();
+    let first = findings.rank(&small, Eligible::Exact);
+    assert!(std::rc::Rc::ptr_eq(&first, &findings.rank(&small, Eligible::Exact)));
+    assert!(!std::rc::Rc::ptr_eq(&first, &findings.rank(&small, Eligible::Any)));
+    let labels: Vec<String> = findings
+        .bands(&Selection::OCTILE, Eligible::Exact)
+        .iter()
+        .map(|b| b.evidence.band.label())
+        .collect();
+    assert_eq!(labels, ["<30", "1k–3k", "30k–100k", "100k–1M"]);
 }
 
 /// Rule: each band ranks its evidence: winner, tie group, runner-up and the queues cut off.
@@ -61,7 +103,7 @@ fn held_sizes_answer_only_where_no_search_reached() {
 fn band_winners_tie_groups_and_cut_offs() {
     let rows = sample();
     let run = Run::new(&rows);
-    let ranked = bands(&run, &Selection::OCTILE, |_| true);
+    let ranked = Findings::of(&run).bands(&Selection::OCTILE, Eligible::Any);
     let summary: Vec<(String, &str, Vec<&str>)> = ranked
         .iter()
         .map(|b| {

@@ -4,7 +4,7 @@ use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::diff::{diff, series};
 use crate::analysis::fixture::sample;
-use crate::analysis::{Run, Selection};
+use crate::analysis::{Findings, Run, Selection};
 use crate::results::Row;
 
 /// The shared run again as run `B`, with `middle` changed: the unsorted and sorted arrays
@@ -33,7 +33,7 @@ fn second_run() -> Vec<Row> {
 fn workloads_compare_by_tau_and_tie_groups() {
     let (rows_a, rows_b) = (sample(), second_run());
     let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
-    let d = diff(&a, &b);
+    let d = diff(&Findings::of(&a), &Findings::of(&b));
     assert_eq!(d.runs, (crate::analysis::fixture::RUN.to_owned(), "B".to_owned()));
     let middle = d.workloads.iter().find(|w| w.name == "middle").unwrap();
     assert_eq!((middle.tau, middle.pairs), (Some(0.6), 5));
@@ -57,7 +57,7 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
     let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
     assert_eq!(series(&a)[0], Selection::OCTILE);
     assert_eq!(series(&a).len(), 2, "octile and Dijkstra");
-    let d = diff(&a, &b);
+    let d = diff(&Findings::of(&a), &Findings::of(&b));
     let bands: Vec<(&str, &str, (bool, bool))> =
         d.bands.iter().map(|b| (b.band.as_str(), b.series.as_str(), b.crossed)).collect();
     let octile = Selection::OCTILE.describe();
@@ -82,7 +82,7 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
 fn a_run_agrees_with_itself() {
     let rows = sample();
     let run = Run::new(&rows);
-    let d = diff(&run, &run);
+    let d = diff(&Findings::of(&run), &Findings::of(&run));
     assert!(d.workloads.iter().all(|w| w.tau == Some(1.0) && w.crossed == (true, true)));
     assert_eq!(d.bands_agreeing(), (d.bands.len(), d.bands.len()));
     assert_eq!(d.verdicts_agreeing(), (d.verdicts.len(), d.verdicts.len()));

@@ -4,9 +4,9 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{Outcome, Verdict};
-use crate::analysis::bands;
-use crate::analysis::rank::{rank, versus};
-use crate::analysis::{geomean, Run, Workload};
+use crate::analysis::bands::{self, Eligible};
+use crate::analysis::rank::versus;
+use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
@@ -37,7 +37,8 @@ fn across(a: &Workload<'_>, b: &Workload<'_>, queue: &str) -> Option<f64> {
 /// map-sized array every search, so the comparator they mean is a flat array reset every
 /// search; the stamped flat array (which clears nothing) is the second comparator. Each is
 /// the same queue on the same problems.
-pub fn hash_table_membership(run: &Run<'_>) -> Verdict {
+pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "use a hash table for membership";
     let mut details = Vec::new();
     let mut workloads = 0;
@@ -72,12 +73,11 @@ pub fn hash_table_membership(run: &Run<'_>) -> Verdict {
     };
     // How much of the pathfinding crate's gap a hash table explains: the crate's time over
     // pqlab's (baseline, flat) on band workloads, against FxHashMap's own ratio.
-    let gaps: Vec<f64> = run
-        .of(Kind::Peer)
-        .filter_map(|p| {
-            let searched = run.twin(p, Kind::Astar)?;
-            Some(p.ok(PathfindingAstar::ID)?.median_ns / searched.ok(BASELINE)?.median_ns)
-        })
+    let gaps: Vec<f64> = findings
+        .peers()
+        .iter()
+        .filter(|p| p.id == PathfindingAstar::ID)
+        .map(|p| p.ratio())
         .collect();
     if !gaps.is_empty() {
         let gap = geomean(gaps.iter().copied());
@@ -115,7 +115,8 @@ struct Trade {
 
 /// "A soft heap's approximate order is a good trade for games": its time and path excess
 /// against weighted A*'s, both against exact octile A* with the baseline on the same maps.
-pub fn soft_heap_trade(run: &Run<'_>) -> Verdict {
+pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "a soft heap's approximate order is a good trade for games";
     let octile: Vec<&Workload<'_>> =
         run.workloads.iter().filter(|w| bands::Selection::OCTILE.admits(w)).collect();
@@ -231,7 +232,8 @@ fn summarize(what: String, rows: &[(&Row, f64)]) -> Option<Trade> {
 /// "A better heuristic matters more than a better queue": the differential heuristic
 /// against octile on the same maps, in frontier size and in time, beside the best queue's
 /// gain over the baseline.
-pub fn better_heuristic_over_better_queue(run: &Run<'_>) -> Verdict {
+pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "a better heuristic matters more than a better queue";
     let mut details = Vec::new();
     let (mut holds, mut maps) = (0, 0);
@@ -247,8 +249,9 @@ pub fn better_heuristic_over_better_queue(run: &Run<'_>) -> Verdict {
         else {
             continue;
         };
-        let winner = |w: &Workload<'_>| {
-            rank(&[w], bands::exact).first().filter(|s| s.contends).map(|s| s.queue.to_owned())
+        let winner = |w: &Workload<'a>| {
+            let standings = findings.rank(&[w], Eligible::Exact);
+            standings.first().filter(|s| s.contends).map(|s| s.queue.to_owned())
         };
         let (Some(best_octile), Some(best_better)) = (winner(octile), winner(better)) else {
             continue;

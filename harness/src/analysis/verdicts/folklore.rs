@@ -5,14 +5,15 @@ use pqlab_queues::registry::BASELINE;
 use pqlab_queues::{Class, Family, Strategy};
 
 use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
-use crate::analysis::bands::{self, Selection};
+use crate::analysis::bands::{self, Eligible, Selection};
 use crate::analysis::rank::versus;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{plural, ratio};
 use crate::results::Row;
 
 /// "binary heap is the best generic choice": generic means exact and accepting any key.
-pub fn binary_heap_is_the_generic_choice(run: &Run<'_>) -> Verdict {
+pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "binary heap is the best generic choice";
     let all = octile(run, |_| true);
     let (Some(top), Some(heap)) =
@@ -23,7 +24,7 @@ pub fn binary_heap_is_the_generic_choice(run: &Run<'_>) -> Verdict {
             "No octile A* rows measure a binary heap and another generic queue.",
         );
     };
-    let per_band = bands::bands(run, &Selection::OCTILE, bands::any_keys);
+    let per_band = findings.bands(&Selection::OCTILE, Eligible::AnyKeys);
     let heap_bands = per_band
         .iter()
         .filter(|b| {
@@ -84,10 +85,10 @@ pub fn binary_heap_is_the_generic_choice(run: &Run<'_>) -> Verdict {
 /// binary heap is *competitive* when it is not slower beyond the tie margin. Holds when it
 /// is competitive in every band below 100 open cells, partly in some, fails in none; the
 /// details say from which band on it stops being competitive.
-pub fn unsorted_arrays_for_small_frontiers(run: &Run<'_>) -> Verdict {
+pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdict {
     const CLAIM: &str = "unsorted arrays for small frontiers";
     let unsorted = family(Family::UnsortedArray);
-    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+    let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
     let steps: Vec<_> = ranked
         .iter()
         .filter_map(|band| {
@@ -145,7 +146,8 @@ pub fn unsorted_arrays_for_small_frontiers(run: &Run<'_>) -> Verdict {
 }
 
 /// "bucketing above 10,000 open nodes".
-pub fn bucketing_above_10k(run: &Run<'_>) -> Verdict {
+pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "bucketing above 10,000 open nodes";
     let bucketing = class(Class::Bucketing);
     let against = |within: fn(f64) -> bool| {
@@ -167,7 +169,8 @@ pub fn bucketing_above_10k(run: &Run<'_>) -> Verdict {
     }
     // Where bucketing starts to win, from the searches alone: the held-size bands above
     // the largest search would otherwise mask the turn.
-    let ranked: Vec<_> = bands::bands(run, &Selection::OCTILE, bands::exact)
+    let ranked: Vec<_> = findings
+        .bands(&Selection::OCTILE, Eligible::Exact)
         .into_iter()
         .filter(|b| b.evidence.kind == crate::results::Kind::Astar)
         .collect();
@@ -196,7 +199,8 @@ pub fn bucketing_above_10k(run: &Run<'_>) -> Verdict {
 }
 
 /// "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500".
-pub fn hot_queues_against_heaps(run: &Run<'_>) -> Verdict {
+pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500";
     let hot = family(Family::HotQueue);
     let part = |within: fn(f64) -> bool| {
@@ -259,7 +263,8 @@ pub fn hot_queues_against_heaps(run: &Run<'_>) -> Verdict {
 }
 
 /// "skip decrease-key and insert duplicates".
-pub fn duplicates_over_decrease_key(run: &Run<'_>) -> Verdict {
+pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "skip decrease-key and insert duplicates";
     let all = octile(run, |_| true);
     let is = |strategy: Strategy| move |row: &Row| row.strategy == Some(strategy);

@@ -9,7 +9,7 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{best, compare, Outcome, Verdict};
 use crate::analysis::bands::Selection;
-use crate::analysis::{Run, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::{Connectivity, CostScale};
 use crate::results::Kind;
@@ -77,7 +77,8 @@ fn per_workload(workloads: &[Workload<'_>], id: &str) -> (usize, usize, Vec<Stri
 /// faster than a tuned A\* on game maps): fringe search against pqlab's A\* with std's
 /// BinaryHeap, the heap the sentence means, on the octile A\* workloads; the best queue is
 /// the second comparator.
-pub fn fringe_beats_astar(run: &Run<'_>) -> Verdict {
+pub fn fringe_beats_astar(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "fringe search beats A* with a heap on grids";
     let workloads = with_loop(run, &Selection::OCTILE, Fringe::ID);
     let refs: Vec<&Workload<'_>> = workloads.iter().collect();
@@ -106,7 +107,8 @@ pub fn fringe_beats_astar(run: &Run<'_>) -> Verdict {
 /// search is all you need): BFS against A\* with Manhattan distance and std's BinaryHeap,
 /// the search it would replace, on 4-connected unit-cost workloads; the best queue is the
 /// second comparator.
-pub fn bfs_is_enough(run: &Run<'_>) -> Verdict {
+pub fn bfs_is_enough(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "BFS is enough on unit-cost 4-connected maps";
     let workloads = with_loop(run, &unit(Connectivity::Four, HeuristicKind::Manhattan), Bfs::ID);
     let refs: Vec<&Workload<'_>> = workloads.iter().collect();
@@ -150,7 +152,8 @@ pub fn bfs_is_enough(run: &Run<'_>) -> Verdict {
 /// inadmissible estimate) against the same heap with Chebyshev (the exact one) on the
 /// same problems, beside the gain the best queue buys under Chebyshev, with the longer
 /// paths it costs.
-pub fn manhattan_on_eight_moves(run: &Run<'_>) -> Verdict {
+pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "Manhattan on 8 moves is the cheapest speed-up";
     let exact = unit(Connectivity::Eight, HeuristicKind::Chebyshev);
     let trick = unit(Connectivity::Eight, HeuristicKind::Manhattan);

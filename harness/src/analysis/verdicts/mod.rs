@@ -6,7 +6,7 @@
 //! margin with 95% confidence (see `analysis::rank`); a verdict backed by fewer than
 //! three workloads says it is weak. Ratios are written one way: "takes 0.85× the time of".
 //!
-//! Adding a verdict: a function `fn(&Run) -> Verdict` in one of this folder's files, and
+//! Adding a verdict: a function `fn(&Findings) -> Verdict` in one of this folder's files, and
 //! one line in [`CLAIMS`].
 
 mod factors;
@@ -24,7 +24,7 @@ use pqlab_queues::{Class, Family};
 
 use crate::analysis::bands::{self, Selection, STRONG};
 use crate::analysis::rank::{rank, versus, Versus};
-use crate::analysis::{Run, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 
@@ -34,7 +34,7 @@ pub struct Claim {
     /// the report prints it under the verdict.
     pub asks: &'static str,
     /// The rule: the verdict on a run.
-    pub decide: fn(&Run<'_>) -> Verdict,
+    pub decide: fn(&Findings<'_, '_>) -> Verdict,
 }
 
 /// Every claim the report decides, in the order it lists them.
@@ -174,9 +174,10 @@ impl Verdict {
     }
 }
 
-/// Every claim's verdict on `run`.
-pub fn verdicts(run: &Run<'_>) -> Vec<Verdict> {
-    CLAIMS.iter().map(|claim| Verdict { asks: claim.asks, ..(claim.decide)(run) }).collect()
+/// Every claim's verdict on the run of `findings` (which hold them: [`Findings::verdicts`]
+/// calls this once).
+pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
+    CLAIMS.iter().map(|claim| Verdict { asks: claim.asks, ..(claim.decide)(findings) }).collect()
 }
 
 /// The octile A* workloads (fine costs, flat store), optionally those whose size `within`
@@ -251,15 +252,11 @@ fn source(kind: Kind) -> &'static str {
     }
 }
 
-/// The workloads of a size range: octile A* searches, else held sizes; with the kind.
+/// The workloads of a size range by the one rule ([`bands::answering`]): octile A*
+/// searches, else held sizes; with the kind.
 fn sized<'w, 'a>(
     run: &'w Run<'a>,
-    within: impl Fn(f64) -> bool + Copy,
+    within: impl Fn(f64) -> bool,
 ) -> Option<(Kind, Vec<&'w Workload<'a>>)> {
-    let searches = octile(run, within);
-    if !searches.is_empty() {
-        return Some((Kind::Astar, searches));
-    }
-    let sizes = held(run, within);
-    (!sizes.is_empty()).then_some((Kind::Synthetic, sizes))
+    bands::answering(run, &Selection::OCTILE, within)
 }

@@ -6,7 +6,7 @@ use pqlab_queues::{Class, Family};
 use super::{best, binary_heap, compare, family, held, octile, Outcome, Verdict};
 use crate::analysis::bands::{self, Band};
 use crate::analysis::rank::{rank, versus, Versus};
-use crate::analysis::{Run, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, ratio};
 use crate::results::{Kind, Row, Status};
 
@@ -104,7 +104,8 @@ fn workloads(steps: &[Step]) -> usize {
 
 /// "A binary heap is at least 2–3 times as fast as a list, and geometrically faster on
 /// longer paths" (the beginners' A* article).
-pub fn heap_against_lists(run: &Run<'_>) -> Verdict {
+pub fn heap_against_lists(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "a binary heap is at least 2–3 times as fast as a list, and geometrically faster on longer paths";
     // The article measured a sorted list: the comparator is the best sorted array.
     let sorted = family(Family::SortedArray);
@@ -148,7 +149,8 @@ pub fn heap_against_lists(run: &Run<'_>) -> Verdict {
 }
 
 /// "Pairing heaps work well in practice": against the best binary heap.
-pub fn pairing_heaps_work_well(run: &Run<'_>) -> Verdict {
+pub fn pairing_heaps_work_well(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "pairing heaps work well in practice";
     structure_against(
         run,
@@ -162,7 +164,8 @@ pub fn pairing_heaps_work_well(run: &Run<'_>) -> Verdict {
 
 /// "Fibonacci heaps are good in theory but not used in practice": slower than the best
 /// binary heap, everywhere.
-pub fn fibonacci_heaps_not_in_practice(run: &Run<'_>) -> Verdict {
+pub fn fibonacci_heaps_not_in_practice(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "Fibonacci heaps are good in theory but not used in practice";
     let mut verdict = structure_against(
         run,
@@ -218,7 +221,8 @@ fn structure_against(
 /// "Sequence heaps are the fastest comparison-based queue for large inputs" (and "at least
 /// two times faster than binary and 4-ary heaps"), at held sizes from 10⁵ and in the
 /// largest A* bands.
-pub fn sequence_heaps_for_large_inputs(run: &Run<'_>) -> Verdict {
+pub fn sequence_heaps_for_large_inputs(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "sequence heaps are the fastest comparison-based queue for large inputs";
     let comparison = |row: &Row| bands::exact(row) && row.class != Some(Class::Bucketing);
     let sequence = family(Family::SequenceHeap);
@@ -284,7 +288,8 @@ pub fn sequence_heaps_for_large_inputs(run: &Run<'_>) -> Verdict {
 
 /// "Splay trees' caching makes them competitive in A*": against std's binary heap, the
 /// usual choice.
-pub fn splay_trees_competitive(run: &Run<'_>) -> Verdict {
+pub fn splay_trees_competitive(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "splay trees' caching makes them competitive in A*";
     let baseline = |row: &Row| row.queue == pqlab_queues::registry::BASELINE;
     structure_against(run, CLAIM, family(Family::SplayTree), baseline, "std's binary heap", |s| {
@@ -294,7 +299,8 @@ pub fn splay_trees_competitive(run: &Run<'_>) -> Verdict {
 
 /// "d-ary heaps have better cache behaviour": the best d-ary heap against the best binary
 /// heap, faster where the frontier outgrows the caches.
-pub fn dary_heaps_cache_better(run: &Run<'_>) -> Verdict {
+pub fn dary_heaps_cache_better(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "d-ary heaps have better cache behaviour";
     let steps = steps(run, family(Family::DaryHeap), binary_heap, 1e4);
     if steps.is_empty() {
@@ -324,7 +330,8 @@ pub fn dary_heaps_cache_better(run: &Run<'_>) -> Verdict {
 
 /// "B-heaps are worth a look if your frontier is large": against the best binary or d-ary
 /// heap from 10,000 entries.
-pub fn b_heaps_for_large_frontiers(run: &Run<'_>) -> Verdict {
+pub fn b_heaps_for_large_frontiers(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
     const CLAIM: &str = "B-heaps are worth a look if your frontier is large";
     let implicit = |row: &Row| matches!(row.family, Some(Family::BinaryHeap | Family::DaryHeap));
     let binary: Vec<Step> = steps(run, family(Family::BHeap), binary_heap, 1e4)

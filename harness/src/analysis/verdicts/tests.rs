@@ -5,7 +5,7 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{factors, folklore, survey, verdicts, Outcome, Verdict};
 use crate::analysis::fixture::{held, octile, search, steadies, steady};
-use crate::analysis::Run;
+use crate::analysis::{Findings, Run};
 use crate::results::Row;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
@@ -16,15 +16,20 @@ fn at(name: &str, size: f64, times: &[(&str, f64)]) -> Vec<Row> {
 }
 
 /// The outcome of `claim` on `rows`.
-fn outcome(claim: fn(&Run<'_>) -> Verdict, rows: &[Row]) -> Outcome {
-    claim(&Run::new(rows)).outcome
+fn outcome(claim: fn(&Findings<'_, '_>) -> Verdict, rows: &[Row]) -> Outcome {
+    decide(claim, rows).outcome
+}
+
+/// `claim`'s verdict on `rows`.
+fn decide(claim: fn(&Findings<'_, '_>) -> Verdict, rows: &[Row]) -> Verdict {
+    claim(&Findings::of(&Run::new(rows)))
 }
 
 /// Rule: without the rows a claim names, every verdict says it was not measured (and is
 /// not called weak).
 #[test]
 fn every_verdict_is_unmeasured_without_rows() {
-    let all = verdicts(&Run::new(&[]));
+    let all = verdicts(&Findings::of(&Run::new(&[])));
     assert_eq!(all.len(), super::CLAIMS.len());
     for v in &all {
         assert_eq!(v.outcome, Outcome::Unmeasured, "{}", v.claim);
@@ -38,7 +43,7 @@ fn a_verdict_on_fewer_than_three_workloads_is_weak() {
     let mut rows = Vec::new();
     for (i, size) in [20.0, 1500.0, 50_000.0].into_iter().enumerate() {
         rows.extend(at(&format!("w{i}"), size, &[(BASELINE, 100.0), ("pairing-heap-dup", 101.0)]));
-        let v = survey::pairing_heaps_work_well(&Run::new(&rows));
+        let v = decide(survey::pairing_heaps_work_well, &rows);
         assert_eq!((v.outcome, v.workloads, v.weak()), (Outcome::Holds, i + 1, i < 2));
     }
 }
@@ -265,7 +270,7 @@ fn hash_table_membership() {
     assert_eq!(outcome(claim, &stores(102.5)), Outcome::Fails);
     let elsewhere = search("n-fx", "n", HeuristicKind::Octile, StoreKind::FxHash);
     let unmatched = steadies(&elsewhere, 500.0, &[(BASELINE, 150.0)]);
-    let v = claim(&Run::new(&[stores(101.5), unmatched].concat()));
+    let v = decide(claim, &[stores(101.5), unmatched].concat());
     assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "no flat sibling: not counted");
 }
 

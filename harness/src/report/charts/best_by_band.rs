@@ -4,9 +4,9 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::WIDTH;
-use crate::analysis::bands::{self, Selection};
+use crate::analysis::bands::{self, Eligible, Selection};
 use crate::analysis::rank::versus;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{axis_ratio, plural, ratio};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Marker, Panel, Style, COLORS, GREY};
 use crate::results::Kind;
@@ -14,8 +14,8 @@ use crate::results::Kind;
 /// Bands with fewer workloads than this are drawn light and marked weak.
 const STRONG: usize = bands::STRONG;
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
-    let ranked = bands::bands(run, &Selection::OCTILE, bands::exact);
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
     let strong = Style { color: COLORS[0], marker: Marker::Square, strong: true };
     let weak = Style { color: COLORS[0], marker: Marker::Square, strong: false };
     let bars: Vec<Bar> = ranked

@@ -5,12 +5,13 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{styles, WIDTH};
 use crate::analysis::bands::Selection;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::short;
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let names = styles(["generated", "Moving AI"]);
     // The baseline's searches give each workload's sizes (every queue solves the same
     // problems; sizes differ a little with tie order).

@@ -7,11 +7,12 @@ use pqlab_queues::Class;
 use super::{ratio_point, styles, WIDTH};
 use crate::analysis::bands::Selection;
 use crate::analysis::verdicts::strategy_pairs;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
     let pairs = strategy_pairs(run.rows);
     let mut panels = Vec::new();

@@ -6,7 +6,7 @@ use pqlab_queues::Strategy;
 
 use super::{styles, CONTEXT, WIDTH};
 use crate::analysis::bands::Selection;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{short, significant};
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, Points, Series, Style};
@@ -16,7 +16,8 @@ use crate::results::{Kind, Row};
 /// enough that fixed costs vanish, small enough to be measured on every machine).
 const SHOWN: f64 = 1e6;
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let mut panels = Vec::new();
     let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
     let strategies =

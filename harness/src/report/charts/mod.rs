@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use pqlab_queues::registry::BASELINE;
 use pqlab_queues::Family;
 
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::report::draw::{CutOff, Figure, Marker, Point, Style, BLACK_INK, COLORS, GREY, MARKERS};
 use crate::results::{Row, Status};
 
@@ -54,7 +54,7 @@ pub struct Chart {
     /// Where the page puts it.
     pub section: Section,
     /// Builds it, or `None` when the run has nothing to draw in it.
-    pub build: fn(&Run<'_>) -> Option<Figure>,
+    pub build: fn(&Findings<'_, '_>) -> Option<Figure>,
     /// What the page says instead when it is not drawn.
     pub absent: &'static str,
 }

@@ -6,29 +6,29 @@ use std::collections::BTreeMap;
 use pqlab_queues::registry::BASELINE;
 
 use super::{ratio_point, styles, CONTEXT, WIDTH};
-use crate::analysis::bands;
-use crate::analysis::rank::{rank, tie_group};
-use crate::analysis::Run;
+use crate::analysis::bands::{self, Eligible};
+use crate::analysis::rank::tie_group;
+use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
-use crate::results::Kind;
+use crate::results::{Kind, ORACLE};
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let mut panels = Vec::new();
     let peers: Vec<_> = run.of(Kind::Peer).collect();
     if !peers.is_empty() {
-        let mut ids: Vec<&str> = peers.iter().flat_map(|w| w.rows.keys().copied()).collect();
+        let mut ids: Vec<&str> = findings.peers().iter().map(|p| p.id).collect();
         ids.sort_unstable();
         ids.dedup();
         let names = styles(ids.iter().copied().chain(["pqlab, fastest queue"]));
         let mut series = Vec::new();
         for &id in &ids {
-            let points: Vec<_> = peers
+            let points: Vec<_> = findings
+                .peers()
                 .iter()
-                .filter_map(|p| {
-                    let searched = run.twin(p, Kind::Astar)?;
-                    Some(ratio_point(searched.size, p.ok(id)?, searched.ok(BASELINE)?))
-                })
+                .filter(|p| p.id == id)
+                .map(|p| ratio_point(p.size, p.row, p.by))
                 .collect();
             if !points.is_empty() {
                 series.push(Series {
@@ -74,7 +74,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
     if !floored.is_empty() {
         let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
         for w in &floored {
-            for s in tie_group(&rank(&[*w], bands::exact)) {
+            for s in tie_group(&findings.rank(&[*w], Eligible::Exact)) {
                 *wins.entry(s.queue).or_default() += 1;
             }
         }
@@ -89,11 +89,7 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
             let points: Vec<_> = floored
                 .iter()
                 .filter_map(|w| {
-                    Some(ratio_point(
-                        w.size,
-                        w.ok(queue)?,
-                        run.twin(w, Kind::Oracle)?.ok("oracle")?,
-                    ))
+                    Some(ratio_point(w.size, w.ok(queue)?, run.twin(w, Kind::Oracle)?.ok(ORACLE)?))
                 })
                 .collect();
             if points.is_empty() {

@@ -5,12 +5,13 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{cut_off, group_of, point, styles, GROUPS, OTHER, WIDTH};
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
 use crate::results::{Kind, Status};
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let held: Vec<_> = run.of(Kind::Synthetic).collect();
     if held.is_empty() {
         return None;

@@ -6,12 +6,13 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{cut_off, group_of, ratio_point, styles, GROUPS, OTHER, WIDTH};
 use crate::analysis::bands::Selection;
-use crate::analysis::Run;
+use crate::analysis::Findings;
 use crate::format::{axis_ratio, ratio, short};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Points, Series};
 use crate::results::Status;
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let workloads: Vec<_> = run
         .workloads
         .iter()

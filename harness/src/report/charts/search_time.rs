@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use pqlab_queues::registry::BASELINE;
 
 use super::{styles, CONTEXT, WIDTH};
-use crate::analysis::bands;
+use crate::analysis::bands::Eligible;
 use crate::analysis::diff::series;
-use crate::analysis::rank::{rank, tie_group};
-use crate::analysis::Run;
+use crate::analysis::rank::tie_group;
+use crate::analysis::Findings;
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
 use crate::results::Row;
@@ -24,9 +24,9 @@ const NAMED: usize = 7;
 type Measure = fn(&Row) -> Option<(f64, f64, f64)>;
 
 /// Time per search: the median round, the bar its quartiles.
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     by_size(
-        run,
+        findings,
         ("search-time", "Time per search against the frontier size, per heuristic"),
         ("time per search", "bar: p25–p75 of the rounds"),
         |row| Some((row.median_ns, row.p25_ns, row.p75_ns)),
@@ -35,9 +35,9 @@ pub fn build(run: &Run<'_>) -> Option<Figure> {
 
 /// Latency: the 99th-percentile search, the bar from the median search to the slowest
 /// (rows of runs before schema 4 have none, and are left out).
-pub fn latency(run: &Run<'_>) -> Option<Figure> {
+pub fn latency(findings: &Findings<'_, '_>) -> Option<Figure> {
     by_size(
-        run,
+        findings,
         ("latency", "The 99th-percentile search against the frontier size, per series"),
         ("p99 of one search", "bar: median to slowest search"),
         |row| Some((row.search_p99_ns?, row.search_p50_ns?, row.search_max_ns?)),
@@ -47,17 +47,18 @@ pub fn latency(run: &Run<'_>) -> Option<Figure> {
 /// `measure` of every row against its workload's frontier size, one panel per series:
 /// the queues most often in a workload's tie group and the baseline named, the rest grey.
 fn by_size(
-    run: &Run<'_>,
+    findings: &Findings<'_, '_>,
     (name, title): (&'static str, &str),
     (y_label, bar): (&str, &str),
     measure: Measure,
 ) -> Option<Figure> {
     // The queues most often in a workload's tie group over every series, and the baseline,
     // named with one style each for the whole figure.
+    let run = findings.run;
     let selections = series(run);
     let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
     for w in run.workloads.iter().filter(|w| selections.iter().any(|s| s.admits(w))) {
-        for s in tie_group(&rank(&[w], bands::exact)) {
+        for s in tie_group(&findings.rank(&[w], Eligible::Exact)) {
             *wins.entry(s.queue).or_default() += 1;
         }
     }

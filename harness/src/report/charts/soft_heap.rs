@@ -5,14 +5,15 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{styles, CONTEXT, WIDTH};
 use crate::analysis::bands::Selection;
-use crate::analysis::{geomean, Run};
+use crate::analysis::{geomean, Findings};
 use crate::format::axis_ratio;
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let octile: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
     // (name, [(time ratio, path ratio)]) per way.
     let mut ways: Vec<(String, Vec<(f64, f64)>)> = Vec::new();

@@ -2,13 +2,14 @@
 //! against the same queue with the stamped flat array on the same problems.
 
 use super::{styles, WIDTH};
-use crate::analysis::{geomean, Run};
+use crate::analysis::{geomean, Findings};
 use crate::format::{axis_ratio, ratio};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
 use crate::results::Kind;
 use crate::search::store::StoreKind;
 
-pub fn build(run: &Run<'_>) -> Option<Figure> {
+pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
+    let run = findings.run;
     let names = styles(StoreKind::ALTERNATIVES.map(StoreKind::token));
     let mut bars = Vec::new();
     for store in StoreKind::ALTERNATIVES {

@@ -1,0 +1,158 @@
+//! A run analysed once: what the report, its charts, `pqlab pick` and `pqlab diff` show.
+//!
+//! Every figure these readers share is computed here, at most once per run, and then
+//! read: the band rankings of each series (the bootstraps behind tie groups are the
+//! analysis's dearest step), each workload's own ranking, the verdicts and the noise
+//! check. A chart, a table and a verdict that show one number therefore show the same
+//! one. Each is computed on first use, so a reader that needs one answer (`pick`) pays
+//! for that answer alone.
+
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::analysis::bands::{self, Band, BandRanking, Eligible, Selection};
+use crate::analysis::noise::{self, Noise};
+use crate::analysis::rank::{rank, Standing};
+use crate::analysis::verdicts::{self, Verdict};
+use crate::analysis::{Run, Workload};
+use crate::results::{Kind, Row};
+
+/// A set of workloads ranked under one eligibility rule: the workloads by their index in
+/// [`Run::workloads`], in the order given.
+type RankingKey = (Vec<usize>, Eligible);
+
+/// The analysis of one run. Computing it costs nothing until a figure is asked for.
+pub struct Findings<'w, 'a> {
+    /// The run analysed.
+    pub run: &'w Run<'a>,
+    rankings: RefCell<HashMap<RankingKey, Rc<[Standing<'a>]>>>,
+    verdicts: OnceCell<Vec<Verdict>>,
+    noise: OnceCell<Option<Noise>>,
+    peers: OnceCell<Vec<Against<'a>>>,
+    floors: OnceCell<Vec<Against<'a>>>,
+}
+
+/// One contender's time over another's on one workload, timed in the same rounds: a
+/// peer crate's A\* over pqlab's with the baseline, or the fastest exact queue over the
+/// oracle floor.
+#[derive(Clone, Debug)]
+pub struct Against<'a> {
+    /// The contender: the peer's id, or the fastest queue's.
+    pub id: &'a str,
+    /// The frontier size of the searches.
+    pub size: f64,
+    /// The contender's row.
+    pub row: &'a Row,
+    /// The row it is divided by: pqlab's A\* with the baseline, or the oracle's.
+    pub by: &'a Row,
+}
+
+impl Against<'_> {
+    /// The ratio of the medians.
+    pub fn ratio(&self) -> f64 {
+        self.row.median_ns / self.by.median_ns
+    }
+}
+
+impl<'w, 'a> Findings<'w, 'a> {
+    /// The findings of `run`, none computed yet.
+    pub fn of(run: &'w Run<'a>) -> Findings<'w, 'a> {
+        Findings {
+            run,
+            rankings: RefCell::default(),
+            verdicts: OnceCell::new(),
+            noise: OnceCell::new(),
+            peers: OnceCell::new(),
+            floors: OnceCell::new(),
+        }
+    }
+
+    /// The ranking of the queues `eligible` admits over `workloads` (workloads of this
+    /// run), computed once per set of workloads and rule.
+    pub fn rank(&self, workloads: &[&Workload<'a>], eligible: Eligible) -> Rc<[Standing<'a>]> {
+        let key = (workloads.iter().map(|w| self.index(w)).collect(), eligible);
+        if let Some(found) = self.rankings.borrow().get(&key) {
+            return Rc::clone(found);
+        }
+        let standings: Rc<[Standing<'a>]> = rank(workloads, |row| eligible.admits(row)).into();
+        self.rankings.borrow_mut().insert(key, Rc::clone(&standings));
+        standings
+    }
+
+    /// The ranking of `selection`'s queues that `eligible` admits in every band the
+    /// series or the held sizes reached, smallest first, each band's evidence chosen by
+    /// [`bands::evidence`] (bands answered by a nearer band's searches are left out: they
+    /// are that band's ranking).
+    pub fn bands(&self, selection: &Selection, eligible: Eligible) -> Vec<BandRanking<'w, 'a>> {
+        Band::all()
+            .filter_map(|band| {
+                let evidence = bands::evidence(self.run, selection, band)?;
+                if evidence.band != band {
+                    return None;
+                }
+                let standings = self.rank(&evidence.workloads, eligible).to_vec();
+                (!standings.is_empty()).then_some(BandRanking { evidence, standings })
+            })
+            .collect()
+    }
+
+    /// Every claim's verdict, in [`verdicts::CLAIMS`]' order.
+    pub fn verdicts(&self) -> &[Verdict] {
+        self.verdicts.get_or_init(|| verdicts::verdicts(self))
+    }
+
+    /// The verdict on `claim`, if the run's claims include it.
+    pub fn verdict(&self, claim: &str) -> Option<&Verdict> {
+        self.verdicts().iter().find(|v| v.claim == claim)
+    }
+
+    /// The run's noise, when it has a sentinel.
+    pub fn noise(&self) -> Option<&Noise> {
+        self.noise.get_or_init(|| noise::noise(self.run)).as_ref()
+    }
+
+    /// Every peer crate's A\* against pqlab's A\* with the baseline, on each workload where
+    /// both were measured (peer workloads are the same problems as their A\* twin's).
+    pub fn peers(&self) -> &[Against<'a>] {
+        self.peers.get_or_init(|| {
+            let run = self.run;
+            let mut found = Vec::new();
+            for peers in run.of(Kind::Peer) {
+                let Some(searched) = run.twin(peers, Kind::Astar) else { continue };
+                let Some(by) = searched.ok(pqlab_queues::registry::BASELINE) else { continue };
+                for &id in peers.rows.keys() {
+                    if let Some(row) = peers.ok(id) {
+                        found.push(Against { id, size: searched.size, row, by });
+                    }
+                }
+            }
+            found
+        })
+    }
+
+    /// The fastest exact queue against the oracle floor (the same A\* replaying a recorded
+    /// order, a frontier that costs nothing), on each workload with an oracle row.
+    pub fn floors(&self) -> &[Against<'a>] {
+        self.floors.get_or_init(|| {
+            let run = self.run;
+            run.of(Kind::Oracle)
+                .filter_map(|oracle| {
+                    let searched = run.twin(oracle, Kind::Astar)?;
+                    let row = searched.fastest(bands::exact)?;
+                    let by = oracle.ok(crate::results::ORACLE)?;
+                    Some(Against { id: &row.queue, size: searched.size, row, by })
+                })
+                .collect()
+        })
+    }
+
+    /// The index of `workload` in the run (workloads are told apart by kind and name).
+    fn index(&self, workload: &Workload<'_>) -> usize {
+        self.run
+            .workloads
+            .iter()
+            .position(|w| w.kind == workload.kind && w.name == workload.name)
+            .expect("a workload of the run analysed")
+    }
+}
