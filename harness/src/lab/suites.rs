@@ -26,7 +26,7 @@
 //! - **The differential heuristic** on maps also searched with octile, to show the
 //!   frontier shrinkage a better heuristic buys and which queue wins then.
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
-//! - **Hash-table membership** ([`Role::Store`]): five suites searched again with the
+//! - **Hash-table membership** ([`Role::Store`]): four suites (four map kinds) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
 
