@@ -166,6 +166,27 @@ impl<'a> Run<'a> {
         self.workloads.iter().find(|w| w.kind == kind && w.name == of.name)
     }
 
+    /// The A\* workload searching `of`'s map with the same setup and cost scale, under
+    /// `heuristic` and with `store`: the same searches measured another way. Of several,
+    /// the one with as many searches as `of` (the same problems, as generated problems
+    /// are drawn from the map and their count), else the first.
+    pub fn sibling(
+        &self,
+        of: &Workload<'_>,
+        heuristic: HeuristicKind,
+        store: StoreKind,
+    ) -> Option<&Workload<'a>> {
+        let mut found = self.of(Kind::Astar).filter(|o| {
+            o.facts.map == of.facts.map
+                && o.facts.setup() == of.facts.setup()
+                && o.scale() == of.scale()
+                && o.heuristic() == Some(heuristic)
+                && o.store() == Some(store)
+        });
+        let first = found.next()?;
+        Some(std::iter::once(first).chain(found).find(|o| o.units() == of.units()).unwrap_or(first))
+    }
+
     /// The run id(s), joined.
     pub fn run_id(&self) -> String {
         self.distinct(|r| &r.run)

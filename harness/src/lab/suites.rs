@@ -280,11 +280,12 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 // Weighted A* (inconsistent keys, reopenings).
                 series("random-d25-256-s1", 20, WeightedOctile(1.5)),
                 series("rooms-r32-1024-s1", 4, WeightedOctile(1.5)),
-                series("cave-f45-i4-1024-s1", 10, WeightedOctile(1.5)),
-                // A better heuristic: landmarks on maps also searched with octile.
-                series("rooms-r16-256-s1", 10, Differential(8)),
+                series("cave-f45-i4-1024-s1", 6, WeightedOctile(1.5)),
+                // A better heuristic: landmarks on maps also searched with octile, on the
+                // same problems (as many as the octile suite: `Run::sibling`).
+                series("rooms-r16-256-s1", 20, Differential(8)),
                 series("rooms-r32-1024-s1", 4, Differential(8)),
-                series("cave-f45-i4-256-s1", 10, Differential(8)),
+                series("cave-f45-i4-256-s1", 20, Differential(8)),
                 // The coarse scale, for bucket queues.
                 generated(Role::Series, "random-d25-256-s1", 10, Octile, coarse),
                 generated(Role::Series, "rugged-h30-512-s1", 2, Octile, coarse),
@@ -344,7 +345,12 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             suites.push(road(large, 6, CostKind::Integer));
             for weight in [1.1, 1.25, 2.0] {
                 for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
-                    let problems = if map.starts_with("random") { 20 } else { 8 };
+                    // As many problems as the octile suite of the map: the same searches.
+                    let problems = match map {
+                        "random-d25-256-s1" => 20,
+                        "rooms-r32-1024-s1" => 4,
+                        _ => 6,
+                    };
                     suites.push(generated(
                         Role::Trade,
                         map,
@@ -359,9 +365,9 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             // cost 1.3 s a pass for the three stores' check passes alone; `pqlab suites`).
             for store in StoreKind::ALTERNATIVES {
                 suites.push(stored("random-d25-128-s1", 20, store));
-                suites.push(stored("maze-w4-256-s1", 6, store));
+                suites.push(stored("maze-w4-256-s1", 10, store));
                 suites.push(stored("rooms-r16-256-s1", 20, store));
-                suites.push(stored("cave-f45-i4-256-s1", 10, store));
+                suites.push(stored("cave-f45-i4-256-s1", 20, store));
             }
             suites
         }

@@ -43,3 +43,40 @@ fn a_workload_size_is_the_median_of_its_measured_rows() {
     let untimed = vec![failed, cut_off(&w, "sorted-array-dk", 9.0)];
     assert_eq!(Run::new(&untimed).workloads[0].size, 1e6);
 }
+
+/// Rule: a workload's sibling searches the same map with the same setup (never the generic
+/// A\*'s workload of that map), and of several, the one with as many searches.
+#[test]
+fn a_sibling_has_the_same_map_setup_and_searches() {
+    use crate::analysis::fixture::search;
+    use crate::search::heuristic::HeuristicKind;
+    use crate::search::store::StoreKind;
+    use crate::search::{SearchKind, Setup};
+
+    let hashed = search("m/fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
+    let generic = crate::lab::rows::Workload {
+        name: "m/generic".into(),
+        setup: Some(Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR }),
+        ..search("m/generic", "m", HeuristicKind::Octile, StoreKind::Flat)
+    };
+    let fewer = search("m/flat-fewer", "m", HeuristicKind::Octile, StoreKind::Flat);
+    let same = search("m/flat", "m", HeuristicKind::Octile, StoreKind::Flat);
+    let mut rows = vec![
+        steady(&hashed, BASELINE, 100.0, 150.0),
+        steady(&generic, BASELINE, 90.0, 900.0),
+        steady(&fewer, BASELINE, 95.0, 90.0),
+        steady(&same, BASELINE, 100.0, 100.0),
+    ];
+    rows[0].units = 20;
+    rows[2].units = 10;
+    rows[3].units = 20;
+    let run = Run::new(&rows);
+    let of = run.workloads.iter().find(|w| w.name == "m/fx").unwrap();
+    let sibling = run.sibling(of, HeuristicKind::Octile, StoreKind::Flat).unwrap();
+    assert_eq!(sibling.name, "m/flat");
+    rows[3].units = 30;
+    let run = Run::new(&rows);
+    let of = run.workloads.iter().find(|w| w.name == "m/fx").unwrap();
+    let sibling = run.sibling(of, HeuristicKind::Octile, StoreKind::Flat).unwrap();
+    assert_ne!(sibling.name, "m/generic", "another setup is never a sibling");
+}

@@ -6,27 +6,12 @@ use pqlab_queues::registry::BASELINE;
 use super::{Outcome, Verdict};
 use crate::analysis::bands::{self, Eligible};
 use crate::analysis::rank::versus;
-use crate::analysis::{geomean, Findings, Run, Workload};
+use crate::analysis::{geomean, Findings, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
-
-/// The A* workload on `w`'s map and scale with `heuristic` and `store`.
-fn sibling<'w, 'a>(
-    run: &'w Run<'a>,
-    w: &Workload<'_>,
-    heuristic: HeuristicKind,
-    store: StoreKind,
-) -> Option<&'w Workload<'a>> {
-    run.of(Kind::Astar).find(|o| {
-        o.facts.map == w.facts.map
-            && o.scale() == w.scale()
-            && o.heuristic() == Some(heuristic)
-            && o.store() == Some(store)
-    })
-}
 
 /// A queue's time on `a` over its time on `b` (two workloads of one map).
 fn across(a: &Workload<'_>, b: &Workload<'_>, queue: &str) -> Option<f64> {
@@ -46,7 +31,7 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     let mut against = |store: StoreKind, base: StoreKind, details: &mut Vec<String>| {
         let mut ratios = Vec::new();
         for w in run.of(Kind::Astar).filter(|w| w.store() == Some(store)) {
-            let Some(other) = w.heuristic().and_then(|h| sibling(run, w, h, base)) else {
+            let Some(other) = w.heuristic().and_then(|h| run.sibling(w, h, base)) else {
                 continue;
             };
             workloads += usize::from(base == StoreKind::Flat);
@@ -151,7 +136,7 @@ pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
                     && w.store() == Some(StoreKind::Flat)
             })
             .filter_map(|w| {
-                let exact = sibling(run, w, HeuristicKind::Octile, StoreKind::Flat)?;
+                let exact = run.sibling(w, HeuristicKind::Octile, StoreKind::Flat)?;
                 Some((w.ok(BASELINE)?, exact.ok(BASELINE)?.median_ns))
             })
             .collect();
@@ -241,7 +226,7 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
         .of(Kind::Astar)
         .filter(|w| matches!(w.heuristic(), Some(HeuristicKind::Differential(_))))
     {
-        let Some(octile) = sibling(run, better, HeuristicKind::Octile, StoreKind::Flat) else {
+        let Some(octile) = run.sibling(better, HeuristicKind::Octile, StoreKind::Flat) else {
             continue;
         };
         let (Some(heuristic_gain), Some(base)) =

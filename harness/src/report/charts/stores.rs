@@ -15,12 +15,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     for store in StoreKind::ALTERNATIVES {
         let mut per_queue: std::collections::BTreeMap<&str, Vec<f64>> = Default::default();
         for w in run.of(Kind::Astar).filter(|w| w.store() == Some(store)) {
-            let Some(flat) = run.of(Kind::Astar).find(|o| {
-                o.facts.map == w.facts.map
-                    && o.heuristic() == w.heuristic()
-                    && o.scale() == w.scale()
-                    && o.store() == Some(StoreKind::Flat)
-            }) else {
+            let Some(flat) = w.heuristic().and_then(|h| run.sibling(w, h, StoreKind::Flat)) else {
                 continue;
             };
             for (queue, row) in w.rows.iter() {
