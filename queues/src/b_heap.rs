@@ -386,6 +386,7 @@ impl<const B: usize, S: StrategyKind> Frontier for BHeap<B, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
     use crate::{Dk, Dup};
 
     /// The layout built the slow way: blocks numbered breadth-first by walking the block
@@ -484,16 +485,6 @@ mod tests {
         no_deeper_than_a_binary_heap_and_a_block::<4>();
         no_deeper_than_a_binary_heap_and_a_block::<16>();
         no_deeper_than_a_binary_heap_and_a_block::<256>();
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
     }
 
     /// A multiset of keys: the reference queue.
@@ -650,17 +641,8 @@ mod measure {
     use super::BHeap;
     use crate::dary_heap::DaryHeap;
     use crate::std_binary_heap::StdBinaryHeap;
+    use crate::testing::xorshift;
     use crate::{Dk, Dup, Frontier, Key, Node, Spec};
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
 
     /// This thread's CPU time (from `/proc/thread-self/schedstat`): the machine is shared,
     /// and wall time counts the other processes' turns. It advances in scheduler ticks

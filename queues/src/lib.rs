@@ -107,6 +107,22 @@ pub mod unsorted_array;
 
 mod heap_core;
 
+/// The unit tests' one random generator.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// A xorshift64 generator seeded with `seed` (mixed, and never 0): small, fast, and
+    /// reproducible, for the random operation sequences the queues' unit tests replay.
+    pub(crate) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+}
+
 pub use astar::{astar, astar_dense, astar_dense_with_stats, astar_with_stats};
 
 /// The README's examples, run as doctests.

@@ -623,6 +623,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> Frontier
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::xorshift;
 
     fn is_sorted(entries: &[Entry]) -> bool {
         entries.windows(2).all(|pair| pair[0].0 <= pair[1].0)
@@ -680,16 +681,6 @@ mod tests {
             let len = heap.len() + self.deletion.len() + grouped + self.maxed.len();
             assert_eq!(len, self.len);
             let _ = deletion_head;
-        }
-    }
-
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
         }
     }
 

@@ -664,17 +664,7 @@ mod tests {
     use std::collections::{BTreeMap, BinaryHeap};
 
     use super::*;
-
-    /// A small xorshift generator.
-    fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        }
-    }
+    use crate::testing::xorshift;
 
     fn heap<const E: u32>(capacity: usize) -> SoftHeap<E> {
         SoftHeap::new(Spec { capacity, span: 0 })
