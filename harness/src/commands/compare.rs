@@ -15,7 +15,7 @@ use pqlab_queues::registry::{self, Entry};
 
 use crate::analysis::geomean;
 use crate::format::ratio;
-use crate::lab::sampler::{interleave, Entrant, Plan, Shuffler};
+use crate::lab::sampler::{interleave, Plan, Shuffler};
 use crate::lab::searches::{
     check_oracle, check_peer, record_within, CheckQueue, Prepared, Untimed,
 };
@@ -93,12 +93,7 @@ pub fn compare(
                 expansions = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>()
                     / searches.max(1) as f64;
             }
-            entrants.push(Entrant {
-                label: format!("pqlab ({})", entry.id),
-                contender: check.contender,
-                pass: check.pass,
-                units: searches,
-            });
+            entrants.push(check.entrant(format!("pqlab ({})", entry.id), searches));
         }
         // After the queues, in this order: the oracle (where its traces fit), pathfinding,
         // petgraph.
@@ -117,12 +112,7 @@ pub fn compare(
                     return Ok(untimed(id, &why));
                 }
             };
-            entrants.push(Entrant {
-                label: id.into(),
-                contender: check.contender,
-                pass: check.pass,
-                units: searches,
-            });
+            entrants.push(check.entrant(id, searches));
         }
         let plan = Plan {
             sample: Duration::from_millis(20),

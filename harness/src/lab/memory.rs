@@ -8,6 +8,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
+use super::searches::Checking;
+
 /// The counting allocator.
 pub struct Counting;
 
@@ -65,5 +67,45 @@ impl Counting {
         ACTIVE.store(false, Ordering::Relaxed);
         let held = HELD.load(Ordering::Relaxed);
         (out, INSTALLED.load(Ordering::Relaxed).then_some(held))
+    }
+}
+
+/// What a workload's contenders keep built between their samples: at most `limit` bytes
+/// together ([`Settings::memory`](super::Settings::memory)), as counted while each was
+/// checked. A contender that does not fit beside the ones kept is released after its check
+/// and built again before each of its samples, outside the clock ([`Contender::prepare`](super::sampler::Contender::prepare)).
+///
+/// Why: on the largest maps every contender holds map-sized state (on a 2048² map about
+/// 50 MB: the store's 8 bytes a cell, the move masks, a decrease-key queue's positions),
+/// and the 44 contenders of `rooms-r64-2048-s1/octile/fine/flat` kept together peaked at
+/// 2.38 GB resident; within the default 1 GiB, at 1.27 GB (`PQLAB_BUDGET=30 /usr/bin/time
+/// -v` on that workload alone, 2026-11-26, twice each way). The ratios to std's time moved
+/// by a median 5% between the two ways, as much as between two runs of either way.
+/// Without the counting allocator nothing is counted and every contender is kept.
+pub struct Keep {
+    limit: usize,
+    kept: usize,
+}
+
+impl Keep {
+    /// Nothing kept yet, within `limit` bytes.
+    pub fn new(limit: usize) -> Keep {
+        Keep { limit, kept: 0 }
+    }
+
+    /// Runs `check`, counting what its contender holds, and releases the contender
+    /// (marking it parked) when it does not fit beside the ones kept.
+    pub fn check<'a>(&mut self, check: impl FnOnce() -> Checking<'a>) -> Checking<'a> {
+        let (mut outcome, bytes) = Counting::measure(check);
+        if let (Ok(checked), Some(bytes)) = (&mut outcome, bytes) {
+            let bytes = usize::try_from(bytes).unwrap_or(0);
+            if self.kept.saturating_add(bytes) <= self.limit {
+                self.kept += bytes;
+            } else {
+                checked.contender.release();
+                checked.parked = true;
+            }
+        }
+        outcome
     }
 }

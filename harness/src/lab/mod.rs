@@ -32,6 +32,13 @@
 //! machine's speed: cut-offs compare a queue's pass with the baseline's on the same
 //! workload.
 //!
+//! # Memory
+//!
+//! A workload's contenders keep their search state built between samples while together
+//! they fit [`Settings::memory`], as counted when each is checked; the others are built
+//! before each of their samples and freed after it, outside the clock
+//! ([`memory::Keep`]). On the 2048² maps that is what keeps a run within 2 GiB.
+//!
 //! # Cut-offs
 //!
 //! A queue is cut off on a workload when its check pass takes more than
@@ -293,14 +300,9 @@ impl Lab {
             .map_err(|u| anyhow::anyhow!("the baseline failed the sentinel suite: {u:?}"))?;
         row.units = prepared.count() as u64;
         row.set_counters(&check.counters);
-        let mut entrants = vec![Entrant {
-            label: entry.id.into(),
-            contender: check.contender,
-            pass: check.pass,
-            units: row.units,
-        }];
         let plan = self.plan(Duration::ZERO);
         let reps = [plan.reps(check.pass)];
+        let mut entrants = vec![check.entrant(entry.id, row.units)];
         let samples = interleave(&mut entrants, &reps, 9, &mut Shuffler::for_workload("sentinel"));
         row.set_samples(&samples[0].cpu, &samples[0].wall);
         if self.rows.iter().all(|r| r.kind != Kind::Sentinel) {
@@ -324,8 +326,11 @@ impl Lab {
         let baseline = registry::baseline();
         let mut checked: Vec<(Row, Check<'_>)> = Vec::new();
         let mut untimed_rows = Vec::new();
-        let check = registry::visit(baseline.id, CheckQueue { prepared, limit: Duration::MAX })
-            .expect("registered");
+        let mut keep = memory::Keep::new(self.settings.memory);
+        let check = keep.check(|| {
+            registry::visit(baseline.id, CheckQueue { prepared, limit: Duration::MAX })
+                .expect("registered")
+        });
         let base_pass = match &check {
             Ok(c) => c.pass,
             Err(_) => Duration::MAX,
@@ -333,8 +338,9 @@ impl Lab {
         let limit = self.limit(base_pass);
         let mut outcomes = vec![(baseline, check)];
         for entry in self.contenders(suite).into_iter().filter(|e| e.id != baseline.id) {
-            let check =
-                registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered");
+            let check = keep.check(|| {
+                registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered")
+            });
             outcomes.push((entry, check));
         }
         for (entry, outcome) in outcomes {
@@ -359,9 +365,9 @@ impl Lab {
         let mut loops: Vec<(&str, searches::Checking<'_>)> = Vec::new();
         if let Some(grid) = grid.filter(|g| g.suite.with_loops()) {
             if grid.heuristic.admissible() {
-                loops.push((Fringe::ID, searches::check_fringe(grid, limit)));
+                loops.push((Fringe::ID, keep.check(|| searches::check_fringe(grid, limit))));
             }
-            match searches::check_bfs(grid, limit) {
+            match keep.check(|| searches::check_bfs(grid, limit)) {
                 Err(Untimed::NotApplicable(_)) => {}
                 bfs => loops.push((Bfs::ID, bfs)),
             }
@@ -380,18 +386,19 @@ impl Lab {
         }
         // The oracle (replaying the baseline's recorded searches) and the peers.
         if let (Some(traces), Some(base), Some(grid)) = (&traces, &baseline_row, grid) {
+            let oracle = keep.check(|| searches::check_oracle(grid, traces));
             let mut extras: Vec<(&str, Kind, searches::Checking<'_>)> =
-                vec![(crate::results::ORACLE, Kind::Oracle, searches::check_oracle(grid, traces))];
+                vec![(crate::results::ORACLE, Kind::Oracle, oracle)];
             if grid.suite.with_peers(grid.instance.grid.cells()) {
                 extras.push((
                     PathfindingAstar::ID,
                     Kind::Peer,
-                    searches::check_peer::<PathfindingAstar>(grid, limit),
+                    keep.check(|| searches::check_peer::<PathfindingAstar>(grid, limit)),
                 ));
                 extras.push((
                     PetgraphAstar::ID,
                     Kind::Peer,
-                    searches::check_peer::<PetgraphAstar>(grid, limit),
+                    keep.check(|| searches::check_peer::<PetgraphAstar>(grid, limit)),
                 ));
             }
             for (id, kind, outcome) in extras {
@@ -474,13 +481,7 @@ impl Lab {
             .into_iter()
             .map(|(mut row, check)| {
                 row.bytes_per_entry = check.bytes_per_entry;
-                let units = row.units;
-                let entrant = Entrant {
-                    label: row.queue.clone(),
-                    contender: check.contender,
-                    pass: check.pass,
-                    units,
-                };
+                let entrant = check.entrant(row.queue.clone(), row.units);
                 (row, entrant)
             })
             .unzip();

@@ -75,6 +75,7 @@ impl<'a> Visitor for CheckReplay<'a> {
             excess: None,
             pass,
             bytes_per_entry: None,
+            parked: false,
         })
     }
 }

@@ -26,6 +26,14 @@ pub trait Contender {
     /// in nanoseconds, for contenders that time their searches one by one; the others add
     /// nothing.
     fn take_latencies(&mut self, _into: &mut Vec<u64>) {}
+
+    /// Builds the state a pass works on if [`Contender::release`] freed it: the sampler
+    /// calls it before each sample, outside the clock.
+    fn prepare(&mut self) {}
+
+    /// Frees the state a pass works on (a search context, a map-sized store), to be built
+    /// again by [`Contender::prepare`]; contenders without such state keep everything.
+    fn release(&mut self) {}
 }
 
 /// A contender with what the sampler needs to know of it.
@@ -38,6 +46,9 @@ pub struct Entrant<'a> {
     pub pass: Duration,
     /// Units (searches, operations) in one pass.
     pub units: u64,
+    /// Whether its state is built before each sample and released after it, because the
+    /// workload's contenders do not fit in memory together (see [`super::memory::Keep`]).
+    pub parked: bool,
 }
 
 /// A contender's samples, nanoseconds per unit, one per round in round order.
@@ -118,11 +129,15 @@ pub fn interleave(
     for round in 0..=rounds {
         for i in shuffler.order(entrants.len()) {
             let entrant = &mut entrants[i];
+            entrant.contender.prepare();
             let watch = Stopwatch::start();
             for _ in 0..reps[i] {
                 checksum = checksum.wrapping_add(entrant.contender.pass());
             }
             let elapsed = watch.elapsed();
+            if entrant.parked {
+                entrant.contender.release();
+            }
             if round > 0 {
                 let units = (f64::from(reps[i]) * entrant.units.max(1) as f64).max(1.0);
                 samples[i].cpu.push(elapsed.cpu / units);
@@ -159,6 +174,7 @@ mod tests {
                 contender: Box::new(Spin(work)),
                 pass: Duration::from_micros(100),
                 units,
+                parked: false,
             })
             .collect();
         let samples = interleave(&mut entrants, &[2, 1], 5, &mut Shuffler::for_workload("t"));
@@ -167,6 +183,54 @@ mod tests {
             assert_eq!((s.cpu.len(), s.wall.len()), (5, 5));
             assert!(s.cpu.iter().all(|&ns| ns > 0.0));
         }
+    }
+
+    /// A contender whose pass needs its state built: it counts builds and releases, and a
+    /// pass without state fails the test.
+    struct Stateful {
+        state: Option<u64>,
+        log: std::rc::Rc<std::cell::RefCell<(u32, u32)>>,
+    }
+
+    impl Contender for Stateful {
+        fn pass(&mut self) -> u64 {
+            self.state.expect("a pass runs on built state")
+        }
+
+        fn prepare(&mut self) {
+            if self.state.is_none() {
+                self.state = Some(7);
+                self.log.borrow_mut().0 += 1;
+            }
+        }
+
+        fn release(&mut self) {
+            self.state = None;
+            self.log.borrow_mut().1 += 1;
+        }
+    }
+
+    #[test]
+    fn a_parked_contender_is_built_for_each_sample_and_a_kept_one_never_released() {
+        let logs: Vec<std::rc::Rc<std::cell::RefCell<(u32, u32)>>> =
+            (0..2).map(|_| Default::default()).collect();
+        let mut entrants: Vec<Entrant<'_>> = logs
+            .iter()
+            .enumerate()
+            .map(|(i, log)| Entrant {
+                label: format!("stateful {i}"),
+                contender: Box::new(Stateful { state: (i == 0).then_some(7), log: log.clone() }),
+                pass: Duration::from_micros(1),
+                units: 1,
+                parked: i == 1,
+            })
+            .collect();
+        let samples = interleave(&mut entrants, &[3, 3], 4, &mut Shuffler::for_workload("p"));
+        assert!(samples.iter().all(|s| s.cpu.len() == 4));
+        // Kept: built once (by its check), never built or released by the sampler.
+        assert_eq!(*logs[0].borrow(), (0, 0));
+        // Parked: built and released once per sample, the warm-up's included.
+        assert_eq!(*logs[1].borrow(), (5, 5));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
 
 use super::clock::thread_cpu_ns;
-use super::sampler::Contender;
+use super::sampler::{Contender, Entrant};
 use super::suites::{Source, Suite};
 use crate::maps::grid::CostKind;
 use crate::maps::grid::Rules;
@@ -259,6 +259,22 @@ pub struct Check<'a> {
     pub pass: Duration,
     /// Heap bytes the queue holds per entry, where it was counted (held frontiers).
     pub bytes_per_entry: Option<f64>,
+    /// Whether the contender's state was released after the check, to be built for each
+    /// sample ([`crate::lab::memory::Keep`]).
+    pub parked: bool,
+}
+
+impl<'a> Check<'a> {
+    /// The checked contender, to be timed with `units` units a pass.
+    pub fn entrant(self, label: impl Into<String>, units: u64) -> Entrant<'a> {
+        Entrant {
+            label: label.into(),
+            contender: self.contender,
+            pass: self.pass,
+            units,
+            parked: self.parked,
+        }
+    }
 }
 
 /// Why a contender is not timed.
@@ -427,20 +443,23 @@ impl Solver for OracleSolver<'_> {
 /// A checked solver as a contender: a pass solves every problem once, and each search's
 /// wall time is kept for the latency columns. One clock read per search (about 25 ns on
 /// the lab's machines, a percent or two of the smallest workloads' searches) is paid
-/// alike by every contender.
-struct Timed<'a, P, V> {
+/// alike by every contender. `make` builds the solver again after [`Contender::release`].
+struct Timed<'a, P, V, M> {
     prepared: &'a P,
-    solver: V,
+    make: M,
+    /// The solver with its search state; `None` while released.
+    solver: Option<V>,
     /// Nanoseconds per search since the sampler last took them.
     latencies: Vec<u64>,
 }
 
-impl<P: Searchable, V: Solver<P>> Contender for Timed<'_, P, V> {
+impl<P: Searchable, V: Solver<P>, M: Fn() -> V> Contender for Timed<'_, P, V, M> {
     fn pass(&mut self) -> u64 {
+        let solver = self.solver.get_or_insert_with(|| (self.make)());
         let mut checksum = 0u64;
         let mut last = Instant::now();
         for i in 0..self.prepared.count() {
-            let outcome = self.solver.solve(self.prepared, i);
+            let outcome = solver.solve(self.prepared, i);
             let now = Instant::now();
             self.latencies.push(now.duration_since(last).as_nanos() as u64);
             last = now;
@@ -453,17 +472,29 @@ impl<P: Searchable, V: Solver<P>> Contender for Timed<'_, P, V> {
     fn take_latencies(&mut self, into: &mut Vec<u64>) {
         into.append(&mut self.latencies);
     }
+
+    fn prepare(&mut self) {
+        if self.solver.is_none() {
+            self.solver = Some((self.make)());
+        }
+    }
+
+    fn release(&mut self) {
+        self.solver = None;
+    }
 }
 
-/// Checks `solver` on every problem of `prepared` (untimed), within `limit`: an `exact`
-/// solver must give every expected cost; any other a valid path no cheaper than the
-/// optimum (within weighted A\*'s bound), whose excess is kept. Then it may be timed.
+/// Checks the solver `make` builds on every problem of `prepared` (untimed), within
+/// `limit`: an `exact` solver must give every expected cost; any other a valid path no
+/// cheaper than the optimum (within weighted A\*'s bound), whose excess is kept. Then it
+/// may be timed, on the same solver (or one `make` builds alike, once released).
 fn check<'a, P: Searchable, V: Solver<P> + 'a>(
     prepared: &'a P,
-    mut solver: V,
+    make: impl Fn() -> V + 'a,
     exact: bool,
     limit: Duration,
 ) -> Checking<'a> {
+    let mut solver = make();
     // On the thread's CPU clock, like the timed rounds: a pass preempted by another
     // process is not cut off for the time it was not running.
     let started = thread_cpu_ns();
@@ -504,11 +535,12 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         (mean, excess.iter().copied().fold(0.0, f64::max))
     });
     Ok(Check {
-        contender: Box::new(Timed { prepared, solver, latencies: Vec::new() }),
+        contender: Box::new(Timed { prepared, make, solver: Some(solver), latencies: Vec::new() }),
         counters,
         excess,
         pass: ran(),
         bytes_per_entry: None,
+        parked: false,
     })
 }
 
@@ -535,9 +567,9 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
     limit: Duration,
 ) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    let solver =
-        GuidedSolver::new(prepared, AStar::<F, S>::new(&prepared.instance.grid, prepared.rules));
-    check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
+    let make =
+        || GuidedSolver::new(prepared, AStar::<F, S>::new(&prepared.instance.grid, prepared.rules));
+    check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
 /// Checks a registry queue on a prepared suite (a grid's with the suite's store, or a
@@ -588,13 +620,12 @@ fn check_generic<'a, F: Frontier + 'a>(prepared: &'a Prepared, limit: Duration) 
     if costs == CostKind::Float {
         takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
     }
-    let grid = &prepared.instance.grid;
-    let solver = GenericSolver::<F> {
-        grid: GenericGrid::new(grid, prepared.rules, costs, heuristic),
+    let make = move || GenericSolver::<F> {
+        grid: GenericGrid::new(&prepared.instance.grid, prepared.rules, costs, heuristic),
         heuristic: prepared.heuristic.clone(),
         queue: PhantomData,
     };
-    check(prepared, solver, F::ORDER.is_exact() && prepared.admissible(), limit)
+    check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
 /// The generic A\* of `pqlab-queues` with queue `F` on a road graph, as routing code
@@ -646,43 +677,43 @@ fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration)
     if prepared.suite.setup.costs == CostKind::Float {
         takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
     }
-    check(prepared, RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
+    check(prepared, || RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
 }
 
 /// Checks peer `P` on `prepared` (octile suites only).
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
-    let peer = P::new(&prepared.instance.grid, prepared.rules);
-    check(prepared, PeerSolver(peer), true, limit)
+    let make = || PeerSolver(P::new(&prepared.instance.grid, prepared.rules));
+    check(prepared, make, true, limit)
 }
 
 /// Checks fringe search on `prepared` within `limit`: exact under an admissible heuristic
 /// (under the others, a valid path and its excess).
 pub fn check_fringe(prepared: &Prepared, limit: Duration) -> Checking<'_> {
-    let solver = GuidedSolver::new(prepared, Fringe::new(&prepared.instance.grid, prepared.rules));
-    check(prepared, solver, prepared.admissible(), limit)
+    let make = || GuidedSolver::new(prepared, Fringe::new(&prepared.instance.grid, prepared.rules));
+    check(prepared, make, prepared.admissible(), limit)
 }
 
 /// Checks breadth-first search on `prepared` within `limit`: `n/a` unless every move costs
 /// the same there (it is exact then).
 pub fn check_bfs(prepared: &Prepared, limit: Duration) -> Checking<'_> {
-    let bfs = Bfs::new(&prepared.instance.grid, prepared.rules);
-    bfs.exact_on(&prepared.instance.grid).map_err(|why| {
+    let make = || BfsSolver(Bfs::new(&prepared.instance.grid, prepared.rules));
+    make().0.exact_on(&prepared.instance.grid).map_err(|why| {
         Untimed::NotApplicable(format!(
             "breadth-first search is exact only when every move costs the same: {why}"
         ))
     })?;
-    check(prepared, BfsSolver(bfs), true, limit)
+    check(prepared, make, true, limit)
 }
 
 /// Checks the oracle on `prepared` with `traces`, the baseline's recorded searches.
 pub fn check_oracle<'a>(prepared: &'a Prepared, traces: &'a [Trace]) -> Checking<'a> {
     debug_assert_eq!(traces.len(), prepared.instance.problems.len());
-    let solver = OracleSolver {
+    let make = || OracleSolver {
         traces,
         search: AStar::new(&prepared.instance.grid, prepared.rules),
         heuristic: prepared.heuristic.clone(),
     };
-    check(prepared, solver, true, Duration::MAX)
+    check(prepared, make, true, Duration::MAX)
 }
 
 /// Whether a queue with these keys can search a suite with this heuristic.

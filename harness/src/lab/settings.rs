@@ -50,10 +50,12 @@ const MAX_HELD: usize = 100_000_000;
 /// `PQLAB_HELD_MAX=1e7`.
 const DEFAULT_HELD_MAX: usize = 1_000_000;
 
-/// The most memory a default run gives the held queues of one group: 1 GiB, so that a
-/// run stays within 2 GiB resident: with it `cargo bench -- held` (sizes 10 to 10⁶, the
-/// 10⁶ queues in 2 groups) peaked at 1.13 GiB (`/usr/bin/time -v`, 2026-11-25, a shared
-/// 2-core machine), and the A\* suites before the held sizes free their maps and queues.
+/// The most memory a default run gives the held queues of one group, and a search
+/// workload's contenders kept built: 1 GiB, so that a run stays within 2 GiB resident.
+/// With it `cargo bench -- held` (sizes 10 to 10⁶, the 10⁶ queues in 2 groups) peaked at
+/// 1.13 GiB (`/usr/bin/time -v`, 2026-11-25, a shared 2-core machine), and
+/// `cargo bench -- rooms-r64-2048-s1/octile/fine/flat` at 1.21 GiB, against 2.27 GiB with
+/// every contender kept (`PQLAB_MEMORY=64G`; 2026-11-26).
 const MEMORY_CAP: usize = 1 << 30;
 
 /// One `PQLAB_*` variable's parsers: each takes the raw value (never empty) and gives the
@@ -166,7 +168,8 @@ pub struct Settings {
     /// The most heap memory the held queues of one size may use together (`PQLAB_MEMORY`;
     /// by default half of the machine's `MemAvailable`, at most 1 GiB); beyond it they are
     /// measured in groups, each with the baseline, and a queue that does not fit beside the
-    /// baseline alone is not held at that size.
+    /// baseline alone is not held at that size. A search workload's contenders keep their
+    /// state built within it too ([`super::memory::Keep`]).
     pub memory: usize,
 }
 

@@ -291,6 +291,7 @@ impl Visitor for CheckHold {
             excess: None,
             pass,
             bytes_per_entry,
+            parked: false,
         })
     }
 }

@@ -31,7 +31,7 @@ use crate::analysis::rank::{rank_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::lab::rows::Workload as Facts;
-use crate::lab::sampler::{interleave, Entrant, Plan, Samples, Shuffler};
+use crate::lab::sampler::{interleave, Plan, Samples, Shuffler};
 use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::instance::{Instance, Sample};
@@ -429,12 +429,7 @@ pub fn measure(
         {
             Ok(check) => {
                 row.set_counters(&check.counters);
-                entrants.push(Entrant {
-                    label: id.into(),
-                    contender: check.contender,
-                    pass: check.pass,
-                    units: row.units,
-                });
+                entrants.push(check.entrant(id, row.units));
                 rows.push(row);
             }
             Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),

@@ -1,0 +1,63 @@
+//! A workload's contenders keep their search state between samples only while it fits
+//! the memory limit: with the lab's counting allocator installed (as `cargo bench` has
+//! it), a contender past the limit is released after its check and built again for each
+//! sample, and it times the same searches as one kept built.
+
+use std::time::Duration;
+
+use pqlab::lab::memory::{Counting, Keep};
+use pqlab::lab::sampler::{interleave, Shuffler};
+use pqlab::lab::searches::{CheckQueue, Prepared};
+use pqlab::lab::suites::{Role, Source, Suite};
+use pqlab::maps::grid::CostScale;
+use pqlab::search::heuristic::HeuristicKind;
+use pqlab::search::store::StoreKind;
+use pqlab_queues::registry;
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn prepared() -> Prepared {
+    let suite = Suite {
+        source: Source::Generated { map: "rooms-r8-128-s1".parse().unwrap(), problems: 6 },
+        setup: pqlab::search::Setup::GRID_ASTAR,
+        heuristic: HeuristicKind::Octile,
+        scale: CostScale::FINE,
+        store: StoreKind::Flat,
+        role: Role::Bands,
+        replay: false,
+    };
+    Prepared::new(&suite).unwrap()
+}
+
+#[test]
+fn contenders_past_the_memory_limit_are_parked_and_still_timed() {
+    let prepared = prepared();
+    let queues = ["std-binary-heap-dup", "dary4-dk", "radix-heap-dup", "pairing-heap-dup"];
+    let check = |keep: &mut Keep, id: &str| {
+        keep.check(|| {
+            registry::visit(id, CheckQueue { prepared: &prepared, limit: Duration::MAX })
+                .expect("registered")
+        })
+        .unwrap_or_else(|why| panic!("{id}: {why:?}"))
+    };
+    // A limit that holds every contender keeps them all.
+    let mut roomy = Keep::new(usize::MAX);
+    assert!(queues.iter().all(|id| !check(&mut roomy, id).parked));
+    // One that holds about two contenders' state (each at least the store's 8 bytes a
+    // cell) keeps the first ones and parks the rest.
+    let cells = 130 * 130;
+    let mut tight = Keep::new(2 * 8 * cells + 8 * cells / 2);
+    let checks: Vec<_> = queues.iter().map(|id| check(&mut tight, id)).collect();
+    let parked: Vec<bool> = checks.iter().map(|c| c.parked).collect();
+    assert!(!parked[0], "the first contender fits: {parked:?}");
+    assert!(parked[2] && parked[3], "the limit holds about two: {parked:?}");
+    // Parked or kept, every contender is timed: one sample a round each.
+    let mut entrants: Vec<_> =
+        checks.into_iter().zip(queues).map(|(c, id)| c.entrant(id, 6)).collect();
+    let samples = interleave(&mut entrants, &[1; 4], 3, &mut Shuffler::for_workload("keep"));
+    for (id, s) in queues.iter().zip(&samples) {
+        assert_eq!(s.cpu.len(), 3, "{id}");
+        assert_eq!(s.searches.len(), 3 * 6, "{id}: one latency a search");
+    }
+}
