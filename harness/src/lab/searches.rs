@@ -455,7 +455,8 @@ struct Timed<'a, P, V, M> {
 
 impl<P: Searchable, V: Solver<P>, M: Fn() -> V> Contender for Timed<'_, P, V, M> {
     fn pass(&mut self) -> u64 {
-        let solver = self.solver.get_or_insert_with(|| (self.make)());
+        // Never built here, inside the clock: the sampler prepares a released contender.
+        let solver = self.solver.as_mut().expect("prepared before its pass");
         let mut checksum = 0u64;
         let mut last = Instant::now();
         for i in 0..self.prepared.count() {
