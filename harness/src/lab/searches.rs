@@ -26,6 +26,7 @@ use crate::search::fringe::Fringe;
 use crate::search::generic::{self, GenericGrid};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
+use crate::search::stop::{Armed, Ticker};
 use crate::search::store::{
     ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
 };
@@ -500,11 +501,22 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
     // process is not cut off for the time it was not running.
     let started = thread_cpu_ns();
     let ran = || Duration::from_nanos(thread_cpu_ns().saturating_sub(started));
+    let cut_off = || {
+        let note = format!("its check pass ran over the {:.3} s limit", limit.as_secs_f64());
+        Untimed::cut_off(note, ran())
+    };
+    // The stop ends a search over the limit within itself (see `search::stop`).
+    let deadline = u64::try_from(limit.as_nanos()).ok().and_then(|l| started.checked_add(l));
+    let armed = deadline.map(|deadline| Armed::new(thread_cpu_ns, deadline));
     let mut counters = Vec::with_capacity(prepared.count());
     let mut excess = Vec::new();
     for i in 0..prepared.count() {
         let failed = |e: String| Untimed::Failed(format!("{}: {e}", prepared.locate(i)));
-        let outcome = solver.solve(prepared, i).map_err(|e| failed(e.to_string()))?;
+        let solved = solver.solve(prepared, i);
+        if armed.as_ref().is_some_and(Armed::stopped) {
+            return Err(cut_off());
+        }
+        let outcome = solved.map_err(|e| failed(e.to_string()))?;
         let checked = check::answer(
             prepared.expected(i),
             outcome.cost,
@@ -525,12 +537,10 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         }
         counters.push(outcome.counters);
         if ran() > limit {
-            return Err(Untimed::cut_off(
-                format!("its check pass ran over the {:.3} s limit", limit.as_secs_f64()),
-                ran(),
-            ));
+            return Err(cut_off());
         }
     }
+    drop(armed);
     let excess = (!excess.is_empty()).then(|| {
         let mean = excess.iter().sum::<f64>() / excess.len() as f64;
         (mean, excess.iter().copied().fold(0.0, f64::max))
@@ -641,13 +651,15 @@ impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
         let problem = p.instance.problems[i];
         let (goal, nodes) = (problem.goal, graph.nodes());
         let straight = graph.heuristic(goal);
+        // An armed stop ends the search by declaring the goal found (see `search::stop`).
+        let mut stop = Ticker::default();
         let (found, stats) = match p.suite.setup.costs {
             CostKind::Integer => {
                 let (found, stats) = astar_dense_with_stats::<F, u32, u64, _>(
                     &problem.start,
                     |&n| graph.successors(n),
                     |&n| straight.estimate(n),
-                    |&n| n == goal,
+                    |&n| n == goal || stop.tick(),
                     nodes,
                     |&n| n as usize,
                 )?;
@@ -658,7 +670,7 @@ impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
                     &problem.start,
                     |&n| graph.successors_f64(n),
                     |&n| straight.estimate_f64(n),
-                    |&n| n == goal,
+                    |&n| n == goal || stop.tick(),
                     nodes,
                     |&n| n as usize,
                 )?;
@@ -786,6 +798,58 @@ mod tests {
         let fits = record_within::<StdBinaryHeap>(&prepared, bytes).unwrap();
         assert_eq!(fits.map(|t| t.len()), Some(8));
         assert!(record_within::<StdBinaryHeap>(&prepared, bytes - 1).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_check_over_its_limit_is_a_cut_off_for_every_loop_even_one_stopped_mid_search() {
+        use crate::maps::grid::Connectivity;
+        use crate::search::{peers, Setup};
+        let suite = |setup, heuristic, scale| Suite {
+            source: Source::Generated { map: "rooms-r16-256-s1".parse().unwrap(), problems: 3 },
+            setup,
+            heuristic,
+            scale,
+            store: StoreKind::Flat,
+            role: Role::Series,
+            replay: false,
+        };
+        let grid =
+            |setup, heuristic, scale| Prepared::new(&suite(setup, heuristic, scale)).unwrap();
+        let octile = grid(Setup::GRID_ASTAR, HeuristicKind::Octile, CostScale::FINE);
+        let four = Setup { moves: Some(Connectivity::Four), ..Setup::GRID_ASTAR };
+        let unit = grid(four, HeuristicKind::Manhattan, CostScale::UNIT);
+        let generic = Setup { search: crate::search::SearchKind::Generic, ..Setup::GRID_ASTAR };
+        let generic = grid(generic, HeuristicKind::Octile, CostScale::FINE);
+        let AnyPrepared::Road(road) = AnyPrepared::new(&road_suite(CostKind::Integer)).unwrap()
+        else {
+            panic!("a road suite")
+        };
+        let limit = Duration::from_nanos(1);
+        fn queue<'a>(id: &str, prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
+            pqlab_queues::registry::visit(id, CheckQueue { prepared, limit }).expect("registered")
+        }
+        let checks: Vec<(&str, Checking<'_>)> = vec![
+            ("std", queue(pqlab_queues::registry::BASELINE, &octile, limit)),
+            ("unsorted array", queue("unsorted-array-dup", &octile, limit)),
+            ("generic", queue(pqlab_queues::registry::BASELINE, &generic, limit)),
+            ("fringe", check_fringe(&octile, limit)),
+            ("bfs", check_bfs(&unit, limit)),
+            ("pathfinding", check_peer::<peers::PathfindingAstar>(&octile, limit)),
+            ("petgraph", check_peer::<peers::PetgraphAstar>(&octile, limit)),
+            (
+                "road",
+                pqlab_queues::registry::visit(
+                    pqlab_queues::registry::BASELINE,
+                    CheckQueue { prepared: &road, limit },
+                )
+                .expect("registered"),
+            ),
+        ];
+        for (what, check) in checks {
+            assert!(matches!(check, Err(Untimed::CutOff { .. })), "{what}: {:?}", check.err());
+        }
+        // Disarmed once the check ends: the same check without a limit passes.
+        assert!(queue(pqlab_queues::registry::BASELINE, &octile, Duration::MAX).is_ok());
     }
 
     /// The quick profile's road suite (float costs), with `costs`.

@@ -169,6 +169,9 @@ pub enum SearchError {
         /// What makes the costs differ.
         why: String,
     },
+    /// A check pass's armed stop ended the search (see [`super::stop`]): no answer.
+    #[error("stopped: the check pass ran over its time limit")]
+    Stopped,
 }
 
 /// A search context for one map: the per-cell store, the frontier and the compiled moves,
@@ -316,6 +319,9 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             counters.expansions += 1;
             if cell == goal {
                 return Ok(Some(g));
+            }
+            if super::stop::poll(counters.expansions) {
+                return Err(SearchError::Stopped);
             }
             // The move back along `via` reaches a cell no cheaper than this one's parent,
             // and the parent's own moves reach some neighbours at no greater cost

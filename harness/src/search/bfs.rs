@@ -137,13 +137,18 @@ impl Bfs {
         if known_unreachable(grid, components, start, goal) {
             return Ok(Outcome { cost: None, counters });
         }
-        let moves = self.run(start, goal, &mut counters);
+        let moves = self.run(start, goal, &mut counters)?;
         Ok(Outcome { cost: moves.map(|moves| moves * step), counters })
     }
 
     /// The search loop proper: the fewest moves from `start` to `goal`.
     #[inline(always)]
-    fn run(&mut self, start: u32, goal: u32, counters: &mut Counters) -> Option<u64> {
+    fn run(
+        &mut self,
+        start: u32,
+        goal: u32,
+        counters: &mut Counters,
+    ) -> Result<Option<u64>, SearchError> {
         let open = self.open;
         let offsets = *self.moves.offsets();
         *self.store.slot(start) = CellState::new(0, open, CellState::START);
@@ -151,7 +156,7 @@ impl Bfs {
         counters.max_open = 1;
         if start == goal {
             counters.max_frontier = 1;
-            return Some(0);
+            return Ok(Some(0));
         }
         self.fifo.push(start);
         let mut head = 0;
@@ -160,6 +165,9 @@ impl Bfs {
             counters.max_open = counters.max_open.max((self.fifo.len() - head) as u64);
             head += 1;
             counters.expansions += 1;
+            if super::stop::poll(counters.expansions) {
+                return Err(SearchError::Stopped);
+            }
             // SAFETY: `cell` came from the FIFO, which holds the start (checked inside the
             // map by `endpoints`) and targets of legal moves (inside the map by `Moves`'
             // invariant), so it is below the store's size, the map's cells.
@@ -195,7 +203,7 @@ impl Bfs {
         counters.max_open = counters.max_open.max((self.fifo.len() - head) as u64);
         counters.pops = counters.expansions;
         counters.max_frontier = counters.max_open;
-        found
+        Ok(found)
     }
 
     /// The cells of a path with the fewest moves from the last search's start to `goal`,

@@ -263,6 +263,9 @@ impl Fringe {
                     at(cell).state.restamp(closed);
                     return Ok(Some(g));
                 }
+                if super::stop::poll(counters.expansions) {
+                    return Err(SearchError::Stopped);
+                }
                 // As in the A*: the move back to the parent, and the moves whose targets the
                 // parent enters at no greater cost ([`Moves::dominated`]), cannot improve
                 // their targets. The parent's expansion set this cell's `g` through `via`

@@ -22,6 +22,7 @@ use pqlab_queues::Frontier;
 
 use super::astar::{Counters, Outcome};
 use super::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use super::stop::Ticker;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{CostKind, Grid};
 use crate::maps::moves::{for_each_move, Components, Direction, Moves};
@@ -124,8 +125,11 @@ impl GenericGrid {
             });
             next
         };
+        // An armed stop ends the search by declaring the goal found (see `super::stop`).
+        let mut stop = Ticker::default();
+        let success = |&n: &Cell| n == goal || stop.tick();
         let (found, stats) =
-            astar_with_stats::<Q, Cell, C, _>(&start, successors, heuristic, |&n| n == goal)?;
+            astar_with_stats::<Q, Cell, C, _>(&start, successors, heuristic, success)?;
         Ok((found.map(|(_, cost)| cost), stats))
     }
 }

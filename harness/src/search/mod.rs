@@ -9,6 +9,7 @@ pub mod fringe;
 pub mod generic;
 pub mod heuristic;
 pub mod peers;
+pub mod stop;
 pub mod store;
 pub mod trace;
 
