@@ -117,6 +117,10 @@ impl Shuffler {
 /// Times every entrant in `rounds` rounds (after one untimed warm-up round), each round in
 /// a fresh order from `shuffler`; `reps[i]` passes make entrant `i`'s sample. Returns each
 /// entrant's samples, in entrant order.
+///
+/// A parked entrant skips the warm-up: its state is built again before every sample, so
+/// nothing a warm-up pass touched would still be there. On the default run's 2048² maps,
+/// whose contenders are parked, that is a sixth of their passes.
 pub fn interleave(
     entrants: &mut [Entrant<'_>],
     reps: &[u32],
@@ -129,6 +133,9 @@ pub fn interleave(
     for round in 0..=rounds {
         for i in shuffler.order(entrants.len()) {
             let entrant = &mut entrants[i];
+            if round == 0 && entrant.parked {
+                continue;
+            }
             entrant.contender.prepare();
             let watch = Stopwatch::start();
             for _ in 0..reps[i] {
@@ -229,8 +236,8 @@ mod tests {
         assert!(samples.iter().all(|s| s.cpu.len() == 4));
         // Kept: built once (by its check), never built or released by the sampler.
         assert_eq!(*logs[0].borrow(), (0, 0));
-        // Parked: built and released once per sample, the warm-up's included.
-        assert_eq!(*logs[1].borrow(), (5, 5));
+        // Parked: built and released once per timed sample; no warm-up.
+        assert_eq!(*logs[1].borrow(), (4, 4));
     }
 
     #[test]
