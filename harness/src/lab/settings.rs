@@ -156,11 +156,12 @@ pub struct Settings {
     /// The most rounds: beyond 25 the tie groups stopped shrinking on the committed run.
     pub max_rounds: u32,
     /// A queue whose check pass takes longer than `slowdown` times the baseline's (and
-    /// longer than `floor`) is cut off on that workload: its pass is stopped there. 4: tie
-    /// groups span a few percent and the best queue of a workload has taken at least half
-    /// the baseline's time in every committed run, so a queue 4× slower than the baseline
-    /// is out of every answer; timing it would cost as much as four baselines, and its
-    /// `cut-off` row says that it was over the limit.
+    /// longer than `floor`) is cut off on that workload: its pass is stopped there, within
+    /// the search running then (`search::stop`), and its `cut-off` row keeps the time it
+    /// ran as a lower bound. 3: the baseline is a contender and tie groups span a few
+    /// percent, so a queue 3× slower than the baseline is out of every answer. At 4, the
+    /// 259 timed rows between 2 and 4 times the baseline in the default run of `b8366a8`
+    /// (2026-11-26) would have cost 42 s of its measuring more than at 3.
     pub slowdown: f64,
     /// Passes shorter than this are never cut off: they are cheap whatever the ratio.
     pub floor: Duration,
@@ -223,7 +224,7 @@ impl Settings {
                 sample: Duration::from_millis(5),
                 min_rounds: 4,
                 max_rounds: 25,
-                slowdown: 4.0,
+                slowdown: 3.0,
                 floor: Duration::from_millis(20),
                 synthetic_sizes: std::iter::successors(Some(10), |s| Some(s * 10))
                     .take_while(|s| *s <= held_max)
