@@ -80,6 +80,10 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::splay_trees_competitive,
     },
     Claim {
+        asks: "Compares the quickheap with the best published Rust heap (std's BinaryHeap and the dary-heap, orx-priority-queue, pairing-heap and priority-queue crates) over the octile A* workloads and band by band; a band holds where the quickheap takes at most half its time.",
+        decide: survey::quickheaps_beat_published_heaps,
+    },
+    Claim {
         asks: "Compares the best d-ary heap (d = 4 or 8) with the best binary heap in every size range (octile A* bands and held sizes), counting each range as faster, tied or slower beyond the tie margin.",
         decide: survey::dary_heaps_cache_better,
     },

@@ -205,6 +205,21 @@ fn splay_trees_competitive() {
     assert_eq!(outcome(claim, &splay(150.0)), Outcome::Fails);
 }
 
+/// Rule: the quickheap against the best published heap (std's or a crate's, never pqlab's
+/// own): a band holds at half its time or less, interval included.
+#[test]
+fn quickheaps_beat_published_heaps() {
+    let claim = survey::quickheaps_beat_published_heaps;
+    let quick = |ns: f64| {
+        let times = [(BASELINE, 100.0), ("dary-heap-crate-dup", 90.0), ("dary2-dup", 20.0)];
+        at("w", 500.0, &[&times[..], &[("quickheap-dup", ns)]].concat())
+    };
+    // Half the best published heap's time holds, though pqlab's own d-ary heap is faster.
+    assert_eq!(outcome(claim, &quick(40.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &quick(60.0)), Outcome::Fails, "faster, but not twice");
+    assert_eq!(outcome(claim, &quick(120.0)), Outcome::Fails);
+}
+
 /// Rule: the best d-ary heap against the best binary heap, per size range faster, tied or
 /// slower beyond the margin: faster in most ranges and slower in none, over every range or
 /// over those from 10,000 entries, holds; faster nowhere fails; a hair's miss is a tie.
