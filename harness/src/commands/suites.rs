@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use pqlab_queues::registry;
 
-use crate::lab::searches::{AnyPrepared, Check, CheckQueue, Searchable};
+use crate::lab::budget::check_baseline as baseline;
+use crate::lab::searches::{AnyPrepared, Searchable};
 use crate::lab::settings::Profile;
 use crate::lab::suites::builtin;
 use crate::results::quantile;
@@ -49,11 +49,4 @@ pub fn run(profile: Profile) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The baseline's checked pass on `prepared`.
-fn baseline<P: Searchable>(prepared: &P) -> Result<Check<'_>> {
-    registry::visit(registry::BASELINE, CheckQueue { prepared, limit: std::time::Duration::MAX })
-        .expect("registered")
-        .map_err(|why| anyhow::anyhow!("{}: {why:?}", prepared.suite().name()))
 }

@@ -23,8 +23,10 @@
 //! # Budget
 //!
 //! The run has a time budget ([`Settings::budget`]); each workload may spend a share of
-//! what is left, by its weight, and that share pays for its untimed work (checks, recorded
-//! traces, filled queues, the warm-up round) before its rounds get the rest. A slower
+//! what is left, by its weight (its role's, times what a round of it costs, estimated from
+//! the baseline's checked pass on every suite before anything is measured: [`budget`]),
+//! and that share pays for its untimed work (checks, recorded traces, filled queues, the
+//! warm-up round) before its rounds get the rest. A slower
 //! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
 //! more time; the run overruns its budget only where a workload's untimed work and minimum
 //! rounds alone need more than its share (a quiet default run took 622 s for 600, report
@@ -48,6 +50,7 @@
 //! (`bound`). A queue is cut off only on its own evidence on that workload, never
 //! predicted from another workload; the baseline is never cut off.
 
+pub mod budget;
 pub mod clock;
 pub mod memory;
 pub mod replay;
@@ -103,20 +106,6 @@ pub struct Lab {
     /// Whether saving the partial run failed already (said once).
     journal_failed: bool,
 }
-
-/// A suite's share of the budget, by what it is for.
-fn weight(suite: &Suite) -> f64 {
-    let base = match suite.role {
-        Role::Bands | Role::Real => 1.0,
-        Role::Series => 0.6,
-        Role::Store => 0.25,
-        Role::Trade => 0.05,
-    };
-    base + if suite.replay { 0.5 } else { 0.0 }
-}
-
-/// The synthetic workload's share of the budget, per held size.
-const SYNTHETIC_WEIGHT: f64 = 0.6;
 
 /// The fastest queues of a store suite's flat twin that it measures beside the baseline:
 /// three show whether the store changes the order at the top, at a fifth of the cost of
@@ -191,22 +180,31 @@ impl Lab {
 
     /// Measures `suites` and the synthetic workload at the held `sizes`, with sentinels.
     pub fn run(&mut self, suites: &[Suite], sizes: &[usize]) -> Result<()> {
-        self.weight_left =
-            suites.iter().map(weight).sum::<f64>() + SYNTHETIC_WEIGHT * sizes.len() as f64;
         let real = suites.iter().filter(|s| s.role == Role::Real).count();
         let budget = self.settings.budget
             + if real > 0 { self.settings.maps_budget } else { Duration::ZERO };
-        // Every map is read before anything is measured: a malformed one is said now, and
-        // gets a failed row in its turn.
+        // Every suite is prepared and its baseline checked before anything is measured:
+        // the shares of the budget follow what a round of each costs, and a malformed map
+        // is said now, and gets a failed row in its turn.
+        eprintln!("pqlab: checking the baseline on {} workloads to share the budget", suites.len());
+        let estimate = budget::Estimate::of(suites);
+        eprintln!("pqlab: done in {:.0} s", estimate.took.as_secs_f64());
         let mut broken = HashMap::new();
-        for suite in suites {
-            if let suites::Source::MovingAi { map, sample } = &suite.source {
-                if let Err(error) = crate::maps::instance::Instance::movingai(map, None, *sample) {
+        let sample = self.settings.sample;
+        let weights: Vec<f64> = suites
+            .iter()
+            .zip(estimate.passes)
+            .map(|(suite, pass)| match pass {
+                Ok(pass) => budget::weight(suite, pass, sample),
+                Err(error) => {
                     eprintln!("pqlab: {error:#}: this map will not be measured");
                     broken.insert(suite.name(), error);
+                    0.0
                 }
-            }
-        }
+            })
+            .collect();
+        let held = budget::synthetic_weight(sample);
+        self.weight_left = weights.iter().sum::<f64>() + held * sizes.len() as f64;
         self.sentinel()?;
         self.checkpoint("the first sentinel");
         for (i, suite) in suites.iter().enumerate() {
@@ -218,7 +216,7 @@ impl Lab {
                 self.elapsed_secs(),
                 self.left(budget).as_secs_f64()
             );
-            let deadline = self.deadline(weight(suite), budget);
+            let deadline = self.deadline(weights[i], budget);
             match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
                 Ok(AnyPrepared::Grid(prepared)) => self.run_suite(&prepared, deadline)?,
                 Ok(AnyPrepared::Road(prepared)) => self.run_suite(&prepared, deadline)?,
@@ -237,7 +235,7 @@ impl Lab {
                 "pqlab: synthetic workload held at {size} entries ({:.0} s so far)",
                 self.elapsed_secs()
             );
-            let deadline = self.deadline(SYNTHETIC_WEIGHT, budget);
+            let deadline = self.deadline(held, budget);
             self.run_synthetic(size, deadline);
             self.checkpoint(&format!("held-{size}"));
         }

@@ -1,0 +1,135 @@
+//! How a run's time budget is shared among its workloads: by what a round of each costs,
+//! times its role's weight, so that the workloads of a role get about as many rounds each,
+//! and the cheap workloads measured first do not spend what the costly ones need later.
+//!
+//! A round's cost is estimated before anything is measured, from the baseline's checked
+//! pass on each suite ([`Estimate`]): every contender's sample lasts at least
+//! [`Settings::sample`](super::settings::Settings::sample) and about
+//! [`CONTENDER_RATIO`] times the baseline's pass. Shared by role weight alone, as before
+//! this module, the first 25 of the default run's 91 workloads spent its whole 600 s,
+//! most of them at 25 rounds, and the other 66 ran at the floor of 4 for 472 s more
+//! (`b8366a8`, 2026-11-26).
+
+use std::time::{Duration, Instant};
+
+use pqlab_queues::registry;
+
+use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
+use super::suites::{Role, Suite};
+use super::STORE_CONTENDERS;
+
+/// A contender's pass over the baseline's on the same workload, on average: the default
+/// run of `b8366a8` (2026-11-26) timed its contenders at 41 to 84 times the baseline's pass
+/// together on the workloads with every queue (median 60, over about 46 contenders, cut-offs
+/// counted at their limit).
+pub const CONTENDER_RATIO: f64 = 1.3;
+
+/// What a suite's share of the budget is weighed by, in its role's weight.
+fn role_weight(suite: &Suite) -> f64 {
+    match suite.role {
+        Role::Bands | Role::Real => 1.0,
+        Role::Series => 0.6,
+        Role::Store => 0.25,
+        Role::Trade => 0.05,
+    }
+}
+
+/// How many contenders a round of `suite` times: every queue (twice with replays, the
+/// queue alone too), the baseline and the store contenders, or the baseline alone.
+fn contenders(suite: &Suite) -> usize {
+    let queues = registry::ENTRIES.len();
+    match suite.role {
+        Role::Bands | Role::Series | Role::Real if suite.replay => 2 * queues,
+        Role::Bands | Role::Series | Role::Real => queues,
+        Role::Store => STORE_CONTENDERS + 1,
+        Role::Trade => 1,
+    }
+}
+
+/// The estimated seconds of one round of `suite`, from the baseline's checked pass on it
+/// (`None` when it could not be checked: a round of samples of `sample` each).
+pub fn round_secs(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f64 {
+    let pass = baseline.map_or(0.0, |p| p.as_secs_f64() * CONTENDER_RATIO);
+    contenders(suite) as f64 * pass.max(sample.as_secs_f64())
+}
+
+/// A suite's weight in the shares of the budget: its role's weight times a round's cost.
+pub fn weight(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f64 {
+    role_weight(suite) * round_secs(suite, baseline, sample)
+}
+
+/// The weight of one held size of the synthetic workload: every queue's samples at the
+/// series' weight.
+pub fn synthetic_weight(sample: Duration) -> f64 {
+    0.6 * registry::ENTRIES.len() as f64 * sample.as_secs_f64()
+}
+
+/// The baseline's checked pass on every suite; and how long it all took.
+pub struct Estimate {
+    /// Per suite, in order: the baseline's pass (`None` when it failed its check: the
+    /// suite's own turn says why), or why the suite could not be prepared (a malformed
+    /// map, said before anything is measured).
+    pub passes: Vec<anyhow::Result<Option<Duration>>>,
+    /// The time the estimate took.
+    pub took: Duration,
+}
+
+impl Estimate {
+    /// Prepares every suite and checks the baseline on it, one at a time (each is freed
+    /// before the next): about 17 s for the default suites (`pqlab suites`, which prints
+    /// the same passes).
+    pub fn of(suites: &[Suite]) -> Estimate {
+        let started = Instant::now();
+        let passes = suites
+            .iter()
+            .map(|suite| {
+                Ok(match AnyPrepared::new(suite)? {
+                    AnyPrepared::Grid(grid) => check_baseline(&grid).ok().map(|c| c.pass),
+                    AnyPrepared::Road(road) => check_baseline(&road).ok().map(|c| c.pass),
+                })
+            })
+            .collect();
+        Estimate { passes, took: started.elapsed() }
+    }
+}
+
+/// The baseline's checked pass on `prepared`, with no limit.
+pub fn check_baseline<P: Searchable>(prepared: &P) -> anyhow::Result<Check<'_>> {
+    registry::visit(registry::BASELINE, CheckQueue { prepared, limit: Duration::MAX })
+        .expect("the baseline is registered")
+        .map_err(|why| anyhow::anyhow!("{}: the baseline {why:?}", prepared.suite().name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::settings::Profile;
+    use crate::lab::suites::builtin;
+
+    #[test]
+    fn a_round_costs_every_contender_at_least_a_sample_and_roles_weigh_in() {
+        let suites = builtin(Profile::Default);
+        let find = |role: Role, replay: bool| {
+            suites.iter().find(|s| s.role == role && s.replay == replay).expect("in the catalogue")
+        };
+        let sample = Duration::from_millis(5);
+        let queues = registry::ENTRIES.len() as f64;
+        let bands = find(Role::Bands, false);
+        // A cheap pass: every sample lasts `sample`.
+        let cheap = round_secs(bands, Some(Duration::from_micros(10)), sample);
+        assert!((cheap - queues * 0.005).abs() < 1e-9, "{cheap}");
+        // A costly one: CONTENDER_RATIO times the baseline's pass each.
+        let costly = round_secs(bands, Some(Duration::from_millis(100)), sample);
+        assert!((costly - queues * 0.1 * CONTENDER_RATIO).abs() < 1e-9, "{costly}");
+        let replayed =
+            round_secs(find(Role::Bands, true), Some(Duration::from_millis(100)), sample);
+        assert!((replayed - 2.0 * costly).abs() < 1e-9);
+        let trade = find(Role::Trade, false);
+        assert!(weight(trade, Some(Duration::from_millis(100)), sample) < 0.01);
+        // The same cost weighs less in a series than in a band.
+        let series = find(Role::Series, false);
+        let pass = Some(Duration::from_millis(30));
+        assert!(weight(series, pass, sample) < weight(bands, pass, sample));
+        assert_eq!(round_secs(bands, None, sample), cheap);
+    }
+}
