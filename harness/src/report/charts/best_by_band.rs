@@ -14,6 +14,12 @@ use crate::results::Kind;
 /// Bands with fewer workloads than this are drawn light and marked weak.
 const STRONG: usize = bands::STRONG;
 
+/// The tie group's members named after the winner; the rest are counted ("+2 more"), and
+/// the band table beside the chart names them all. Five ran past the chart's right edge
+/// behind a 1.8× bar (10k–30k in run `2026-11-26T06-07-19Z`); three fit behind every bar
+/// of that run.
+const NAMED_TIES: usize = 3;
+
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
     let strong = Style { color: COLORS[0], marker: Marker::Square, strong: true };
@@ -28,7 +34,11 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             let source = if band.evidence.kind == Kind::Synthetic { "held" } else { "A*" };
             let mut text = winner.to_string();
             if !ties.is_empty() {
-                text.push_str(&format!(" ≈ {}", ties.join(", ")));
+                let named = ties.len().min(NAMED_TIES);
+                text.push_str(&format!(" ≈ {}", ties[..named].join(", ")));
+                if ties.len() > named {
+                    text.push_str(&format!(" +{} more", ties.len() - named));
+                }
             }
             if let Some(v) = v.filter(|_| winner != BASELINE) {
                 text.push_str(&format!("  (std: {})", ratio(v.ratio)));
