@@ -614,12 +614,10 @@ pub fn build_answer(
                 significant(b, 3)
             ));
         }
-        let expansions: Vec<f64> = workloads
-            .iter()
-            .filter_map(|(wl, _)| Some(wl.ok(w)?.expansions / wl.ok(BASELINE)?.expansions))
-            .collect();
-        if !expansions.is_empty() && w != BASELINE {
-            let e = crate::analysis::geomean(expansions.iter().copied());
+        // Held sizes expand nothing (0 / 0): `expansions_versus` keeps only whole searches.
+        let searched: Vec<&Workload<'_>> = workloads.iter().map(|(wl, _)| *wl).collect();
+        let expansions = crate::analysis::rank::expansions_versus(&searched, w, BASELINE);
+        if let Some((e, _)) = expansions.filter(|_| w != BASELINE) {
             tie_order = Some(format!(
                 "Its tie order expands {} the cells std-binary-heap-dup's does on these workloads{}.",
                 ratio(e),
