@@ -26,11 +26,11 @@
 //! what is left, by its weight (its role's, times what a round of it costs, estimated from
 //! the baseline's checked pass on every suite before anything is measured: [`budget`]),
 //! and that share pays for its untimed work (checks, recorded traces, filled queues, the
-//! warm-up round) before its rounds get the rest. A slower
-//! machine so takes fewer rounds (never fewer than [`Settings::min_rounds`]) rather than
-//! more time; the run overruns its budget only where a workload's untimed work and minimum
-//! rounds alone need more than its share (a quiet default run of `648cfc1` measured for
-//! 776 s for 600: with every queue on 91 workloads, the floor of rounds alone is above it). No queue is cut off for the
+//! warm-up round) before its rounds get the rest. A slower machine so takes fewer rounds
+//! (never fewer than [`Settings::min_rounds`]) rather than more time; the run overruns its
+//! budget only where a workload's untimed work and minimum rounds alone need more than its
+//! share (a quiet default run of `648cfc1` measured for 776 s for 600: with every queue on
+//! 91 workloads, the floor of rounds alone is above it). No queue is cut off for the
 //! machine's speed: cut-offs compare a queue's pass with the baseline's on the same
 //! workload.
 //!

@@ -159,9 +159,10 @@ pub struct Settings {
     /// longer than `floor`) is cut off on that workload: its pass is stopped there, within
     /// the search running then (`search::stop`), and its `cut-off` row keeps the time it
     /// ran as a lower bound. 3: the baseline is a contender and tie groups span a few
-    /// percent, so a queue 3× slower than the baseline is out of every answer. At 4, the
-    /// 259 timed rows between 2 and 4 times the baseline in the default run of `b8366a8`
-    /// (2026-11-26) would have cost 42 s of its measuring more than at 3.
+    /// percent, so a queue 3× slower than the baseline is out of every answer. In the
+    /// default run of `b8366a8` (2026-11-26, at 4), the 99 timed rows above 3 times the
+    /// baseline cost about 42 s more than cut-offs at 3 would have (each row's check and
+    /// five samples against a pass stopped at 3 times the baseline's, from its CSV).
     pub slowdown: f64,
     /// Passes shorter than this are never cut off: they are cheap whatever the ratio.
     pub floor: Duration,
