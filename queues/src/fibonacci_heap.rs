@@ -14,11 +14,11 @@
 //! Slots (32 bytes, aligned to 32 so none straddles a cache line; a large `Vec` starts
 //! 16 bytes into a line, which would split every other one): key (8), node, `meta`
 //! (degree and mark share one word: `degree << 1 | mark`, or `FREE`), parent, first
-//! child, left and right sibling (4 each). With `Dk` the arena is indexed by node id (one
-//! slot per node, sized to the capacity once); with `Dup` it holds entries, grows as
-//! needed and reuses popped slots through a free list, so neither strategy allocates per
-//! entry after warm-up. Every traversal (consolidation, clear) is a loop over lists or
-//! the degree table: a root list of 10^5 or a tree of 10^5 costs no stack.
+//! child, left and right sibling (4 each). With `Dk` the arena (`arena.rs`) is indexed by
+//! node id (one slot per node, sized to the capacity once); with `Dup` it holds entries,
+//! grows as needed and reuses popped slots through a free list, so neither strategy
+//! allocates per entry after warm-up. Every traversal (consolidation, clear) is a loop
+//! over lists or the degree table: a root list of 10^5 or a tree of 10^5 costs no stack.
 //!
 //! Where this follows the paper and where it deviates (same trees, same bounds):
 //! * The paper keeps all roots in one circular list and a pop links the whole list by
@@ -83,6 +83,7 @@
 
 use std::marker::PhantomData;
 
+use crate::arena::{self, Arena};
 use crate::{
     check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
     StrategyKind, Ties,
@@ -124,9 +125,21 @@ struct Slot {
     right: u32,
 }
 
-impl Slot {
-    const EMPTY: Slot =
+impl arena::Slot for Slot {
+    // Node ids and slot indices stay clear of the link sentinel.
+    const LIMIT: u32 = NIL;
+    const VACANT: Slot =
         Slot { key: 0, node: 0, meta: FREE, parent: NIL, child: NIL, left: NIL, right: NIL };
+
+    #[inline]
+    fn vacate(&mut self) {
+        self.meta = FREE;
+    }
+
+    #[inline]
+    fn free_link(&mut self) -> &mut u32 {
+        &mut self.right
+    }
 }
 
 /// A min-first Fibonacci heap; with `S = Dk` a node is its own slot, which gives O(1)
@@ -141,10 +154,10 @@ impl Slot {
 /// `table[d]` is a root of degree `d` whose key is `table_key[d]` (other entries are
 /// stale); `min` is a root of the smallest key and `min_key` its key, or `min` is `NIL`
 /// when empty; every slot that holds no entry has `meta == FREE` and, with `Dup`, is on
-/// the free list starting at `free`.
+/// the arena's free list.
 #[derive(Debug)]
 pub struct FibonacciHeap<S> {
-    slots: Vec<Slot>,
+    slots: Arena<Slot, S>,
     /// The roots not filed in `table`: pushed or cut since the last pop.
     pending: Vec<u32>,
     /// The filed roots, one per degree: what the last pop's consolidation left, minus the
@@ -157,8 +170,6 @@ pub struct FibonacciHeap<S> {
     min: u32,
     min_key: Key,
     len: usize,
-    /// `Dup` only: the first free slot, or `NIL`.
-    free: u32,
     capacity: usize,
     strategy: PhantomData<S>,
 }
@@ -279,37 +290,6 @@ impl<S: StrategyKind> FibonacciHeap<S> {
             self.min_key = key;
         }
     }
-
-    /// Takes a slot for a new entry: the node's own with `Dk`, else a free or new one.
-    #[inline]
-    fn take_slot(&mut self, node: Node, key: Key) -> u32 {
-        let fresh = Slot { key, node, meta: 0, parent: NIL, child: NIL, left: NIL, right: NIL };
-        let slot = if S::DECREASE_KEY {
-            node
-        } else if self.free != NIL {
-            let slot = self.free;
-            self.free = self.slots[slot as usize].right;
-            slot
-        } else {
-            let slot = self.slots.len();
-            assert!(slot < NIL as usize, "a Fibonacci heap holds fewer than 2^32 - 1 entries");
-            self.slots.push(fresh);
-            return slot as u32;
-        };
-        self.slots[slot as usize] = fresh;
-        slot
-    }
-
-    /// Marks `slot` as holding no entry, and with `Dup` puts it on the free list.
-    #[inline]
-    fn release(&mut self, slot: u32) {
-        let entry = &mut self.slots[slot as usize];
-        entry.meta = FREE;
-        if !S::DECREASE_KEY {
-            entry.right = self.free;
-            self.free = slot;
-        }
-    }
 }
 
 impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
@@ -320,18 +300,8 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
     const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
-        let slots = if S::DECREASE_KEY {
-            // Node ids must stay clear of the sentinel.
-            assert!(
-                spec.capacity <= NIL as usize,
-                "a Fibonacci heap takes node ids below 2^32 - 1"
-            );
-            vec![Slot::EMPTY; spec.capacity]
-        } else {
-            Vec::new()
-        };
         FibonacciHeap {
-            slots,
+            slots: Arena::new(spec.capacity),
             pending: Vec::new(),
             table: [NIL; DEGREES],
             table_key: [0; DEGREES],
@@ -339,7 +309,6 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             min: NIL,
             min_key: 0,
             len: 0,
-            free: NIL,
             capacity: spec.capacity,
             strategy: PhantomData,
         }
@@ -358,7 +327,8 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let slot = self.take_slot(node, key);
+        let fresh = Slot { key, node, meta: 0, parent: NIL, child: NIL, left: NIL, right: NIL };
+        let slot = self.slots.take(node, fresh);
         self.pending.push(slot);
         if self.min == NIL || key < self.min_key {
             self.min = slot;
@@ -416,7 +386,7 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
             self.min = self.table[best];
             self.min_key = best_key;
         }
-        self.release(top);
+        self.slots.release(top);
         self.len -= 1;
         Some((node, key))
     }
@@ -451,12 +421,10 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
                     todo = child;
                     child = sibling;
                 }
-                self.slots[slot as usize].meta = FREE;
+                self.slots.release(slot);
             }
-        } else {
-            self.slots.clear();
-            self.free = NIL;
         }
+        self.slots.clear();
         self.pending.clear();
         self.filed = 0;
         self.min = NIL;
@@ -544,11 +512,9 @@ mod tests {
             } else {
                 assert_eq!(self.min, NIL);
             }
-            let mut free = self.free;
-            while free != NIL {
+            for free in self.slots.free_slots() {
                 assert!(!seen[free as usize], "slot {free} is held and free");
                 seen[free as usize] = true;
-                free = self.slots[free as usize].right;
             }
             for (x, slot) in self.slots.iter().enumerate() {
                 if !seen[x] {

@@ -105,6 +105,7 @@ pub mod std_binary_heap;
 pub mod two_level;
 pub mod unsorted_array;
 
+mod arena;
 mod heap_core;
 
 /// The unit tests' one random generator.

@@ -13,11 +13,11 @@
 //! ¹ Amortized O(4^√(log log n)) with pop O(log n) (Pettie, FOCS 2005), and no better than
 //! Ω(log log n) (Fredman, JACM 1999).
 //!
-//! Slots: with `Dk` the arena is indexed by node id (one slot per node, sized to the
-//! capacity once); with `Dup` it holds entries, grows as needed and reuses popped slots
-//! through a free list, so neither strategy allocates per entry after warm-up. Every
-//! traversal (pairing, clear) is a loop: degenerate trees (a root with n children, or a
-//! chain n deep) cost no stack.
+//! Slots (`arena.rs`): with `Dk` the arena is indexed by node id (one slot per node,
+//! sized to the capacity once); with `Dup` it holds entries, grows as needed and reuses
+//! popped slots through a free list, so neither strategy allocates per entry after
+//! warm-up. Every traversal (pairing, clear) is a loop: degenerate trees (a root with n
+//! children, or a chain n deep) cost no stack.
 //!
 //! Keys: any. Ties: unspecified but deterministic, shape-dependent (a link between equal
 //! keys keeps its first tree's root on top).
@@ -41,6 +41,7 @@
 
 use std::marker::PhantomData;
 
+use crate::arena::{self, Arena};
 use crate::{
     check_node, Family, Frontier, Key, KeyRule, Node, Origin, PushError, Pushed, Spec, Strategy,
     StrategyKind, Ties,
@@ -66,8 +67,20 @@ struct Slot {
     prev: u32,
 }
 
-impl Slot {
-    const EMPTY: Slot = Slot { key: 0, node: 0, child: NIL, next: NIL, prev: FREE };
+impl arena::Slot for Slot {
+    // Node ids and slot indices stay clear of the two sentinels.
+    const LIMIT: u32 = FREE;
+    const VACANT: Slot = Slot { key: 0, node: 0, child: NIL, next: NIL, prev: FREE };
+
+    #[inline]
+    fn vacate(&mut self) {
+        self.prev = FREE;
+    }
+
+    #[inline]
+    fn free_link(&mut self) -> &mut u32 {
+        &mut self.next
+    }
 }
 
 /// A min-first pairing heap; with `S = Dk` a node is its own slot, which gives O(1)
@@ -76,14 +89,12 @@ impl Slot {
 /// Invariants: the slots reachable from `root` through `child` and `next` are exactly the
 /// `len` entries held, each key at least its parent's; `prev` mirrors those links; the
 /// root's `next` and `prev` are `NIL`; every other slot's `prev` is `FREE` and, with
-/// `Dup`, is on the free list starting at `free`.
+/// `Dup`, is on the arena's free list.
 #[derive(Debug)]
 pub struct PairingHeap<S> {
-    slots: Vec<Slot>,
+    slots: Arena<Slot, S>,
     root: u32,
     len: usize,
-    /// `Dup` only: the first free slot, or `NIL`.
-    free: u32,
     capacity: usize,
     strategy: PhantomData<S>,
 }
@@ -140,37 +151,6 @@ impl<S: StrategyKind> PairingHeap<S> {
         root
     }
 
-    /// Takes a slot for a new entry: the node's own with `Dk`, else a free or new one.
-    #[inline]
-    fn take_slot(&mut self, node: Node, key: Key) -> u32 {
-        let fresh = Slot { key, node, child: NIL, next: NIL, prev: NIL };
-        let slot = if S::DECREASE_KEY {
-            node
-        } else if self.free != NIL {
-            let slot = self.free;
-            self.free = self.slots[slot as usize].next;
-            slot
-        } else {
-            let slot = self.slots.len();
-            assert!(slot < FREE as usize, "a pairing heap holds fewer than 2^32 - 2 entries");
-            self.slots.push(fresh);
-            return slot as u32;
-        };
-        self.slots[slot as usize] = fresh;
-        slot
-    }
-
-    /// Marks `slot` as holding no entry, and with `Dup` puts it on the free list.
-    #[inline]
-    fn release(&mut self, slot: u32) {
-        let entry = &mut self.slots[slot as usize];
-        entry.prev = FREE;
-        if !S::DECREASE_KEY {
-            entry.next = self.free;
-            self.free = slot;
-        }
-    }
-
     /// Lowers the key of the held, non-root `slot`, or of the root, to `key`: cuts its
     /// subtree out of its sibling list and links it with the root.
     #[inline]
@@ -203,18 +183,10 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
     const TIES: Ties = Ties::Unspecified;
 
     fn new(spec: Spec) -> Self {
-        let slots = if S::DECREASE_KEY {
-            // Node ids must stay clear of the two sentinels.
-            assert!(spec.capacity <= FREE as usize, "a pairing heap takes node ids below 2^32 - 2");
-            vec![Slot::EMPTY; spec.capacity]
-        } else {
-            Vec::new()
-        };
         PairingHeap {
-            slots,
+            slots: Arena::new(spec.capacity),
             root: NIL,
             len: 0,
-            free: NIL,
             capacity: spec.capacity,
             strategy: PhantomData,
         }
@@ -233,7 +205,7 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let slot = self.take_slot(node, key);
+        let slot = self.slots.take(node, Slot { key, node, child: NIL, next: NIL, prev: NIL });
         self.root = if self.root == NIL { slot } else { self.link(self.root, slot) };
         self.len += 1;
         Ok(Pushed::Added)
@@ -247,7 +219,7 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
         }
         let Slot { key, node, child, .. } = self.slots[top as usize];
         self.root = if child == NIL { NIL } else { self.pair_siblings(child) };
-        self.release(top);
+        self.slots.release(top);
         self.len -= 1;
         Some((node, key))
     }
@@ -271,12 +243,10 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
                     todo = child;
                     child = sibling;
                 }
-                self.slots[slot as usize].prev = FREE;
+                self.slots.release(slot);
             }
-        } else {
-            self.slots.clear();
-            self.free = NIL;
         }
+        self.slots.clear();
         self.root = NIL;
         self.len = 0;
     }

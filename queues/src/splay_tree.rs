@@ -23,12 +23,12 @@
 //! restructuring. The side trees' headers live in a scratch slot of the arena (slot 0), so
 //! linking needs no branch for "the first link".
 //!
-//! Slots: both strategies keep entries in one arena that grows as needed and reuses popped
-//! slots through a free list, so nothing is allocated per entry after warm-up; with `Dk`, a
-//! position table (node to slot) finds a held node's entry in O(1), and the entry's own
-//! `(key, node)` is what splays it to the root. No parent pointers, no recursion: every
-//! splay and the clear are loops, so degenerate shapes (a spine 10^5 deep, from keys
-//! pushed in order) cost no stack.
+//! Slots: both strategies keep entries in one arena (`arena.rs`, placing entries as for
+//! `Dup`) that grows as needed and reuses popped slots through a free list, so nothing
+//! is allocated per entry after warm-up; with `Dk`, a position table (node to slot) finds
+//! a held node's entry in O(1), and the entry's own `(key, node)` is what splays it to the
+//! root. No parent pointers, no recursion: every splay and the clear are loops, so
+//! degenerate shapes (a spine 10^5 deep, from keys pushed in order) cost no stack.
 //!
 //! Keys: any. Ties: unspecified but deterministic. Entries are ordered by `(key, node)`,
 //! so equal keys pop in ascending node id. With `Dup` the same `(key, node)` may be held
@@ -92,12 +92,13 @@
 
 use std::marker::PhantomData;
 
+use crate::arena::{self, Arena};
 use crate::{
-    check_node, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError, Pushed,
-    Spec, Strategy, StrategyKind, Ties,
+    check_node, Dup, Family, Frontier, Key, KeyRule, Node, Origin, PositionTable, PushError,
+    Pushed, Spec, Strategy, StrategyKind, Ties,
 };
 
-/// No link: an empty subtree, or the end of the free list.
+/// No link: an empty subtree.
 const NIL: u32 = u32::MAX;
 /// The `left` of a slot that holds no entry.
 const FREE: u32 = u32::MAX - 1;
@@ -117,8 +118,20 @@ struct Slot {
     right: u32,
 }
 
-impl Slot {
-    const EMPTY: Slot = Slot { key: 0, node: 0, left: FREE, right: NIL };
+impl arena::Slot for Slot {
+    // Slot indices stay clear of the two sentinels.
+    const LIMIT: u32 = FREE;
+    const VACANT: Slot = Slot { key: 0, node: 0, left: FREE, right: NIL };
+
+    #[inline]
+    fn vacate(&mut self) {
+        self.left = FREE;
+    }
+
+    #[inline]
+    fn free_link(&mut self) -> &mut u32 {
+        &mut self.right
+    }
 }
 
 /// A min-first splay tree of `(key, node)` entries; with `S = Dk` a position table gives
@@ -127,16 +140,16 @@ impl Slot {
 /// Invariants: the slots reachable from `root` through `left` and `right` form a binary
 /// tree of exactly the `len` entries held, whose in-order sequence is sorted by
 /// `(key, node)`; every other slot but the header (`HEADER`, slot 0) has `left == FREE`
-/// and is on the free list starting at `free`. With `Dk`, `positions` maps exactly the
-/// held nodes to their slots. The header holds no entry: a splay uses its links as the
-/// roots of its side trees, and writes them before it reads them.
+/// and is on the arena's free list. With `Dk`, `positions` maps exactly the held nodes to
+/// their slots. The header holds no entry: a splay uses its links as the roots of its side
+/// trees, and writes them before it reads them.
 #[derive(Debug)]
 pub struct SplayTree<S> {
-    slots: Vec<Slot>,
+    /// Entries take free or new slots in both strategies (`Dk` finds them in `positions`);
+    /// slot 0 is the header, reserved.
+    slots: Arena<Slot, Dup>,
     root: u32,
     len: usize,
-    /// The first free slot, or `NIL`.
-    free: u32,
     /// Only allocated for `Dk`.
     positions: PositionTable,
     capacity: usize,
@@ -321,33 +334,6 @@ impl<S: StrategyKind> SplayTree<S> {
             max
         };
     }
-
-    /// Takes a free or new slot for a new entry.
-    #[inline]
-    fn take_slot(&mut self, node: Node, key: Key) -> u32 {
-        let fresh = Slot { key, node, left: NIL, right: NIL };
-        let slot = if self.free != NIL {
-            let slot = self.free;
-            self.free = self.slots[slot as usize].right;
-            slot
-        } else {
-            let slot = self.slots.len();
-            assert!(slot < FREE as usize, "a splay tree holds fewer than 2^32 - 2 entries");
-            self.slots.push(fresh);
-            return slot as u32;
-        };
-        self.slots[slot as usize] = fresh;
-        slot
-    }
-
-    /// Marks `slot` as holding no entry and puts it on the free list.
-    #[inline]
-    fn release(&mut self, slot: u32) {
-        let entry = &mut self.slots[slot as usize];
-        entry.left = FREE;
-        entry.right = self.free;
-        self.free = slot;
-    }
 }
 
 impl<S: StrategyKind> Frontier for SplayTree<S> {
@@ -359,10 +345,9 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
 
     fn new(spec: Spec) -> Self {
         SplayTree {
-            slots: vec![Slot::EMPTY], // the header
+            slots: Arena::with_reserved(1), // the header
             root: NIL,
             len: 0,
-            free: NIL,
             positions: PositionTable::for_strategy::<S>(spec.capacity),
             capacity: spec.capacity,
             strategy: PhantomData,
@@ -383,7 +368,7 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let slot = self.take_slot(node, key);
+        let slot = self.slots.take(node, Slot { key, node, left: NIL, right: NIL });
         if S::DECREASE_KEY {
             self.positions.set(node, slot);
         }
@@ -400,7 +385,7 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
         let top = self.splay_min(self.root);
         let Slot { key, node, right, .. } = self.slots[top as usize];
         self.root = right;
-        self.release(top);
+        self.slots.release(top);
         if S::DECREASE_KEY {
             self.positions.remove(node);
         }
@@ -421,8 +406,7 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
                 }
             }
         }
-        self.slots.truncate(1); // keeps the header and the allocation
-        self.free = NIL;
+        self.slots.clear(); // keeps the header and the allocation
         self.root = NIL;
         self.len = 0;
     }
@@ -468,11 +452,9 @@ mod tests {
             }
             assert_eq!(count, self.len, "len does not count the entries in the tree");
             let mut free = vec![false; self.slots.len()];
-            let mut f = self.free;
-            while f != NIL {
+            for f in self.slots.free_slots() {
                 assert!(!free[f as usize] && !held[f as usize], "free slot {f} is in use");
                 free[f as usize] = true;
-                f = self.slots[f as usize].right;
             }
             for (slot, entry) in self.slots.iter().enumerate() {
                 if slot == HEADER as usize {
