@@ -1,9 +1,10 @@
 //! One A*, generic over the frontier, the per-cell store and (per search) the heuristic.
 //!
-//! Written as a tuned grid A* is: per-cell state packed in 16 bytes ([`CellState`]) in one
-//! flat array, generation stamps so a new search clears nothing map-sized, `h` computed
-//! once per cell per search, one byte per cell giving its legal moves ([`Moves`]), no
-//! hashing, and one [`AStar`] context reused by every search on a map.
+//! Written as a tuned grid A* is: per-cell state packed in 8 bytes ([`CellState`]: `g`, and
+//! a generation stamp with the move that entered the cell) in one flat array, so a new
+//! search clears nothing map-sized; `h` computed when needed rather than stored (see the
+//! table below); one byte per cell giving its legal moves ([`Moves`]); no hashing; and one
+//! [`AStar`] context reused by every search on a map.
 //!
 //! # Keys and ties
 //!
