@@ -124,9 +124,9 @@ pub fn compare(
         let round: Duration = entrants.iter().zip(&reps).map(|(e, &r)| e.pass * r).sum();
         bar.set_message(format!(
             "maps: timing {} rounds on {}, about {:.0} s",
-            rounds + 1,
+            rounds,
             prepared.instance.name,
-            (round * (rounds + 1)).as_secs_f64()
+            (round * rounds).as_secs_f64()
         ));
         let samples =
             interleave(&mut entrants, &reps, rounds, &mut Shuffler::for_workload(&suite.name()));

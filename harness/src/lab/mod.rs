@@ -25,8 +25,8 @@
 //! The run has a time budget ([`Settings::budget`]); each workload may spend a share of
 //! what is left, by its weight (its role's, times what a round of it costs, estimated from
 //! the baseline's checked pass on every suite before anything is measured: [`budget`]),
-//! and that share pays for its untimed work (checks, recorded traces, filled queues, the
-//! warm-up round) before its rounds get the rest. A slower machine so takes fewer rounds
+//! and that share pays for its untimed work (checks, recorded traces, filled queues)
+//! before its rounds get the rest. A slower machine so takes fewer rounds
 //! (never fewer than [`Settings::min_rounds`]) rather than more time; the run overruns its
 //! budget only where a workload's untimed work and minimum rounds alone need more than its
 //! share (a quiet default run of `648cfc1` measured for 776 s for 600: with every queue on
@@ -462,8 +462,8 @@ impl Lab {
         }
     }
 
-    /// Times checked contenders interleaved within `share` (warm-up round included) as
-    /// rounds' group `group`, and keeps their rows.
+    /// Times checked contenders interleaved within `share` as rounds' group `group`, and
+    /// keeps their rows.
     fn time(
         &mut self,
         workload: &str,

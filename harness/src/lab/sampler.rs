@@ -7,7 +7,8 @@
 //! 0.74 between two quiet runs). Interleaving spreads a disturbance over every contender;
 //! round `k` of every contender was taken within the same stretch of time, so ratios can be
 //! paired round by round. The lab keeps criterion's habits: samples of many iterations,
-//! a warm-up, and its own statistics written as results (see `results`).
+//! a warm-up (the check pass that admits each contender: see [`interleave`]), and its own
+//! statistics written as results (see `results`).
 
 use crate::maps::generate::SplitMix64;
 use std::time::Duration;
@@ -83,12 +84,12 @@ impl Plan {
         (self.sample.as_secs_f64() / pass.as_secs_f64()).ceil().clamp(1.0, 1e6) as u32
     }
 
-    /// Rounds for contenders with these pass times: as many as the budget holds after one
-    /// untimed warm-up round, within the plan's bounds.
+    /// Rounds for contenders with these pass times: as many as the budget holds, within the
+    /// plan's bounds.
     pub fn rounds(&self, passes: &[Duration]) -> u32 {
         let round: f64 =
             passes.iter().map(|&p| f64::from(self.reps(p)) * p.as_secs_f64()).sum::<f64>();
-        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor() - 1.0;
+        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor();
         (fit as u32).clamp(self.min_rounds, self.max_rounds)
     }
 }
@@ -114,13 +115,18 @@ impl Shuffler {
     }
 }
 
-/// Times every entrant in `rounds` rounds (after one untimed warm-up round), each round in
-/// a fresh order from `shuffler`; `reps[i]` passes make entrant `i`'s sample. Returns each
-/// entrant's samples, in entrant order.
+/// Times every entrant in `rounds` rounds, each round in a fresh order from `shuffler`;
+/// `reps[i]` passes make entrant `i`'s sample. Returns each entrant's samples, in entrant
+/// order.
 ///
-/// A parked entrant skips the warm-up: its state is built again before every sample, so
-/// nothing a warm-up pass touched would still be there. On the default run's 2048² maps,
-/// whose contenders are parked, that is a sixth of their passes.
+/// There is no untimed warm-up round: every entrant comes from a check pass over the same
+/// work (`lab::searches::Check::entrant`), which touched its state and its code, and the
+/// other entrants' checks ran between it and its first sample as the other samples run
+/// between two of its rounds. Measured before the warm-up round was dropped (16 workloads
+/// at the floor of rounds, 656 contenders, `PQLAB_BUDGET=1`, another build and timing on
+/// the second core, 2026-11-26): the warm-up sample over the median of rounds 2–4 had a
+/// median of 1.000 (p10 0.79, p90 1.26) and the first timed round's 1.000 (0.79, 1.20), so
+/// the warm-up bought nothing the check had not, at a fifth of every sample at the floor.
 pub fn interleave(
     entrants: &mut [Entrant<'_>],
     reps: &[u32],
@@ -129,13 +135,9 @@ pub fn interleave(
 ) -> Vec<Samples> {
     let mut samples = vec![Samples::default(); entrants.len()];
     let mut checksum = 0u64;
-    let mut warm_up = Vec::new();
-    for round in 0..=rounds {
+    for _ in 0..rounds {
         for i in shuffler.order(entrants.len()) {
             let entrant = &mut entrants[i];
-            if round == 0 && entrant.parked {
-                continue;
-            }
             entrant.contender.prepare();
             let watch = Stopwatch::start();
             for _ in 0..reps[i] {
@@ -145,15 +147,10 @@ pub fn interleave(
             if entrant.parked {
                 entrant.contender.release();
             }
-            if round > 0 {
-                let units = (f64::from(reps[i]) * entrant.units.max(1) as f64).max(1.0);
-                samples[i].cpu.push(elapsed.cpu / units);
-                samples[i].wall.push(elapsed.wall / units);
-                entrant.contender.take_latencies(&mut samples[i].searches);
-            } else {
-                entrant.contender.take_latencies(&mut warm_up);
-                warm_up.clear();
-            }
+            let units = (f64::from(reps[i]) * entrant.units.max(1) as f64).max(1.0);
+            samples[i].cpu.push(elapsed.cpu / units);
+            samples[i].wall.push(elapsed.wall / units);
+            entrant.contender.take_latencies(&mut samples[i].searches);
         }
     }
     std::hint::black_box(checksum);
@@ -190,6 +187,31 @@ mod tests {
             assert_eq!((s.cpu.len(), s.wall.len()), (5, 5));
             assert!(s.cpu.iter().all(|&ns| ns > 0.0));
         }
+    }
+
+    /// Counts its passes.
+    struct Counting(std::rc::Rc<std::cell::Cell<u32>>);
+
+    impl Contender for Counting {
+        fn pass(&mut self) -> u64 {
+            self.0.set(self.0.get() + 1);
+            1
+        }
+    }
+
+    #[test]
+    fn every_pass_is_timed_with_no_warm_up_round() {
+        let count = std::rc::Rc::new(std::cell::Cell::new(0));
+        let mut entrants = vec![Entrant {
+            label: "counting".into(),
+            contender: Box::new(Counting(count.clone())),
+            pass: Duration::from_micros(1),
+            units: 1,
+            parked: false,
+        }];
+        let samples = interleave(&mut entrants, &[3], 4, &mut Shuffler::for_workload("c"));
+        assert_eq!(samples[0].cpu.len(), 4);
+        assert_eq!(count.get(), 12, "4 rounds of 3 passes, nothing untimed");
     }
 
     /// A contender whose pass needs its state built: it counts builds and releases, and a
@@ -236,7 +258,7 @@ mod tests {
         assert!(samples.iter().all(|s| s.cpu.len() == 4));
         // Kept: built once (by its check), never built or released by the sampler.
         assert_eq!(*logs[0].borrow(), (0, 0));
-        // Parked: built and released once per timed sample; no warm-up.
+        // Parked: built and released once per timed sample.
         assert_eq!(*logs[1].borrow(), (4, 4));
     }
 
@@ -267,8 +289,8 @@ mod tests {
         // Two contenders, 2 ms samples each: 4 ms a round, 50 rounds fit, 30 at most.
         let fast = [Duration::from_micros(500); 2];
         assert_eq!(plan.rounds(&fast), 30);
-        // 10 ms a round: 20 fit, the warm-up round and 19 timed ones.
-        assert_eq!(plan.rounds(&[Duration::from_millis(5); 2]), 19);
+        // 10 ms a round: 20 fit.
+        assert_eq!(plan.rounds(&[Duration::from_millis(5); 2]), 20);
         // 100 ms a round: 2 fit, 5 at least.
         assert_eq!(plan.rounds(&[Duration::from_millis(50); 2]), 5);
     }

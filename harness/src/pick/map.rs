@@ -463,15 +463,14 @@ pub fn measure(
     let mut steady = 0;
     let mut done = 0;
     while done < rounds {
-        // A batch is the first MIN_ROUNDS, then two rounds at a time; each starts with the
-        // sampler's untimed warm-up round.
+        // A batch is the first MIN_ROUNDS, then two rounds at a time.
         let batch = if done == 0 {
             plan.rounds(&entrants.iter().map(|e| e.pass).collect::<Vec<_>>())
         } else {
             2.min(rounds - done)
         };
-        // A later batch (with its warm-up round) must fit what is left of the budget.
-        if done > 0 && started.elapsed() + round * (batch + 1) > budget {
+        // A later batch must fit what is left of the budget.
+        if done > 0 && started.elapsed() + round * batch > budget {
             break;
         }
         for (all, new) in
