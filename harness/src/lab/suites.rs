@@ -292,7 +292,10 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
             ];
             // Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is
             // timed beside A* there), from 100 to 30,000 open cells, two or more map kinds a
-            // band up to 3k (`pqlab suites` prints each one's band).
+            // band up to 3k (`pqlab suites` prints each one's band). 3k-10k from
+            // rugged-h10-512 (two searches, the baseline's pass 14 ms in `pqlab suites`,
+            // 2026-11-26): rooms-r64-2048's one search took 186 ms and cost the default run of
+            // `648cfc1` 38 s; rugged-h10-1024 falls in 30k-100k.
             for (map, problems) in [
                 ("rooms-r8-128-s1", 15),
                 ("maze-w4-256-s1", 5),
@@ -301,7 +304,7 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
                 ("cave-f45-i4-512-s1", 5),
                 ("rooms-r32-1024-s1", 3),
                 ("cave-f45-i4-1024-s1", 3),
-                ("rooms-r64-2048-s1", 1),
+                ("rugged-h10-512-s1", 2),
                 ("rugged-h30-512-s1", 2),
             ] {
                 suites.push(unit(map, problems, Connectivity::Four, Manhattan));
