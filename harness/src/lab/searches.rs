@@ -45,6 +45,8 @@ pub struct Prepared {
     pub components: Components,
     /// The heuristic, built for the map.
     pub heuristic: AnyHeuristic,
+    /// The moves under `rules`, compiled once for every queue's search context.
+    pub moves: Moves,
 }
 
 impl Prepared {
@@ -61,11 +63,27 @@ impl Prepared {
             }
         };
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
+        Prepared::with_instance(suite.clone(), instance, rules)
+    }
+
+    /// `suite` on an instance already loaded, searched under `rules`: its components, its
+    /// heuristic and its moves built (O(cells) each).
+    pub fn with_instance(
+        suite: Suite,
+        instance: Instance,
+        rules: Rules,
+    ) -> anyhow::Result<Prepared> {
         let components = Components::new(&instance.grid);
         let heuristic =
             AnyHeuristic::new(suite.heuristic, &instance.grid, rules.connectivity, rules.scale)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", suite.name()))?;
-        Ok(Prepared { suite: suite.clone(), instance, rules, components, heuristic })
+        let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
+        Ok(Prepared { suite, instance, rules, components, heuristic, moves })
+    }
+
+    /// A search context on the map with the suite's compiled moves.
+    pub fn search<F: Frontier, S: NodeStore>(&self) -> AStar<F, S> {
+        AStar::with_moves(&self.instance.grid, self.moves.clone())
     }
 }
 
@@ -98,6 +116,7 @@ impl PreparedRoad {
 }
 
 /// A prepared suite of either graph.
+#[allow(clippy::large_enum_variant, reason = "one a suite, moved once: its size costs nothing")]
 pub enum AnyPrepared {
     /// A grid suite.
     Grid(Prepared),
@@ -377,11 +396,10 @@ struct GuidedSolver<L> {
 
 impl<L: GuidedLoop> GuidedSolver<L> {
     fn new(prepared: &Prepared, search: L) -> Self {
-        let rules = prepared.rules;
         GuidedSolver {
             search,
             heuristic: prepared.heuristic.clone(),
-            moves: Moves::new(&prepared.instance.grid, rules.connectivity, rules.scale),
+            moves: prepared.moves.clone(),
         }
     }
 }
@@ -578,8 +596,7 @@ fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
     limit: Duration,
 ) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    let make =
-        || GuidedSolver::new(prepared, AStar::<F, S>::new(&prepared.instance.grid, prepared.rules));
+    let make = || GuidedSolver::new(prepared, prepared.search::<F, S>());
     check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
@@ -723,7 +740,7 @@ pub fn check_oracle<'a>(prepared: &'a Prepared, traces: &'a [Trace]) -> Checking
     debug_assert_eq!(traces.len(), prepared.instance.problems.len());
     let make = || OracleSolver {
         traces,
-        search: AStar::new(&prepared.instance.grid, prepared.rules),
+        search: prepared.search(),
         heuristic: prepared.heuristic.clone(),
     };
     check(prepared, make, true, Duration::MAX)
@@ -748,7 +765,7 @@ pub fn record_within<F: Frontier>(
     max_bytes: usize,
 ) -> Result<Option<Vec<Trace>>, SearchError> {
     use crate::search::trace::Recorder;
-    let mut search = AStar::<Recorder<F>>::new(&prepared.instance.grid, prepared.rules);
+    let mut search = prepared.search::<Recorder<F>, FlatStore>();
     let mut heuristic = prepared.heuristic.clone();
     let mut traces = Vec::with_capacity(prepared.instance.problems.len());
     let mut bytes = 0usize;

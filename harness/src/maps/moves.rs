@@ -35,14 +35,15 @@ pub enum Direction {
 }
 
 /// A grid's movement rules compiled once: per-cell masks of legal moves, index offsets and
-/// step costs per direction.
+/// step costs per direction. Cloning shares the masks (O(1)), so every search context on a
+/// map can use one compilation.
 ///
 /// Invariant: `masks[i]` is 0 for blocked cells and the border; a set bit `d` means the
 /// cell `i + offsets[d]` is of `i`'s class (and for a diagonal, both orthogonal cells
 /// passed are too), so following a mask never leaves the grid.
 #[derive(Clone, Debug)]
 pub struct Moves {
-    masks: Vec<u8>,
+    masks: std::sync::Arc<[u8]>,
     offsets: [i32; 8],
     steps: [u64; 8],
     eight: bool,
@@ -79,7 +80,8 @@ impl Moves {
                 }
                 mask
             })
-            .collect();
+            .collect::<Vec<u8>>()
+            .into();
         let dominated = dominated_moves(&steps, grid.weights().is_some());
         Moves { masks, offsets, steps, eight, dominated }
     }

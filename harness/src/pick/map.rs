@@ -387,19 +387,7 @@ pub fn measure(
         role: Role::Real,
         replay: false,
     };
-    let prepared = Prepared {
-        suite,
-        components: Components::new(&instance.grid),
-        heuristic: AnyHeuristic::new(
-            query.heuristic,
-            &instance.grid,
-            rules.connectivity,
-            rules.scale,
-        )
-        .map_err(anyhow::Error::msg)?,
-        rules,
-        instance,
-    };
+    let prepared = Prepared::with_instance(suite, instance, rules)?;
     // The budget covers the check passes too: the command's time is what the user waits.
     let started = Instant::now();
     let provenance = Provenance::detect("-measure");

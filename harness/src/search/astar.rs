@@ -194,7 +194,20 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
     /// A context for searches on `grid` under `rules`; its frontier is built for node ids
     /// below `grid.cells()` and the key span [`AStar::span`]. O(cells).
     pub fn new(grid: &Grid, rules: Rules) -> Self {
-        let moves = Moves::new(grid, rules.connectivity, rules.scale);
+        Self::with_moves(grid, Moves::new(grid, rules.connectivity, rules.scale))
+    }
+
+    /// [`AStar::new`] with the moves already compiled for `grid` under the rules to search
+    /// by (a clone shares them), so contexts for many queues on one map compile them once.
+    /// The lab builds a context per queue, and on its largest maps one per sample: compiled
+    /// each time, the moves took 32% of `perf record`'s samples of the lab on
+    /// `cave-f45-i4-2048-s1/octile/fine/flat` (2026-11-26). O(cells) for the store and the
+    /// frontier.
+    ///
+    /// # Panics
+    /// If `moves` were compiled for a grid with another number of cells.
+    pub fn with_moves(grid: &Grid, moves: Moves) -> Self {
+        assert_eq!(moves.masks().len(), grid.cells(), "moves compiled for another grid");
         let span = 2 * moves.max_cost(grid);
         AStar {
             store: S::new(grid.cells()),
@@ -510,6 +523,45 @@ fn frontier_error<H: Heuristic>(source: PushError, heuristic: &H) -> SearchError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contexts_sharing_compiled_moves_search_as_contexts_compiling_their_own() {
+        use crate::maps::generate::{MapKind, MapSpec};
+        use crate::search::heuristic::{Geometric, HeuristicKind};
+        use pqlab_queues::radix_heap::RadixHeap;
+        use pqlab_queues::std_binary_heap::StdBinaryHeap;
+        use pqlab_queues::Dup;
+        let grid =
+            MapSpec { kind: MapKind::Cave { fill: 45, steps: 4 }, size: 64, seed: 3 }.build();
+        let rules = Rules::default();
+        let moves = Moves::new(&grid, rules.connectivity, rules.scale);
+        let mut own = AStar::<StdBinaryHeap>::new(&grid, rules);
+        let mut shared = AStar::<StdBinaryHeap>::with_moves(&grid, moves.clone());
+        let mut other = AStar::<RadixHeap<Dup>>::with_moves(&grid, moves);
+        let mut h = Geometric::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale);
+        let open: Vec<(u32, u32)> = (0..64u32)
+            .flat_map(|y| (0..64u32).map(move |x| (x, y)))
+            .filter(|&(x, y)| grid.terrain(grid.index(x, y)) != crate::maps::grid::Terrain::Blocked)
+            .step_by(97)
+            .collect();
+        for (&start, &goal) in open.iter().zip(open.iter().rev()) {
+            let a = own.search(&grid, &mut h, None, start, goal).expect("searched").cost;
+            let b = shared.search(&grid, &mut h, None, start, goal).expect("searched").cost;
+            let c = other.search(&grid, &mut h, None, start, goal).expect("searched").cost;
+            assert_eq!((a, a), (b, c), "{start:?} to {goal:?}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "moves compiled for another grid")]
+    fn moves_compiled_for_another_grid_are_refused() {
+        use crate::maps::generate::{MapKind, MapSpec};
+        let small = MapSpec { kind: MapKind::Random { density: 20 }, size: 32, seed: 1 }.build();
+        let large = MapSpec { kind: MapKind::Random { density: 20 }, size: 64, seed: 1 }.build();
+        let rules = Rules::default();
+        let moves = Moves::new(&small, rules.connectivity, rules.scale);
+        let _ = AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::with_moves(&large, moves);
+    }
 
     #[test]
     fn the_divider_agrees_with_division() {
