@@ -9,6 +9,13 @@
 //! this module, the first 25 of the default run's 91 workloads spent its whole 600 s,
 //! most of them at 25 rounds, and the other 66 ran at the floor of 4 for 472 s more
 //! (`b8366a8`, 2026-11-26).
+//!
+//! Every workload gets its floor (a checked pass and the fewest rounds) whatever its
+//! share, so [`Shares`] sets the floors of the workloads still to come aside first, and
+//! shares only what is left beyond them: shared by weight alone, the band workloads
+//! measured first took more than their floor while the floors still to come already
+//! exceeded what was left (a fresh clone of `39c00e7` had spent 387 of its 600 s when the
+//! 69 workloads after the bands began, 2026-11-26).
 
 use std::time::{Duration, Instant};
 
@@ -61,7 +68,60 @@ pub fn weight(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f6
 /// The weight of one held size of the synthetic workload: every queue's samples at the
 /// series' weight.
 pub fn synthetic_weight(sample: Duration) -> f64 {
-    0.6 * registry::ENTRIES.len() as f64 * sample.as_secs_f64()
+    0.6 * synthetic_round_secs(sample)
+}
+
+/// The estimated seconds of one round of a held size: a sample of every queue.
+fn synthetic_round_secs(sample: Duration) -> f64 {
+    registry::ENTRIES.len() as f64 * sample.as_secs_f64()
+}
+
+/// The estimated seconds of a workload's floor: its checked pass, about a round's time
+/// (the default run of `648cfc1` spent 99 s on check passes and 103 s on a round of every
+/// workload, from its CSV), and `min_rounds` rounds of `round` seconds.
+pub fn floor_secs(round: f64, min_rounds: u32) -> f64 {
+    (1.0 + f64::from(min_rounds)) * round
+}
+
+/// [`floor_secs`] of `suite`.
+pub fn floor(suite: &Suite, baseline: Option<Duration>, sample: Duration, min_rounds: u32) -> f64 {
+    floor_secs(round_secs(suite, baseline, sample), min_rounds)
+}
+
+/// [`floor_secs`] of a held size.
+pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
+    floor_secs(synthetic_round_secs(sample), min_rounds)
+}
+
+/// The run's budget shared among the workloads still to come, in turn.
+///
+/// Invariant: `weight` and `floors` are the sums over the workloads not yet given a share.
+/// Each gets its floor plus, of the time left beyond every remaining floor, its weight's
+/// part; when the floors alone need more than is left, each gets its floor and the run
+/// overruns by what the floors need beyond the budget, no more.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shares {
+    weight: f64,
+    floors: f64,
+}
+
+impl Shares {
+    /// Shares for workloads of these `(weight, floor)`s, in any order.
+    pub fn new(workloads: impl IntoIterator<Item = (f64, f64)>) -> Shares {
+        let (weight, floors) =
+            workloads.into_iter().fold((0.0, 0.0), |(w, f), (wi, fi)| (w + wi, f + fi));
+        Shares { weight, floors }
+    }
+
+    /// The seconds the next workload, of `weight` and `floor`, may take when `left` seconds
+    /// remain of the budget. O(1).
+    pub fn next(&mut self, left: f64, weight: f64, floor: f64) -> f64 {
+        let surplus = (left - self.floors).max(0.0);
+        let part = if self.weight > 0.0 { (weight / self.weight).min(1.0) } else { 0.0 };
+        self.weight = (self.weight - weight).max(0.0);
+        self.floors = (self.floors - floor).max(0.0);
+        floor + surplus * part
+    }
 }
 
 /// The baseline's checked pass on every suite; and how long it all took.
@@ -124,6 +184,7 @@ mod tests {
         let replayed =
             round_secs(find(Role::Bands, true), Some(Duration::from_millis(100)), sample);
         assert!((replayed - 2.0 * costly).abs() < 1e-9);
+        assert_eq!(floor(bands, None, sample, 4), 5.0 * cheap);
         let trade = find(Role::Trade, false);
         assert!(weight(trade, Some(Duration::from_millis(100)), sample) < 0.01);
         // The same cost weighs less in a series than in a band.
@@ -131,5 +192,34 @@ mod tests {
         let pass = Some(Duration::from_millis(30));
         assert!(weight(series, pass, sample) < weight(bands, pass, sample));
         assert_eq!(round_secs(bands, None, sample), cheap);
+    }
+
+    #[test]
+    fn every_workload_gets_its_floor_and_the_rest_goes_by_weight() {
+        // Three workloads: (weight, floor) seconds.
+        let workloads = [(1.0, 10.0), (3.0, 20.0), (1.0, 30.0)];
+        // 100 s for 60 s of floors: the 40 s beyond go by weight, 8, 24 and 8.
+        let mut shares = Shares::new(workloads);
+        let mut left = 100.0;
+        let mut given = Vec::new();
+        for (w, f) in workloads {
+            let share = shares.next(left, w, f);
+            given.push(share);
+            left -= share;
+        }
+        assert_eq!(given, [18.0, 44.0, 38.0]);
+        assert!(left.abs() < 1e-9, "the budget is spent, not overrun: {left}");
+        // 45 s for 60 s of floors: each gets its floor, and nothing more.
+        let mut shares = Shares::new(workloads);
+        let mut left = 45.0;
+        for (w, f) in workloads {
+            let share = shares.next(left, w, f);
+            assert_eq!(share, f);
+            left -= share;
+        }
+        // A workload that spent less than its share leaves it to those after it.
+        let mut shares = Shares::new(workloads);
+        assert_eq!(shares.next(100.0, 1.0, 10.0), 18.0);
+        assert_eq!(shares.next(100.0 - 5.0, 3.0, 20.0), 20.0 + (95.0 - 50.0) * 0.75);
     }
 }

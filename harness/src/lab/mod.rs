@@ -96,8 +96,8 @@ pub struct Lab {
     pub provenance: Provenance,
     rows: Vec<Row>,
     started: Instant,
-    /// What is left of the suites' and sizes' weights, for sharing the budget.
-    weight_left: f64,
+    /// The budget's shares for the suites and sizes not yet measured.
+    shares: budget::Shares,
     /// This machine's sentinel median over the reference machine's.
     pace: f64,
     sentinel: Option<Prepared>,
@@ -124,7 +124,7 @@ impl Lab {
             provenance,
             rows: Vec::new(),
             started: Instant::now(),
-            weight_left: 0.0,
+            shares: budget::Shares::new([]),
             pace: 1.0,
             sentinel: None,
             journal: None,
@@ -190,21 +190,26 @@ impl Lab {
         let estimate = budget::Estimate::of(suites);
         eprintln!("pqlab: done in {:.0} s", estimate.took.as_secs_f64());
         let mut broken = HashMap::new();
-        let sample = self.settings.sample;
-        let weights: Vec<f64> = suites
+        let (sample, min_rounds) = (self.settings.sample, self.settings.min_rounds);
+        let weights: Vec<(f64, f64)> = suites
             .iter()
             .zip(estimate.passes)
             .map(|(suite, pass)| match pass {
-                Ok(pass) => budget::weight(suite, pass, sample),
+                Ok(pass) => (
+                    budget::weight(suite, pass, sample),
+                    budget::floor(suite, pass, sample, min_rounds),
+                ),
                 Err(error) => {
                     eprintln!("pqlab: {error:#}: this map will not be measured");
                     broken.insert(suite.name(), error);
-                    0.0
+                    (0.0, 0.0)
                 }
             })
             .collect();
-        let held = budget::synthetic_weight(sample);
-        self.weight_left = weights.iter().sum::<f64>() + held * sizes.len() as f64;
+        let held = (budget::synthetic_weight(sample), budget::synthetic_floor(sample, min_rounds));
+        self.shares = budget::Shares::new(
+            weights.iter().copied().chain(std::iter::repeat_n(held, sizes.len())),
+        );
         self.sentinel()?;
         self.checkpoint("the first sentinel");
         for (i, suite) in suites.iter().enumerate() {
@@ -244,12 +249,11 @@ impl Lab {
         Ok(())
     }
 
-    /// When a workload of weight `w`, starting now, must be done: its share of the time
-    /// left, by weight.
-    fn deadline(&mut self, w: f64, budget: Duration) -> Instant {
-        let share = self.left(budget).mul_f64((w / self.weight_left.max(w)).min(1.0));
-        self.weight_left -= w;
-        Instant::now() + share
+    /// When a workload of `(weight, floor)`, starting now, must be done: its share of the
+    /// time left ([`budget::Shares`]).
+    fn deadline(&mut self, (weight, floor): (f64, f64), budget: Duration) -> Instant {
+        let share = self.shares.next(self.left(budget).as_secs_f64(), weight, floor);
+        Instant::now() + Duration::from_secs_f64(share.clamp(0.0, 1e9))
     }
 
     /// The sampling plan for a workload allowed `budget` for its rounds.
