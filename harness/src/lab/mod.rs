@@ -22,17 +22,16 @@
 //!
 //! # Budget
 //!
-//! The run has a time budget ([`Settings::budget`]); each workload may spend a share of
-//! what is left, by its weight (its role's, times what a round of it costs, estimated from
-//! the baseline's checked pass on every suite before anything is measured: [`budget`]),
-//! and that share pays for its untimed work (checks, recorded traces, filled queues)
-//! before its rounds get the rest. A slower machine so takes fewer rounds
-//! (never fewer than [`Settings::min_rounds`]) rather than more time; the run overruns its
-//! budget only where a workload's untimed work and minimum rounds alone need more than its
-//! share (a quiet default run of `648cfc1` measured for 776 s for 600: with every queue on
-//! 91 workloads, the floor of rounds alone is above it). No queue is cut off for the
-//! machine's speed: cut-offs compare a queue's pass with the baseline's on the same
-//! workload.
+//! The run has a time budget ([`Settings::budget`]); each workload gets its floor (its
+//! untimed work: checks, recorded traces, filled queues; and [`Settings::min_rounds`]
+//! rounds) and a share of what is left beyond the floors still to come, by its weight (its
+//! role's, times what a round of it costs, estimated from the baseline's checked pass on
+//! every suite before anything is measured: [`budget`]). A slower machine so takes fewer
+//! rounds rather than more time; the run overruns its budget only by what the floors need
+//! beyond it (two fresh clones measured for 664 s and 700 s for 600 on 2026-11-26: the
+//! floors of every queue on 91 workloads come to about the budget there). No queue is cut
+//! off for the machine's speed: cut-offs compare a queue's pass with the baseline's on the
+//! same workload.
 //!
 //! # Memory
 //!
