@@ -28,10 +28,11 @@
 //! role's, times what a round of it costs, estimated from the baseline's checked pass on
 //! every suite before anything is measured: [`budget`]). A slower machine so takes fewer
 //! rounds rather than more time; the run overruns its budget only by what the floors need
-//! beyond it (two fresh clones measured for 664 s and 700 s for 600 on 2026-11-26: the
-//! floors of every queue on 91 workloads come to about the budget there). No queue is cut
-//! off for the machine's speed: cut-offs compare a queue's pass with the baseline's on the
-//! same workload.
+//! beyond it, as far as the floors are estimated right (three fresh clones measured for
+//! 664, 700 and 664 s for 600 on 2026-11-26: the floors of every queue on 91 workloads
+//! come to about the budget there, and the estimate falls short for the workloads after
+//! the bands). No queue is cut off for the machine's speed: cut-offs compare a queue's
+//! pass with the baseline's on the same workload.
 //!
 //! # Memory
 //!
