@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use pqlab::lab::contest::Contest;
 use pqlab::lab::memory::{Counting, Keep};
-use pqlab::lab::sampler::{interleave, Shuffler};
 use pqlab::lab::searches::{CheckQueue, Prepared};
 use pqlab::lab::suites::{Role, Source, Suite};
 use pqlab::maps::grid::CostScale;
@@ -53,10 +53,12 @@ fn contenders_past_the_memory_limit_are_parked_and_still_timed() {
     let parked: Vec<bool> = checks.iter().map(|c| c.parked).collect();
     assert_eq!(parked, [false, true, true, true], "the limit holds one and a half");
     // Parked or kept, every contender is timed: one sample a round each.
-    let mut entrants: Vec<_> =
-        checks.into_iter().zip(queues).map(|(c, id)| c.entrant(id, 6)).collect();
-    let samples = interleave(&mut entrants, &[1; 4], 3, &mut Shuffler::for_workload("keep"));
-    for (id, s) in queues.iter().zip(&samples) {
+    let mut contest = Contest::new("keep", Duration::ZERO);
+    for (check, id) in checks.into_iter().zip(queues) {
+        contest.enter(id, 6, check);
+    }
+    contest.time(3);
+    for (id, s) in contest.finish() {
         assert_eq!(s.cpu.len(), 3, "{id}");
         assert_eq!(s.searches.len(), 3 * 6, "{id}: one latency a search");
     }

@@ -6,7 +6,7 @@
 //! queue could reach. A progress bar on stderr counts the maps and says what is running.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -15,7 +15,7 @@ use pqlab_queues::registry::{self, Entry};
 
 use crate::analysis::geomean;
 use crate::format::ratio;
-use crate::lab::sampler::{interleave, Plan, Shuffler};
+use crate::lab::contest::Contest;
 use crate::lab::searches::{
     check_oracle, check_peer, record_within, CheckQueue, Prepared, Untimed,
 };
@@ -27,12 +27,21 @@ use crate::say;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
+use crate::search::trace::Trace;
 
 /// The most memory the oracle's recorded pops may hold on one map: 1 GiB, so that
 /// `compare` fits an 8 GB laptop beside its maps (a whole 1024² scenario's traces, at
 /// about 3.5 MB a problem, need about 13 GB on `NewYork_0_1024`). Past it the map is
 /// compared without the oracle, and says so.
 const ORACLE_TRACE_BYTES: usize = 1 << 30;
+
+/// The oracle's label in `compare`'s table.
+const ORACLE_LABEL: &str = "oracle floor (no frontier cost)";
+
+/// How long each sample lasts at least: whole passes over a map's problems repeat until
+/// one does. Not tuned by a measurement: a pass over a whole scenario takes longer than
+/// this (so a sample is one pass); with `--limit` a sample holds several short passes.
+const SAMPLE: Duration = Duration::from_millis(20);
 
 /// Compares on every map of `maps`.
 pub fn compare(
@@ -45,21 +54,8 @@ pub fn compare(
     let bar = super::progress(maps.len() as u64, "maps");
     for map in maps {
         bar.set_message(format!("maps: checking on {}", map.display()));
-        let suite = Suite {
-            source: Source::MovingAi {
-                map: map.clone(),
-                sample: limit.map_or(Sample::All, Sample::Spread),
-            },
-            setup: crate::search::Setup::GRID_ASTAR,
-            heuristic: HeuristicKind::Octile,
-            scale: CostScale::FINE,
-            store: StoreKind::Flat,
-            role: Role::Real,
-            replay: false,
-        };
-        let prepared =
-            Prepared::new(&suite).with_context(|| format!("loading {}", map.display()))?;
-        let searches = prepared.instance.problems.len() as u64;
+        let prepared = Prepared::new(&suite(map, limit))
+            .with_context(|| format!("loading {}", map.display()))?;
         let traces = record_within::<pqlab_queues::std_binary_heap::StdBinaryHeap>(
             &prepared,
             ORACLE_TRACE_BYTES,
@@ -74,88 +70,25 @@ pub fn compare(
                 )
             });
         }
-        let mut entrants = Vec::new();
-        let mut expansions = 0.0;
-        for entry in queues {
-            let check = match registry::visit(
-                entry.id,
-                CheckQueue { prepared: &prepared, limit: Duration::MAX },
-            )
-            .expect("registered")
-            {
-                Ok(check) => check,
-                Err(why) => {
-                    bar.finish_and_clear();
-                    return Ok(untimed(entry.id, &why));
-                }
-            };
-            if expansions == 0.0 {
-                expansions = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>()
-                    / searches.max(1) as f64;
+        let mut contest = Contest::new(&prepared.suite.name(), SAMPLE);
+        let expansions = match enter(&prepared, queues, traces.as_deref(), &mut contest) {
+            Ok(expansions) => expansions,
+            Err(code) => {
+                bar.finish_and_clear();
+                return Ok(code);
             }
-            entrants.push(check.entrant(format!("pqlab ({})", entry.id), searches));
-        }
-        // After the queues, in this order: the oracle (where its traces fit), pathfinding,
-        // petgraph.
-        let oracle = traces
-            .as_deref()
-            .map(|t| ("oracle floor (no frontier cost)", check_oracle(&prepared, t)));
-        let pathfinding_at = queues.len() + usize::from(oracle.is_some());
-        for (id, check) in oracle.into_iter().chain([
-            (PathfindingAstar::ID, check_peer::<PathfindingAstar>(&prepared, Duration::MAX)),
-            (PetgraphAstar::ID, check_peer::<PetgraphAstar>(&prepared, Duration::MAX)),
-        ]) {
-            let check = match check {
-                Ok(check) => check,
-                Err(why) => {
-                    bar.finish_and_clear();
-                    return Ok(untimed(id, &why));
-                }
-            };
-            entrants.push(check.entrant(id, searches));
-        }
-        let plan = Plan {
-            sample: Duration::from_millis(20),
-            budget: Duration::ZERO,
-            min_rounds: rounds,
-            max_rounds: rounds,
         };
-        let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
-        let round: Duration = entrants.iter().zip(&reps).map(|(e, &r)| e.pass * r).sum();
         bar.set_message(format!(
             "maps: timing {} rounds on {}, about {:.0} s",
             rounds,
             prepared.instance.name,
-            (round * rounds).as_secs_f64()
+            (contest.round() * rounds).as_secs_f64()
         ));
-        let samples =
-            interleave(&mut entrants, &reps, rounds, &mut Shuffler::for_workload(&suite.name()));
-        let medians: Vec<f64> = samples.iter().map(|s| quantile(&s.cpu, 0.5)).collect();
+        contest.time(rounds);
         bar.inc(1);
-        bar.suspend(|| say!(
-            "{}: {} problems, {} interleaved rounds, {:.0} expansions per search; thread CPU time per search (median of the rounds):",
-            prepared.instance.name,
-            searches,
-            rounds,
-            expansions
-        ));
-        let pathfinding = medians[pathfinding_at];
-        for (entrant, &median) in entrants.iter().zip(&medians) {
-            bar.suspend(|| {
-                say!(
-                    "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
-                    entrant.label,
-                    median / 1e3,
-                    median / expansions.max(1.0),
-                    ratio(pathfinding / median)
-                )
-            });
-        }
-        for (i, (entrant, &median)) in entrants.iter().zip(&medians).enumerate() {
-            if i != pathfinding_at {
-                ratios.entry(entrant.label.clone()).or_default().push(pathfinding / median);
-            }
-        }
+        let medians: Vec<(String, f64)> =
+            contest.finish().into_iter().map(|(label, s)| (label, quantile(&s.cpu, 0.5))).collect();
+        bar.suspend(|| say_map(&prepared, rounds, expansions, &medians, &mut ratios));
     }
     bar.finish_and_clear();
     if maps.len() > 1 {
@@ -173,6 +106,83 @@ pub fn compare(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The suite of a map's problems (at most `limit`, spread over its scenario) searched as
+/// the lab's real-map suites do: octile A\* with fine costs and the flat store.
+fn suite(map: &Path, limit: Option<usize>) -> Suite {
+    Suite {
+        source: Source::MovingAi {
+            map: map.to_path_buf(),
+            sample: limit.map_or(Sample::All, Sample::Spread),
+        },
+        setup: crate::search::Setup::GRID_ASTAR,
+        heuristic: HeuristicKind::Octile,
+        scale: CostScale::FINE,
+        store: StoreKind::Flat,
+        role: Role::Real,
+        replay: false,
+    }
+}
+
+/// Checks and enters, in this order, pqlab's A\* with each of `queues`, the oracle (where
+/// its `traces` fit), the pathfinding crate's and petgraph's A\*. Returns the mean
+/// expansions of a search, or the exit status when one cannot be timed.
+fn enter<'p>(
+    prepared: &'p Prepared,
+    queues: &[&'static Entry],
+    traces: Option<&'p [Trace]>,
+    contest: &mut Contest<'p, String>,
+) -> Result<f64, ExitCode> {
+    let searches = prepared.instance.problems.len() as u64;
+    let mut expansions = None;
+    let queues = queues.iter().map(|entry| {
+        let check = registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX });
+        (format!("pqlab ({})", entry.id), check.expect("registered"))
+    });
+    let oracle = traces.map(|t| (ORACLE_LABEL.to_owned(), check_oracle(prepared, t)));
+    let peers = [
+        (PathfindingAstar::ID.to_owned(), check_peer::<PathfindingAstar>(prepared, Duration::MAX)),
+        (PetgraphAstar::ID.to_owned(), check_peer::<PetgraphAstar>(prepared, Duration::MAX)),
+    ];
+    for (label, check) in queues.chain(oracle).chain(peers) {
+        let check = check.map_err(|why| untimed(&label, &why))?;
+        let searched = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>();
+        expansions.get_or_insert(searched / searches.max(1) as f64);
+        contest.enter(label, searches, check);
+    }
+    Ok(expansions.unwrap_or(0.0))
+}
+
+/// Says each contender's median time on one map and adds its ratio to `ratios`.
+fn say_map(
+    prepared: &Prepared,
+    rounds: u32,
+    expansions: f64,
+    medians: &[(String, f64)],
+    ratios: &mut BTreeMap<String, Vec<f64>>,
+) {
+    say!(
+        "{}: {} problems, {} interleaved rounds, {:.0} expansions per search; thread CPU time per search (median of the rounds):",
+        prepared.instance.name,
+        prepared.instance.problems.len(),
+        rounds,
+        expansions
+    );
+    let pathfinding =
+        medians.iter().find(|(label, _)| label == PathfindingAstar::ID).map_or(f64::NAN, |m| m.1);
+    for (label, median) in medians {
+        say!(
+            "  {:<36} {:>10.1} us {:>8.1} ns per expansion   pathfinding ÷ this: {}",
+            label,
+            median / 1e3,
+            median / expansions.max(1.0),
+            ratio(pathfinding / median)
+        );
+        if label != PathfindingAstar::ID {
+            ratios.entry(label.clone()).or_default().push(pathfinding / median);
+        }
+    }
 }
 
 /// Says why `who` was not timed and gives the exit status: 1 for a wrong answer (the

@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 
 use pqlab_queues::registry;
 
+use super::measure::STORE_CONTENDERS;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use super::suites::{Role, Suite};
-use super::STORE_CONTENDERS;
 
 /// A contender's pass over the baseline's on the same workload, on average: the default
 /// run of `b8366a8` (2026-11-26) timed its contenders at 41 to 84 times the baseline's pass

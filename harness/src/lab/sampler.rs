@@ -39,8 +39,6 @@ pub trait Contender {
 
 /// A contender with what the sampler needs to know of it.
 pub struct Entrant<'a> {
-    /// Shown in progress messages.
-    pub label: String,
     /// The work.
     pub contender: Box<dyn Contender + 'a>,
     /// How long one pass took when it was checked (wall time).
@@ -62,36 +60,6 @@ pub struct Samples {
     /// Each search's wall time over the timed rounds, in nanoseconds (empty for contenders
     /// that do not time searches one by one).
     pub searches: Vec<u64>,
-}
-
-/// How much to sample.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Plan {
-    /// How long one sample should last (a sample repeats whole passes until it does).
-    pub sample: Duration,
-    /// The time the rounds may take in all.
-    pub budget: Duration,
-    /// The fewest rounds, whatever the budget.
-    pub min_rounds: u32,
-    /// The most rounds.
-    pub max_rounds: u32,
-}
-
-impl Plan {
-    /// Passes per sample for a contender whose pass takes `pass`: at least one.
-    pub fn reps(&self, pass: Duration) -> u32 {
-        let pass = pass.max(Duration::from_micros(1));
-        (self.sample.as_secs_f64() / pass.as_secs_f64()).ceil().clamp(1.0, 1e6) as u32
-    }
-
-    /// Rounds for contenders with these pass times: as many as the budget holds, within the
-    /// plan's bounds.
-    pub fn rounds(&self, passes: &[Duration]) -> u32 {
-        let round: f64 =
-            passes.iter().map(|&p| f64::from(self.reps(p)) * p.as_secs_f64()).sum::<f64>();
-        let fit = (self.budget.as_secs_f64() / round.max(1e-9)).floor();
-        (fit as u32).clamp(self.min_rounds, self.max_rounds)
-    }
 }
 
 /// A small deterministic generator for round orders, seeded per workload so that a run's
@@ -120,7 +88,7 @@ impl Shuffler {
 /// order.
 ///
 /// There is no untimed warm-up round: every entrant comes from a check pass over the same
-/// work (`lab::searches::Check::entrant`), which touched its state and its code, and the
+/// work (`lab::contest::Contest::enter`), which touched its state and its code, and the
 /// other entrants' checks ran between it and its first sample as the other samples run
 /// between two of its rounds. Measured before the warm-up round was dropped (16 workloads
 /// at the floor of rounds, 656 contenders, `PQLAB_BUDGET=1`, another build and timing on
@@ -174,7 +142,6 @@ mod tests {
         let mut entrants: Vec<Entrant<'_>> = [(1_000, 10), (50_000, 1)]
             .into_iter()
             .map(|(work, units)| Entrant {
-                label: format!("spin {work}"),
                 contender: Box::new(Spin(work)),
                 pass: Duration::from_micros(100),
                 units,
@@ -203,7 +170,6 @@ mod tests {
     fn every_pass_is_timed_with_no_warm_up_round() {
         let count = std::rc::Rc::new(std::cell::Cell::new(0));
         let mut entrants = vec![Entrant {
-            label: "counting".into(),
             contender: Box::new(Counting(count.clone())),
             pass: Duration::from_micros(1),
             units: 1,
@@ -247,7 +213,6 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, log)| Entrant {
-                label: format!("stateful {i}"),
                 contender: Box::new(Stateful { state: (i == 0).then_some(7), log: log.clone() }),
                 pass: Duration::from_micros(1),
                 units: 1,
@@ -274,24 +239,5 @@ mod tests {
         }
         let orders: std::collections::BTreeSet<_> = (0..50).map(|_| a.order(4)).collect();
         assert!(orders.len() > 10, "orders hardly vary: {orders:?}");
-    }
-
-    #[test]
-    fn plans_fit_the_budget_within_their_bounds() {
-        let plan = Plan {
-            sample: Duration::from_millis(2),
-            budget: Duration::from_millis(200),
-            min_rounds: 5,
-            max_rounds: 30,
-        };
-        assert_eq!(plan.reps(Duration::from_micros(500)), 4);
-        assert_eq!(plan.reps(Duration::from_millis(50)), 1);
-        // Two contenders, 2 ms samples each: 4 ms a round, 50 rounds fit, 30 at most.
-        let fast = [Duration::from_micros(500); 2];
-        assert_eq!(plan.rounds(&fast), 30);
-        // 10 ms a round: 20 fit.
-        assert_eq!(plan.rounds(&[Duration::from_millis(5); 2]), 20);
-        // 100 ms a round: 2 fit, 5 at least.
-        assert_eq!(plan.rounds(&[Duration::from_millis(50); 2]), 5);
     }
 }

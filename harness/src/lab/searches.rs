@@ -11,7 +11,7 @@ use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
 
 use super::clock::thread_cpu_ns;
-use super::sampler::{Contender, Entrant};
+use super::sampler::Contender;
 use super::suites::{Source, Suite};
 use crate::maps::grid::CostKind;
 use crate::maps::grid::Rules;
@@ -282,19 +282,6 @@ pub struct Check<'a> {
     /// Whether the contender's state was released after the check, to be built for each
     /// sample ([`crate::lab::memory::Keep`]).
     pub parked: bool,
-}
-
-impl<'a> Check<'a> {
-    /// The checked contender, to be timed with `units` units a pass.
-    pub fn entrant(self, label: impl Into<String>, units: u64) -> Entrant<'a> {
-        Entrant {
-            label: label.into(),
-            contender: self.contender,
-            pass: self.pass,
-            units,
-            parked: self.parked,
-        }
-    }
 }
 
 /// Why a contender is not timed.

@@ -135,6 +135,12 @@ impl Suite {
         name
     }
 
+    /// Whether `other` searches the same problems the same way: the same suite but for
+    /// its role and its replays.
+    pub fn same_searches(&self, other: &Suite) -> bool {
+        *self == Suite { role: self.role, replay: self.replay, ..other.clone() }
+    }
+
     /// The movement rules of its grid searches.
     pub fn rules(&self) -> Rules {
         Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }

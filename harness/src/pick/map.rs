@@ -30,8 +30,8 @@ use crate::analysis::bands::Band;
 use crate::analysis::rank::{rank_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
+use crate::lab::contest::Contest;
 use crate::lab::rows::Workload as Facts;
-use crate::lab::sampler::{interleave, Plan, Samples, Shuffler};
 use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::instance::{Instance, Sample};
@@ -366,10 +366,14 @@ pub fn from_runs(
     Ok(answer)
 }
 
+/// How long each of `--measure`'s samples lasts at least: the lab's 5 ms.
+const SAMPLE: Duration = Duration::from_millis(5);
+
 /// Times the baseline and `candidates` on the map itself, interleaved, with a progress bar
 /// on stderr: first as many rounds as what is left of `budget` after the check passes
-/// holds (from their times, 3 to 5), then two at a time until the winner's tie group has not changed for
-/// two batches, the next batch would overrun `budget`, or `rounds` are done.
+/// holds (from their times, 3 to 5), then two at a time until the winner's tie group has
+/// not changed for two batches, the next batch would overrun `budget`, or `rounds` are
+/// done.
 pub fn measure(
     instance: Instance,
     query: &Query,
@@ -377,7 +381,8 @@ pub fn measure(
     rounds: u32,
     budget: Duration,
 ) -> Result<Answer> {
-    let rules = query.rules();
+    // The budget covers the check passes too: the command's time is what the user waits.
+    let started = Instant::now();
     let suite = Suite {
         source: Source::MovingAi { map: instance.name.clone().into(), sample: Sample::All },
         setup: crate::search::Setup::GRID_ASTAR,
@@ -387,10 +392,7 @@ pub fn measure(
         role: Role::Real,
         replay: false,
     };
-    let prepared = Prepared::with_instance(suite, instance, rules)?;
-    // The budget covers the check passes too: the command's time is what the user waits.
-    let started = Instant::now();
-    let provenance = Provenance::detect("-measure");
+    let prepared = Prepared::with_instance(suite, instance, query.rules())?;
     let workload = Facts {
         kind: Kind::Astar,
         name: format!("{}/measured", prepared.instance.name),
@@ -403,105 +405,25 @@ pub fn measure(
         setup: Some(prepared.suite.setup),
         unit: Unit::Search,
     };
+    let mut contest = Contest::new(&workload.name, SAMPLE);
     let mut ids: Vec<&str> = vec![BASELINE];
     ids.extend(candidates.iter().map(String::as_str).filter(|c| *c != BASELINE));
-    let mut rows = Vec::new();
-    let mut entrants = Vec::new();
-    let bar = crate::commands::progress(ids.len() as u64, "check passes");
-    for id in ids {
-        let entry = registry::find(id).with_context(|| format!("unknown queue {id}"))?;
-        let mut row = workload.row(&provenance, entry.id, Some(entry));
-        row.units = prepared.instance.problems.len() as u64;
-        match registry::visit(entry.id, CheckQueue { prepared: &prepared, limit: Duration::MAX })
-            .expect("registered")
-        {
-            Ok(check) => {
-                row.set_counters(&check.counters);
-                entrants.push(check.entrant(id, row.units));
-                rows.push(row);
-            }
-            Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),
-            Err(Untimed::NotApplicable(why) | Untimed::CutOff { note: why, .. }) => {
-                bar.suspend(|| eprintln!("pqlab: {id} is not timed on this map: {why}"))
-            }
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    let plan = Plan {
-        sample: Duration::from_millis(5),
-        budget: budget.saturating_sub(started.elapsed()),
-        min_rounds: 3.min(rounds),
-        max_rounds: MIN_ROUNDS.min(rounds),
-    };
-    // One round's time, from the check passes (each with its sampler repetitions).
-    let round: Duration = entrants.iter().map(|e| e.pass * plan.reps(e.pass)).sum();
-    let reps: Vec<u32> = entrants.iter().map(|e| plan.reps(e.pass)).collect();
-    let mut shuffler = Shuffler::for_workload(&workload.name);
-    let mut samples = vec![Samples::default(); entrants.len()];
-    let bar = crate::commands::progress(u64::from(rounds), "rounds (stops once decided)");
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}, at most {eta} left",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    let mut last: Option<Vec<String>> = None;
-    let mut steady = 0;
-    let mut done = 0;
-    while done < rounds {
-        // A batch is the first MIN_ROUNDS, then two rounds at a time.
-        let batch = if done == 0 {
-            plan.rounds(&entrants.iter().map(|e| e.pass).collect::<Vec<_>>())
-        } else {
-            2.min(rounds - done)
-        };
-        // A later batch must fit what is left of the budget.
-        if done > 0 && started.elapsed() + round * batch > budget {
-            break;
-        }
-        for (all, new) in
-            samples.iter_mut().zip(interleave(&mut entrants, &reps, batch, &mut shuffler))
-        {
-            all.cpu.extend(new.cpu);
-            all.wall.extend(new.wall);
-        }
-        done += batch;
-        bar.set_position(u64::from(done));
-        for (row, s) in rows.iter_mut().zip(&samples) {
-            row.set_samples(&s.cpu, &s.wall);
-        }
-        let run = Run::new(&rows);
-        let group: Vec<String> = run
-            .of(Kind::Astar)
-            .next()
-            .map(|w| rank_weighted(&[(w, 1.0)], |r| query.admits(r)))
-            .unwrap_or_default()
-            .iter()
-            .filter(|s| s.contends && s.tied)
-            .map(|s| s.queue.to_owned())
-            .collect();
-        steady = if last.as_ref() == Some(&group) { steady + 1 } else { 0 };
-        last = Some(group);
-        if steady >= 2 {
-            break;
-        }
-    }
-    bar.finish_and_clear();
+    enter(&prepared, &workload, &ids, &mut contest)?;
+    let stopped = time_until_decided(&mut contest, query, rounds, budget, started);
+    let rows: Vec<Row> = contest.finish().into_iter().map(|(row, _)| row).collect();
     let run = Run::new(&rows);
     let w = run.of(Kind::Astar).next().context("a measured workload")?;
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
-    let stopped = if done == rounds {
-        format!("Timed in all {done} rounds.")
-    } else if steady >= 2 {
-        format!("Timed in {done} rounds: stopped once the winner's tie group held for four more.")
-    } else {
-        format!(
+    let stopped = match stopped {
+        Stop::AllRounds(done) => format!("Timed in all {done} rounds."),
+        Stop::Decided(done) => format!(
+            "Timed in {done} rounds: stopped once the winner's tie group held for four more."
+        ),
+        Stop::Budget(done) => format!(
             "Timed in {done} rounds: the next would overrun the {} s budget (--budget).",
             budget.as_secs()
-        )
+        ),
     };
     let backing = vec![Backing {
         series: query.selection().describe(),
@@ -517,4 +439,115 @@ pub fn measure(
     let asked =
         format!("{} (measured here: {})", prepared.instance.name, query.selection().describe());
     Ok(build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, vec![stopped]))
+}
+
+/// Checks each queue of `ids` on the map's problems, with a progress bar, and enters the
+/// ones that pass, each with its row; a wrong answer is an error, a queue that cannot
+/// search here is said and left out.
+fn enter<'p>(
+    prepared: &'p Prepared,
+    workload: &Facts,
+    ids: &[&str],
+    contest: &mut Contest<'p, Row>,
+) -> Result<()> {
+    let provenance = Provenance::detect("-measure");
+    let bar = crate::commands::progress(ids.len() as u64, "check passes");
+    for &id in ids {
+        let entry = registry::find(id).with_context(|| format!("unknown queue {id}"))?;
+        let mut row = workload.row(&provenance, entry.id, Some(entry));
+        row.units = prepared.instance.problems.len() as u64;
+        match registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX })
+            .expect("registered")
+        {
+            Ok(check) => {
+                row.set_counters(&check.counters);
+                let units = row.units;
+                contest.enter(row, units, check);
+            }
+            Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),
+            Err(Untimed::NotApplicable(why) | Untimed::CutOff { note: why, .. }) => {
+                bar.suspend(|| eprintln!("pqlab: {id} is not timed on this map: {why}"))
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Why `--measure`'s timing stopped, after how many rounds.
+enum Stop {
+    /// Every round asked for was timed.
+    AllRounds(u32),
+    /// The winner's tie group held for two batches.
+    Decided(u32),
+    /// The next batch would overrun the budget.
+    Budget(u32),
+}
+
+/// Times `contest` in batches, with a progress bar (see [`measure`]), its rows given their
+/// samples after each batch.
+fn time_until_decided(
+    contest: &mut Contest<'_, Row>,
+    query: &Query,
+    rounds: u32,
+    budget: Duration,
+    started: Instant,
+) -> Stop {
+    let bar = crate::commands::progress(u64::from(rounds), "rounds (stops once decided)");
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}, at most {eta} left",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let mut last: Option<Vec<String>> = None;
+    let (mut steady, mut done) = (0, 0);
+    let stop = loop {
+        if done >= rounds {
+            break Stop::AllRounds(done);
+        }
+        // A batch is the first 3 to MIN_ROUNDS (as the budget holds), then two at a time;
+        // a later batch must fit what is left of the budget.
+        let batch = if done == 0 {
+            let left = budget.saturating_sub(started.elapsed());
+            contest.rounds_within(left, 3.min(rounds), MIN_ROUNDS.min(rounds))
+        } else {
+            2.min(rounds - done)
+        };
+        if done > 0 && started.elapsed() + contest.round() * batch > budget {
+            break Stop::Budget(done);
+        }
+        contest.time(batch);
+        done += batch;
+        bar.set_position(u64::from(done));
+        let group = tie_group(contest, query);
+        steady = if last.as_ref() == Some(&group) { steady + 1 } else { 0 };
+        last = Some(group);
+        if done >= rounds {
+            break Stop::AllRounds(done);
+        }
+        if steady >= 2 {
+            break Stop::Decided(done);
+        }
+    };
+    bar.finish_and_clear();
+    stop
+}
+
+/// The rows given their samples so far, and the winner's tie group from them.
+fn tie_group(contest: &mut Contest<'_, Row>, query: &Query) -> Vec<String> {
+    let mut rows = Vec::new();
+    for (row, samples) in contest.results_mut() {
+        row.set_samples(&samples.cpu, &samples.wall);
+        rows.push(row.clone());
+    }
+    let run = Run::new(&rows);
+    let standings = run
+        .of(Kind::Astar)
+        .next()
+        .map(|w| rank_weighted(&[(w, 1.0)], |r| query.admits(r)))
+        .unwrap_or_default();
+    standings.iter().filter(|s| s.contends && s.tied).map(|s| s.queue.to_owned()).collect()
 }

@@ -1,0 +1,345 @@
+//! One suite measured: every contender checked, then the checked ones timed together in
+//! a [`Contest`]; then, on suites marked for it, the queue alone on the suite's recorded
+//! searches.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use pqlab_queues::registry::{self, Entry};
+use pqlab_queues::Strategy;
+
+use super::contest::Contest;
+use super::rows::{untimed, Workload};
+use super::searches::{self, CheckQueue, Checking, Prepared, Searchable, Untimed};
+use super::suites::{Role, Suite};
+use super::{describe, memory, ordered_entries, replay, untimed_row, Lab, Record};
+use crate::results::{Kind, Row, Status};
+use crate::search::bfs::Bfs;
+use crate::search::fringe::Fringe;
+use crate::search::heuristic::Heuristic;
+use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::store::StoreKind;
+use crate::search::trace::Trace;
+
+/// The fastest queues of a store suite's flat twin that it measures beside the baseline:
+/// three show whether the store changes the order at the top, at a fifth of the cost of
+/// every queue.
+pub const STORE_CONTENDERS: usize = 3;
+
+/// The share of a replayed suite's time left after its checks that its searches' rounds
+/// get; its replays (their recording included) get the rest. Two thirds: a replayed
+/// suite's searches time every contender of the suite (about 50), its replays the exact
+/// queues of each of four strategy and key classes.
+const SEARCHES_PART: f64 = 0.67;
+
+/// A workload's contenders as they are checked: those that pass are entered in its
+/// contest, the others' rows kept with why they are not timed.
+struct Entries<'p> {
+    contest: Contest<'p, Row>,
+    untimed: Vec<Row>,
+    /// The pass cut-off rows' bounds are over: the baseline's checked pass.
+    base_pass: Duration,
+}
+
+impl<'p> Entries<'p> {
+    /// Takes `row` with its check's outcome. A passed check enters the contest, the row
+    /// given the check's counters and excess when `own_counters` (a peer's row keeps the
+    /// baseline's), and the bytes its queue held per entry; any other outcome makes an
+    /// untimed row saying why.
+    fn add(&mut self, mut row: Row, outcome: Checking<'p>, own_counters: bool) {
+        match outcome {
+            Ok(check) => {
+                if own_counters {
+                    row.set_counters(&check.counters);
+                    if let Some((mean, max)) = check.excess {
+                        (row.excess_mean, row.excess_max) = (Some(mean), Some(max));
+                    }
+                }
+                row.bytes_per_entry = check.bytes_per_entry;
+                let units = row.units;
+                self.contest.enter(row, units, check);
+            }
+            Err(why) => self.untimed.push(untimed_row(row, why, self.base_pass)),
+        }
+    }
+}
+
+/// What the lab has measured of a suite that later suites of the run use: the exact
+/// queues that searched it, fastest first (a store suite measures the fastest of its flat
+/// twin). Kept as facts, never read back from the result rows.
+pub struct Measured {
+    suite: Suite,
+    fastest_exact: Vec<&'static str>,
+}
+
+impl Measured {
+    /// The facts of `suite` from its A\* rows.
+    fn of(suite: &Suite, rows: &[Row]) -> Measured {
+        let mut exact: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.kind == Kind::Astar && r.status == Status::Ok && r.is_exact())
+            .collect();
+        exact.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        let fastest_exact = exact.iter().filter_map(|r| registry::find(&r.queue)).map(|e| e.id);
+        Measured { suite: suite.clone(), fastest_exact: fastest_exact.collect() }
+    }
+}
+
+impl Lab {
+    /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
+    /// oracle and peers where it has them), then its replays.
+    pub(super) fn run_suite<P: Searchable>(
+        &mut self,
+        prepared: &P,
+        deadline: Instant,
+    ) -> Result<()> {
+        let workload = describe(prepared, Kind::Astar);
+        let grid = prepared.grid();
+        // The oracle replays the baseline's searches: recorded first, as the contenders
+        // checked below borrow them.
+        let traces = grid
+            .filter(|g| g.suite.with_oracle())
+            .and_then(|g| searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(g).ok());
+        let mut keep = memory::Keep::new(self.settings.memory);
+        let contest = Contest::new(&format!("{}#0", workload.name), self.settings.sample);
+        let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
+        let limit = self.check_queues(prepared, &workload, &mut keep, &mut entries);
+        if let Some(grid) = grid {
+            self.check_loops(grid, &workload, limit, &mut keep, &mut entries);
+            if let Some(traces) = &traces {
+                self.check_floor_and_peers(grid, &workload, traces, limit, &mut keep, &mut entries);
+            }
+        }
+        let replayed = grid.filter(|g| g.suite.replay);
+        let part = if replayed.is_some() { SEARCHES_PART } else { 1.0 };
+        let share = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
+        let mut rows = self.time(entries.contest, share, 0);
+        rows.extend(entries.untimed);
+        self.measured.push(Measured::of(prepared.suite(), &rows));
+        if let Some(grid) = replayed {
+            let replays = self.run_replays(grid, &rows, deadline);
+            rows.extend(replays);
+        }
+        self.rows.extend(rows);
+        Ok(())
+    }
+
+    /// Checks every contending queue, the baseline first (never cut off); returns the
+    /// limit the other contenders' check passes get from the baseline's.
+    fn check_queues<'p, P: Searchable>(
+        &self,
+        prepared: &'p P,
+        workload: &Workload,
+        keep: &mut memory::Keep,
+        entries: &mut Entries<'p>,
+    ) -> Duration {
+        let baseline = registry::baseline();
+        let check = |entry: &Entry, limit| {
+            registry::visit(entry.id, CheckQueue { prepared, limit }).expect("registered")
+        };
+        let base = keep.check(|| check(baseline, Duration::MAX));
+        entries.base_pass = base.as_ref().map_or(Duration::MAX, |c| c.pass);
+        let limit = self.limit(entries.base_pass);
+        let others = self.contenders(prepared.suite()).into_iter().filter(|e| e.id != baseline.id);
+        let outcomes: Vec<(&Entry, Checking<'p>)> = std::iter::once((baseline, base))
+            .chain(others.map(|entry| (entry, keep.check(|| check(entry, limit)))))
+            .collect();
+        for (entry, outcome) in outcomes {
+            let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+            row.units = prepared.count() as u64;
+            entries.add(row, outcome, true);
+        }
+        limit
+    }
+
+    /// pqlab's other search loops: fringe search where the heuristic is admissible (it is
+    /// exact then), breadth-first search where every move costs the same.
+    fn check_loops<'p>(
+        &self,
+        grid: &'p Prepared,
+        workload: &Workload,
+        limit: Duration,
+        keep: &mut memory::Keep,
+        entries: &mut Entries<'p>,
+    ) {
+        if !grid.suite.with_loops() {
+            return;
+        }
+        let mut loops: Vec<(&str, Checking<'p>)> = Vec::new();
+        if grid.heuristic.admissible() {
+            loops.push((Fringe::ID, keep.check(|| searches::check_fringe(grid, limit))));
+        }
+        match keep.check(|| searches::check_bfs(grid, limit)) {
+            Err(Untimed::NotApplicable(_)) => {}
+            bfs => loops.push((Bfs::ID, bfs)),
+        }
+        for (id, outcome) in loops {
+            let mut row =
+                Workload { kind: Kind::Loop, ..workload.clone() }.row(&self.provenance, id, None);
+            row.units = grid.count() as u64;
+            entries.add(row, outcome, true);
+        }
+    }
+
+    /// The oracle (replaying the baseline's recorded searches `traces`) and the peers,
+    /// where the baseline was checked: their rows carry the baseline's counters (the
+    /// oracle's its own), as they solve the same problems.
+    fn check_floor_and_peers<'p>(
+        &self,
+        grid: &'p Prepared,
+        workload: &Workload,
+        traces: &'p [Trace],
+        limit: Duration,
+        keep: &mut memory::Keep,
+        entries: &mut Entries<'p>,
+    ) {
+        let Some(base) = entries.contest.tags().find(|r| r.queue == registry::BASELINE).cloned()
+        else {
+            return;
+        };
+        let oracle = keep.check(|| searches::check_oracle(grid, traces));
+        let mut extras = vec![(crate::results::ORACLE, Kind::Oracle, oracle)];
+        if grid.suite.with_peers(grid.instance.grid.cells()) {
+            let pathfinding = keep.check(|| searches::check_peer::<PathfindingAstar>(grid, limit));
+            let petgraph = keep.check(|| searches::check_peer::<PetgraphAstar>(grid, limit));
+            extras.push((PathfindingAstar::ID, Kind::Peer, pathfinding));
+            extras.push((PetgraphAstar::ID, Kind::Peer, petgraph));
+        }
+        for (id, kind, outcome) in extras {
+            let mut row = Workload { kind, ..workload.clone() }.row(&self.provenance, id, None);
+            copy_counters(&mut row, &base);
+            row.units = base.units;
+            entries.add(row, outcome, kind == Kind::Oracle);
+        }
+    }
+
+    /// The queues a suite is measured with, by its role: every queue on band, series and
+    /// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
+    /// order); on a store suite the baseline and the [`STORE_CONTENDERS`] fastest exact
+    /// queues of the same searches with the flat store, measured earlier in the run (every
+    /// queue when there are none).
+    fn contenders(&self, suite: &Suite) -> Vec<&'static Entry> {
+        match suite.role {
+            Role::Bands | Role::Series | Role::Real => ordered_entries().collect(),
+            Role::Trade => vec![registry::baseline()],
+            Role::Store => {
+                let flat = Suite { store: StoreKind::Flat, ..suite.clone() };
+                let twin = self.measured.iter().find(|m| m.suite.same_searches(&flat));
+                let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
+                    return ordered_entries().collect();
+                };
+                // The baseline among the fastest is measured anyway.
+                let fastest = twin.fastest_exact.iter().take(STORE_CONTENDERS);
+                let fastest = fastest.filter(|&&id| id != registry::BASELINE);
+                let fastest = fastest.filter_map(|id| registry::find(id));
+                std::iter::once(registry::baseline()).chain(fastest).collect()
+            }
+        }
+    }
+
+    /// Times `contest` in as many rounds as `share` holds, within the settings' bounds, as
+    /// rounds' group `group`; returns its rows with their samples.
+    pub(super) fn time(
+        &self,
+        mut contest: Contest<'_, Row>,
+        share: Duration,
+        group: u32,
+    ) -> Vec<Row> {
+        if contest.is_empty() {
+            return Vec::new();
+        }
+        let (min, max) = (self.settings.min_rounds, self.settings.max_rounds);
+        contest.time(contest.rounds_within(share, min, max));
+        let timed = contest.finish().into_iter().map(|(mut row, samples)| {
+            row.set_samples(&samples.cpu, &samples.wall);
+            row.set_latencies(&samples.searches, row.units as usize);
+            row.group = group;
+            row
+        });
+        timed.collect()
+    }
+
+    /// Records the suite's searches per strategy and key class, and times every queue
+    /// replaying them, done by `deadline`; `searched` are the suite's A\* rows, whose
+    /// statuses and counters the replays' rows take.
+    fn run_replays(&self, prepared: &Prepared, searched: &[Row], deadline: Instant) -> Vec<Row> {
+        let workload = describe(prepared, Kind::Replay);
+        let classes = [
+            (Strategy::Duplicates, false),
+            (Strategy::Duplicates, true),
+            (Strategy::DecreaseKey, false),
+            (Strategy::DecreaseKey, true),
+        ];
+        let mut recorded = Vec::new();
+        for (strategy, monotone) in classes {
+            let Some(recorder) = replay::recorder(strategy, monotone) else { continue };
+            if !searches::takes_keys(recorder.keys, &prepared.heuristic) {
+                continue;
+            }
+            match registry::visit(recorder.id, Record { prepared }).expect("registered") {
+                Ok(traces) => recorded.push((strategy, monotone, traces)),
+                Err(error) => {
+                    eprintln!("pqlab: no traces for {} on {}: {error}", recorder.id, workload.name)
+                }
+            }
+        }
+        let searched_as =
+            |queue: &str| searched.iter().find(|r| r.kind == Kind::Astar && r.queue == queue);
+        let contest = Contest::new(&format!("{}#0", workload.name), self.settings.sample);
+        let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
+        for (strategy, monotone, traces) in &recorded {
+            let units = replay::operations(traces);
+            let class = ordered_entries().filter(|e| {
+                e.is_exact() && e.strategy == *strategy && e.keys.is_monotone() == *monotone
+            });
+            // The class's first queue checks without a limit; the others get its pass's.
+            entries.base_pass = Duration::MAX;
+            for entry in class {
+                let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+                let ok = |r: &&Row| r.status == Status::Ok;
+                let sizes = searched_as(entry.id).filter(ok).or(searched_as(registry::BASELINE));
+                if let Some(from) = sizes.filter(ok) {
+                    copy_counters(&mut row, from);
+                }
+                row.units = units;
+                if let Some(status) = searched_as(entry.id).map(|r| r.status) {
+                    if status != Status::Ok {
+                        let note =
+                            format!("not replayed: its whole searches here were {}", status.name());
+                        entries.untimed.push(untimed(row, status, note));
+                        continue;
+                    }
+                }
+                let first = entries.base_pass == Duration::MAX;
+                let limit = if first { Duration::MAX } else { self.limit(entries.base_pass) };
+                let check = replay::CheckReplay { traces, limit };
+                let outcome = registry::visit(entry.id, check).expect("registered");
+                if let (true, Ok(check)) = (first, &outcome) {
+                    entries.base_pass = check.pass;
+                }
+                entries.add(row, outcome, false);
+            }
+        }
+        let share = deadline.saturating_duration_since(Instant::now());
+        let mut rows = self.time(entries.contest, share, 0);
+        rows.extend(entries.untimed);
+        rows
+    }
+}
+
+/// Copies the search counters of `from` (the same problems, searched by the baseline or
+/// the same queue).
+fn copy_counters(row: &mut Row, from: &Row) {
+    row.expansions = from.expansions;
+    row.pushes = from.pushes;
+    row.pops = from.pops;
+    row.stale_pops = from.stale_pops;
+    row.decrease_keys = from.decrease_keys;
+    row.reopenings = from.reopenings;
+    row.max_frontier = from.max_frontier;
+    row.max_open = from.max_open;
+    row.open_p50 = from.open_p50;
+    row.open_p90 = from.open_p90;
+    row.open_p99 = from.open_p99;
+    row.open_max = from.open_max;
+}
