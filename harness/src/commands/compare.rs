@@ -17,7 +17,7 @@ use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::contest::Contest;
 use crate::lab::searches::{
-    check_oracle, check_peer, record_within, CheckQueue, Prepared, Untimed,
+    check_oracle, check_peer, record_baseline, CheckQueue, Prepared, Untimed,
 };
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::grid::CostScale;
@@ -56,11 +56,8 @@ pub fn compare(
         bar.set_message(format!("maps: checking on {}", map.display()));
         let prepared = Prepared::new(&suite(map, limit))
             .with_context(|| format!("loading {}", map.display()))?;
-        let traces = record_within::<pqlab_queues::std_binary_heap::StdBinaryHeap>(
-            &prepared,
-            ORACLE_TRACE_BYTES,
-        )
-        .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
+        let traces = record_baseline(&prepared, ORACLE_TRACE_BYTES)
+            .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
         if traces.is_none() {
             bar.suspend(|| {
                 say!(

@@ -27,7 +27,7 @@ use super::contest::Contest;
 use super::rows::{untimed, Workload};
 use super::searches::Check;
 use super::{ordered_entries, synthetic, untimed_row, Lab};
-use crate::results::{Kind, Row, Status, Unit};
+use crate::results::{Row, Status};
 
 /// The queues held at one size, and what holding them needs.
 struct Held<'l> {
@@ -45,18 +45,7 @@ impl Lab {
     /// Measures every exact queue held at `size` entries, done by `deadline` (see the
     /// module's documentation).
     pub(super) fn run_synthetic(&mut self, size: usize, deadline: Instant) {
-        let workload = Workload {
-            kind: Kind::Synthetic,
-            name: format!("held-{size}"),
-            map: "-".into(),
-            map_kind: "synthetic".into(),
-            real: false,
-            heuristic: None,
-            scale: None,
-            store: None,
-            setup: None,
-            unit: Unit::Op,
-        };
+        let workload = Workload::held(size);
         let memory = self.settings.memory as f64;
         let rows = Held { lab: self, size, workload, memory }.measure(deadline);
         self.rows.extend(rows);

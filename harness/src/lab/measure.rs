@@ -10,9 +10,9 @@ use pqlab_queues::Strategy;
 
 use super::contest::Contest;
 use super::rows::{untimed, Workload};
-use super::searches::{self, CheckQueue, Checking, Prepared, Searchable, Untimed};
+use super::searches::{self, CheckQueue, Checking, Prepared, Record, Searchable, Untimed};
 use super::suites::{Role, Suite};
-use super::{describe, memory, ordered_entries, replay, untimed_row, Lab, Record};
+use super::{describe, memory, ordered_entries, replay, untimed_row, Lab};
 use crate::results::{Kind, Row, Status};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
@@ -99,7 +99,7 @@ impl Lab {
         // checked below borrow them.
         let traces = grid
             .filter(|g| g.suite.with_oracle())
-            .and_then(|g| searches::record::<pqlab_queues::std_binary_heap::StdBinaryHeap>(g).ok());
+            .and_then(|g| searches::record_baseline(g, usize::MAX).ok().flatten());
         let mut keep = memory::Keep::new(self.settings.memory);
         let contest = Contest::new(&format!("{}#0", workload.name), self.settings.sample);
         let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
@@ -276,8 +276,9 @@ impl Lab {
             if !searches::takes_keys(recorder.keys, &prepared.heuristic) {
                 continue;
             }
-            match registry::visit(recorder.id, Record { prepared }).expect("registered") {
-                Ok(traces) => recorded.push((strategy, monotone, traces)),
+            let record = Record { prepared, max_bytes: usize::MAX };
+            match registry::visit(recorder.id, record).expect("registered") {
+                Ok(traces) => recorded.extend(traces.map(|t| (strategy, monotone, t))),
                 Err(error) => {
                     eprintln!("pqlab: no traces for {} on {}: {error}", recorder.id, workload.name)
                 }

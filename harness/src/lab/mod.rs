@@ -73,7 +73,6 @@ use anyhow::Result;
 use pqlab_queues::registry::{self, Entry};
 
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
-use crate::search::trace::Trace;
 use contest::Contest;
 use rows::{untimed, Workload};
 use searches::{AnyPrepared, CheckQueue, Prepared, Searchable, Untimed};
@@ -326,19 +325,6 @@ impl Lab {
                 Ok((path, true))
             }
         }
-    }
-}
-
-/// Records a suite's searches with a registry queue.
-struct Record<'a> {
-    prepared: &'a Prepared,
-}
-
-impl registry::Visitor for Record<'_> {
-    type Output = Result<Vec<Trace>, crate::search::astar::SearchError>;
-
-    fn visit<F: pqlab_queues::Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
-        searches::record::<F>(self.prepared)
     }
 }
 

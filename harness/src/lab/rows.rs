@@ -36,6 +36,23 @@ pub struct Workload {
 }
 
 impl Workload {
+    /// The synthetic workload held at `size` entries (`held-<size>`): no map, no search,
+    /// timed per operation.
+    pub fn held(size: usize) -> Workload {
+        Workload {
+            kind: Kind::Synthetic,
+            name: format!("held-{size}"),
+            map: "-".into(),
+            map_kind: "synthetic".into(),
+            real: false,
+            heuristic: None,
+            scale: None,
+            store: None,
+            setup: None,
+            unit: Unit::Op,
+        }
+    }
+
     /// A row of this workload for `queue` (a registry entry, or a peer's or the oracle's
     /// id with `entry` `None`), status `ok` and no figures yet.
     pub fn row(&self, provenance: &Provenance, queue: &str, entry: Option<&Entry>) -> Row {

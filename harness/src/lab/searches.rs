@@ -738,13 +738,8 @@ pub fn takes_keys(keys: KeyRule, heuristic: &AnyHeuristic) -> bool {
     !keys.is_monotone() || heuristic.consistent()
 }
 
-/// Searches `prepared` with queue `F` recording its frontier operations: one trace per
-/// problem.
-pub fn record<F: Frontier>(prepared: &Prepared) -> Result<Vec<Trace>, SearchError> {
-    Ok(record_within::<F>(prepared, usize::MAX)?.expect("no cap"))
-}
-
-/// [`record`], stopped as soon as the traces hold more than `max_bytes` of operations:
+/// Searches `prepared` with queue `F` recording its frontier operations, one trace per
+/// problem, stopped as soon as the traces hold more than `max_bytes` of operations:
 /// `None` then (a trace is about 3.5 MB a problem on a 1024² map, so a whole scenario's
 /// can need gigabytes). Memory stays within `max_bytes` plus one trace.
 pub fn record_within<F: Frontier>(
@@ -775,6 +770,36 @@ pub fn record_within<F: Frontier>(
     Ok(Some(traces))
 }
 
+/// Records a suite's searches with the registry queue it visits, stopped past `max_bytes`
+/// (see [`record_within`]).
+pub struct Record<'a> {
+    /// The suite.
+    pub prepared: &'a Prepared,
+    /// The most bytes of operations the traces may hold.
+    pub max_bytes: usize,
+}
+
+impl pqlab_queues::registry::Visitor for Record<'_> {
+    type Output = Result<Option<Vec<Trace>>, SearchError>;
+
+    fn visit<F: Frontier + 'static>(
+        self,
+        _: &'static pqlab_queues::registry::Entry,
+    ) -> Self::Output {
+        record_within::<F>(self.prepared, self.max_bytes)
+    }
+}
+
+/// The baseline's searches of `prepared`, recorded for the oracle to replay; `None` past
+/// `max_bytes` (see [`record_within`]).
+pub fn record_baseline(
+    prepared: &Prepared,
+    max_bytes: usize,
+) -> Result<Option<Vec<Trace>>, SearchError> {
+    let record = Record { prepared, max_bytes };
+    pqlab_queues::registry::visit(pqlab_queues::registry::BASELINE, record).expect("registered")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -795,7 +820,7 @@ mod tests {
             replay: false,
         };
         let prepared = Prepared::new(&suite).unwrap();
-        let all = record::<StdBinaryHeap>(&prepared).unwrap();
+        let all = record_within::<StdBinaryHeap>(&prepared, usize::MAX).unwrap().unwrap();
         assert_eq!(all.len(), 8);
         let bytes: usize =
             all.iter().map(|t| t.ops.len() * std::mem::size_of::<crate::search::trace::Op>()).sum();

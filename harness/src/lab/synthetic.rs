@@ -354,7 +354,7 @@ mod tests {
     /// and prints them (`-- --nocapture`), failing when they differ from the stated ones.
     #[test]
     fn the_stated_inputs_are_those_of_the_named_maps() {
-        use crate::lab::searches::{record, Prepared};
+        use crate::lab::searches::{record_within, Prepared};
         use crate::lab::suites::{Role, Source, Suite};
         use crate::maps::grid::CostScale;
         use crate::search::astar::AStar;
@@ -382,7 +382,7 @@ mod tests {
         let (mut decreases, mut pushes) = (0u64, 0u64);
         for suite in &suites {
             let prepared = Prepared::new(suite).unwrap();
-            for trace in record::<RadixHeap<Dup>>(&prepared).unwrap() {
+            for trace in record_within::<RadixHeap<Dup>>(&prepared, usize::MAX).unwrap().unwrap() {
                 let mut floor = None;
                 for op in &trace.ops {
                     match *op {
