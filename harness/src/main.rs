@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use pqlab::commands::{self, pick::Format, run::Rows};
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale};
@@ -54,118 +54,12 @@ enum Command {
     /// right, then the frontier sizes and the `pqlab pick` command to run next. Typical
     /// time: about a second per queue for 300 problems on a 512² map (a whole scenario,
     /// several thousand problems, takes a minute or more a queue: use --limit).
-    Run {
-        /// A Moving AI `.map` file.
-        #[arg(long, value_name = "FILE")]
-        map: PathBuf,
-        /// Its scenario file; `FILE.scen` beside the map by default. Without one, random
-        /// connected problems are drawn (--limit of them, 300 by default) and solved by the
-        /// reference Dijkstra for their optimal costs.
-        #[arg(long, value_name = "FILE")]
-        scen: Option<PathBuf>,
-        /// A queue to run (repeat for several); `std-binary-heap-dup` by default.
-        #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
-        queues: Vec<&'static Entry>,
-        /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
-        #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
-        heuristic: HeuristicKind,
-        /// Run at most N problems, spread evenly over the scenario.
-        #[arg(long, value_name = "N", value_parser = positive)]
-        limit: Option<usize>,
-        /// 4- or 8-connected movement.
-        #[arg(long, value_enum, default_value_t = Connectivity::Eight)]
-        moves: Connectivity,
-        /// Step costs: fine (195025/275807, exact enough for Moving AI) or coarse (10/14).
-        #[arg(long, default_value = "fine", value_parser = parse_scale)]
-        scale: CostScale,
-        /// Also print one table row per search (counters and time).
-        #[arg(long, conflicts_with_all = ["csv", "json"])]
-        verbose: bool,
-        /// Also print one CSV row per search.
-        #[arg(long, conflicts_with = "json")]
-        csv: bool,
-        /// Print one JSON object per search instead of the summary.
-        #[arg(long)]
-        json: bool,
-    },
+    Run(RunArgs),
     /// Which queue for a frontier size, or for a map: the runs' answer, with its tie group,
     /// evidence and how to adopt it. For a map, real maps of its kind answer when a run
     /// measured some, and the answer says how well its evidence transferred. Typical time
     /// for a 512² map: a few seconds; with --measure, under a minute.
-    Pick {
-        /// The frontier size: the most open cells your searches hold at once (2000, 2k, 1e5).
-        #[arg(long, value_name = "N", value_parser = pqlab::pick::parse_size, allow_hyphen_values = true)]
-        frontier: Option<f64>,
-        /// Your map (Moving AI format): its searches' frontier sizes weight the answer.
-        #[arg(long, value_name = "FILE")]
-        map: Option<PathBuf>,
-        /// The map's scenario; `FILE.scen` beside it by default. Without one, random
-        /// connected problems are drawn and solved by the reference Dijkstra.
-        #[arg(long, value_name = "FILE")]
-        scen: Option<PathBuf>,
-        /// Use at most N of the map's problems, spread over its length buckets (300 by
-        /// default; the random problems drawn on a bare map).
-        #[arg(long, value_name = "N", value_parser = positive)]
-        limit: Option<usize>,
-        /// Time the leading candidates and std's BinaryHeap on the map itself, and answer
-        /// from that measurement (under a minute for a 512² map).
-        #[arg(long)]
-        measure: bool,
-        /// The most interleaved rounds for --measure (it stops once the ranking is decided).
-        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
-        rounds: u32,
-        /// The seconds --measure's check passes and rounds may take.
-        #[arg(long, value_name = "S", default_value_t = pqlab::pick::map::MEASURE_BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
-        budget: u64,
-        /// Only decrease-key queues (your code updates keys in place).
-        #[arg(long)]
-        decrease_key: bool,
-        /// Your keys: monotone (A* with a consistent heuristic) or any.
-        #[arg(long, value_enum, default_value_t = Keys::Monotone)]
-        keys: Keys,
-        /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
-        /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
-        /// By default astar, and generic with --costs float (the tuned A* is integer-only);
-        /// road graphs are searched with the generic A* whatever this says.
-        #[arg(long, value_enum)]
-        search: Option<SearchKind>,
-        /// Your graph: a grid map, or a road-like graph (points joined to their nearest
-        /// neighbours, Euclidean costs, the straight-line heuristic; integer costs in the
-        /// road's fixed point, or float with --costs float).
-        #[arg(long, value_enum, default_value_t = GraphKind::Grid)]
-        graph: GraphKind,
-        /// Your grid's moves: 4 or 8 (8 by default; a map's answer takes its own).
-        #[arg(long, value_enum)]
-        moves: Option<Connectivity>,
-        /// Your costs: unit (every move costs 1), octile (diagonals √2, as integers in
-        /// --scale), or float (f64).
-        #[arg(long, value_enum, default_value_t = Costs::Octile)]
-        costs: Costs,
-        /// The heuristic of your searches: by default the exact distance of the moves
-        /// (octile on 8 moves, chebyshev with unit costs on 8, manhattan on 4).
-        #[arg(long, value_parser = parse_heuristic)]
-        heuristic: Option<HeuristicKind>,
-        /// Your integer cost scale with --costs octile: fine or coarse.
-        #[arg(long, default_value = "fine", value_parser = parse_scale)]
-        scale: CostScale,
-        /// Rank by the 99th-percentile time of one search (what a frame budget asks), not
-        /// by total time; the JSON carries each queue's p50, p99 and slowest search.
-        #[arg(long)]
-        latency: bool,
-        /// Print JSON.
-        #[arg(long, conflicts_with = "markdown")]
-        json: bool,
-        /// Print Markdown.
-        #[arg(long)]
-        markdown: bool,
-        /// The results folder: by default the working directory's checkout's
-        /// `results/local/` when it holds a run, else its committed `results/`.
-        #[arg(long, value_name = "DIR")]
-        results: Option<PathBuf>,
-        /// Answer from this run file instead of the latest.
-        #[arg(long, value_name = "FILE")]
-        run: Option<PathBuf>,
-    },
+    Pick(PickArgs),
     /// Regenerates the charts and pages of `results/report/` from the latest run, without
     /// measuring again.
     Report {
@@ -224,6 +118,120 @@ enum Command {
     },
 }
 
+/// `pqlab run`'s arguments.
+#[derive(Args)]
+struct RunArgs {
+    /// A Moving AI `.map` file.
+    #[arg(long, value_name = "FILE")]
+    map: PathBuf,
+    /// Its scenario file; `FILE.scen` beside the map by default. Without one, random
+    /// connected problems are drawn (--limit of them, 300 by default) and solved by the
+    /// reference Dijkstra for their optimal costs.
+    #[arg(long, value_name = "FILE")]
+    scen: Option<PathBuf>,
+    /// A queue to run (repeat for several); `std-binary-heap-dup` by default.
+    #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
+    queues: Vec<&'static Entry>,
+    /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
+    #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
+    heuristic: HeuristicKind,
+    /// Run at most N problems, spread evenly over the scenario.
+    #[arg(long, value_name = "N", value_parser = positive)]
+    limit: Option<usize>,
+    /// 4- or 8-connected movement.
+    #[arg(long, value_enum, default_value_t = Connectivity::Eight)]
+    moves: Connectivity,
+    /// Step costs: fine (195025/275807, exact enough for Moving AI) or coarse (10/14).
+    #[arg(long, default_value = "fine", value_parser = parse_scale)]
+    scale: CostScale,
+    /// Also print one table row per search (counters and time).
+    #[arg(long, conflicts_with_all = ["csv", "json"])]
+    verbose: bool,
+    /// Also print one CSV row per search.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// Print one JSON object per search instead of the summary.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `pqlab pick`'s arguments.
+#[derive(Args)]
+struct PickArgs {
+    /// The frontier size: the most open cells your searches hold at once (2000, 2k, 1e5).
+    #[arg(long, value_name = "N", value_parser = pqlab::pick::parse_size, allow_hyphen_values = true)]
+    frontier: Option<f64>,
+    /// Your map (Moving AI format): its searches' frontier sizes weight the answer.
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// The map's scenario; `FILE.scen` beside it by default. Without one, random
+    /// connected problems are drawn and solved by the reference Dijkstra.
+    #[arg(long, value_name = "FILE")]
+    scen: Option<PathBuf>,
+    /// Use at most N of the map's problems, spread over its length buckets (300 by
+    /// default; the random problems drawn on a bare map).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    limit: Option<usize>,
+    /// Time the leading candidates and std's BinaryHeap on the map itself, and answer
+    /// from that measurement (under a minute for a 512² map).
+    #[arg(long)]
+    measure: bool,
+    /// The most interleaved rounds for --measure (it stops once the ranking is decided).
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// The seconds --measure's check passes and rounds may take.
+    #[arg(long, value_name = "S", default_value_t = pqlab::pick::map::MEASURE_BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+    budget: u64,
+    /// Only decrease-key queues (your code updates keys in place).
+    #[arg(long)]
+    decrease_key: bool,
+    /// Your keys: monotone (A* with a consistent heuristic) or any.
+    #[arg(long, value_enum, default_value_t = Keys::Monotone)]
+    keys: Keys,
+    /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
+    /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
+    /// By default astar, and generic with --costs float (the tuned A* is integer-only);
+    /// road graphs are searched with the generic A* whatever this says.
+    #[arg(long, value_enum)]
+    search: Option<SearchKind>,
+    /// Your graph: a grid map, or a road-like graph (points joined to their nearest
+    /// neighbours, Euclidean costs, the straight-line heuristic; integer costs in the
+    /// road's fixed point, or float with --costs float).
+    #[arg(long, value_enum, default_value_t = GraphKind::Grid)]
+    graph: GraphKind,
+    /// Your grid's moves: 4 or 8 (8 by default; a map's answer takes its own).
+    #[arg(long, value_enum)]
+    moves: Option<Connectivity>,
+    /// Your costs: unit (every move costs 1), octile (diagonals √2, as integers in
+    /// --scale), or float (f64).
+    #[arg(long, value_enum, default_value_t = Costs::Octile)]
+    costs: Costs,
+    /// The heuristic of your searches: by default the exact distance of the moves
+    /// (octile on 8 moves, chebyshev with unit costs on 8, manhattan on 4).
+    #[arg(long, value_parser = parse_heuristic)]
+    heuristic: Option<HeuristicKind>,
+    /// Your integer cost scale with --costs octile: fine or coarse.
+    #[arg(long, default_value = "fine", value_parser = parse_scale)]
+    scale: CostScale,
+    /// Rank by the 99th-percentile time of one search (what a frame budget asks), not
+    /// by total time; the JSON carries each queue's p50, p99 and slowest search.
+    #[arg(long)]
+    latency: bool,
+    /// Print JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print Markdown.
+    #[arg(long)]
+    markdown: bool,
+    /// The results folder: by default the working directory's checkout's
+    /// `results/local/` when it holds a run, else its committed `results/`.
+    #[arg(long, value_name = "DIR")]
+    results: Option<PathBuf>,
+    /// Answer from this run file instead of the latest.
+    #[arg(long, value_name = "FILE")]
+    run: Option<PathBuf>,
+}
+
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -259,69 +267,8 @@ fn main() -> ExitCode {
                 if queues.is_empty() { registry::ENTRIES.iter().collect() } else { queues };
             commands::validate::run(&maps, &queues, per_map, threads)
         }
-        Command::Run { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } => {
-            let rules = Rules { connectivity: moves, scale };
-            let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
-            let sample = limit.map_or(Sample::All, Sample::Spread);
-            let rows = match (verbose, csv, json) {
-                (true, _, _) => Rows::Table,
-                (_, true, _) => Rows::Csv,
-                (_, _, true) => Rows::Json,
-                _ => Rows::None,
-            };
-            Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
-                commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
-            })
-        }
-        Command::Pick {
-            frontier,
-            map,
-            scen,
-            limit,
-            measure,
-            rounds,
-            budget,
-            decrease_key,
-            keys,
-            search,
-            graph,
-            moves,
-            costs,
-            heuristic,
-            scale,
-            latency,
-            json,
-            markdown,
-            results,
-            run,
-        } => {
-            let format = if json {
-                Format::Json
-            } else if markdown {
-                Format::Markdown
-            } else {
-                Format::Text
-            };
-            let query = Query {
-                latency,
-                ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)
-            };
-            results_folder(results).and_then(|results| {
-                commands::pick::run(commands::pick::Request {
-                    frontier,
-                    map,
-                    scen,
-                    limit,
-                    measure,
-                    rounds,
-                    budget: std::time::Duration::from_secs(budget),
-                    query,
-                    results,
-                    run,
-                    format,
-                })
-            })
-        }
+        Command::Run(args) => args.run(),
+        Command::Pick(args) => args.run(),
         Command::Report { results, run } => results_folder(results)
             .and_then(|results| pqlab::report::regenerate(&results, run.as_deref()))
             .map(|folder| {
@@ -352,6 +299,80 @@ fn main() -> ExitCode {
             eprintln!("pqlab: {error:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+impl RunArgs {
+    /// Reads the map (or draws its problems) and runs its searches.
+    fn run(self) -> anyhow::Result<ExitCode> {
+        let RunArgs { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } =
+            self;
+        let rules = Rules { connectivity: moves, scale };
+        let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
+        let sample = limit.map_or(Sample::All, Sample::Spread);
+        let rows = match (verbose, csv, json) {
+            (true, _, _) => Rows::Table,
+            (_, true, _) => Rows::Csv,
+            (_, _, true) => Rows::Json,
+            _ => Rows::None,
+        };
+        Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
+            commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
+        })
+    }
+}
+
+impl PickArgs {
+    /// Answers from the runs, or measures the map (`--measure`).
+    fn run(self) -> anyhow::Result<ExitCode> {
+        let PickArgs {
+            frontier,
+            map,
+            scen,
+            limit,
+            measure,
+            rounds,
+            budget,
+            decrease_key,
+            keys,
+            search,
+            graph,
+            moves,
+            costs,
+            heuristic,
+            scale,
+            latency,
+            json,
+            markdown,
+            results,
+            run,
+        } = self;
+        let format = if json {
+            Format::Json
+        } else if markdown {
+            Format::Markdown
+        } else {
+            Format::Text
+        };
+        let query = Query {
+            latency,
+            ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)
+        };
+        results_folder(results).and_then(|results| {
+            commands::pick::run(commands::pick::Request {
+                frontier,
+                map,
+                scen,
+                limit,
+                measure,
+                rounds,
+                budget: std::time::Duration::from_secs(budget),
+                query,
+                results,
+                run,
+                format,
+            })
+        })
     }
 }
 

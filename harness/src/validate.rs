@@ -8,7 +8,7 @@
 //! time. A map that cannot be read is reported and the others are still checked.
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -139,6 +139,43 @@ struct Slot {
     seconds: Mutex<f64>,
 }
 
+impl Slot {
+    /// `map` and its scenario `scen` read (or why not), with room for the answers of
+    /// `queues` queues.
+    fn load(map: &Path, scen: &Path, sample: Sample, queues: usize) -> Slot {
+        let loaded = Instance::movingai(map, Some(scen), sample)
+            .map(|i| {
+                let components = Components::new(&i.grid);
+                (i, components)
+            })
+            .map_err(|e| format!("{e:#}"));
+        let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
+        let chunks = chunks(problems);
+        Slot {
+            answers: (0..queues).map(|_| Mutex::new(vec![None; problems])).collect(),
+            left: AtomicUsize::new(queues * chunks.len()),
+            chunks,
+            loaded,
+            seconds: Mutex::new(0.0),
+        }
+    }
+
+    /// One unit of work: solves the problems `range` of this (loaded) map with `queue`, the
+    /// `q`-th queue, files the answers and adds the time spent.
+    fn solve(&self, q: usize, queue: &'static Entry, range: Range<usize>, rules: Rules) {
+        let (instance, components) = self.loaded.as_ref().expect("only loaded maps are queued");
+        let started = Instant::now();
+        let solve = Solve { instance, range: range.clone(), rules, components };
+        let answers = registry::visit(queue.id, solve).expect("queues come from the registry");
+        let mut held = self.answers[q].lock().expect("not poisoned");
+        for (held, answer) in held[range].iter_mut().zip(answers) {
+            *held = Some(answer);
+        }
+        drop(held);
+        *self.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
+    }
+}
+
 /// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
 /// `report` is called with each map's report as soon as all its queues are done, in the
 /// order they finish, and `tick` with `(searches done, searches in all)` after each unit
@@ -152,26 +189,8 @@ pub fn validate(
     tick: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<MapReport> {
     let rules = Rules::default();
-    let slots: Vec<Slot> = maps
-        .iter()
-        .map(|(map, scen)| {
-            let loaded = Instance::movingai(map, Some(scen), sample)
-                .map(|i| {
-                    let components = Components::new(&i.grid);
-                    (i, components)
-                })
-                .map_err(|e| format!("{e:#}"));
-            let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
-            let chunks = chunks(problems);
-            Slot {
-                answers: queues.iter().map(|_| Mutex::new(vec![None; problems])).collect(),
-                left: AtomicUsize::new(queues.len() * chunks.len()),
-                chunks,
-                loaded,
-                seconds: Mutex::new(0.0),
-            }
-        })
-        .collect();
+    let slots: Vec<Slot> =
+        maps.iter().map(|(map, scen)| Slot::load(map, scen, sample, queues.len())).collect();
     let reports: Vec<Mutex<Option<MapReport>>> = maps.iter().map(|_| Mutex::new(None)).collect();
     // Broken maps are reported at once.
     for (i, slot) in slots.iter().enumerate() {
@@ -202,21 +221,12 @@ pub fn validate(
                     work.get(next.fetch_add(1, Ordering::Relaxed)).cloned()
                 {
                     let slot = &slots[m];
-                    let (instance, components) =
-                        slot.loaded.as_ref().expect("only loaded maps are queued");
-                    let started = Instant::now();
                     let searches = range.len();
-                    let solve = Solve { instance, range: range.clone(), rules, components };
-                    let answers = registry::visit(queues[q].id, solve)
-                        .expect("queues come from the registry");
-                    let mut held = slot.answers[q].lock().expect("not poisoned");
-                    for (held, answer) in held[range].iter_mut().zip(answers) {
-                        *held = Some(answer);
-                    }
-                    drop(held);
-                    *slot.seconds.lock().expect("not poisoned") += started.elapsed().as_secs_f64();
+                    slot.solve(q, queues[q], range, rules);
                     tick(solved.fetch_add(searches, Ordering::Relaxed) + searches, total);
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+                        let (instance, _) =
+                            slot.loaded.as_ref().expect("only loaded maps are queued");
                         let r = judge(instance, queues, slot, rules);
                         report(&r);
                         *reports[m].lock().expect("not poisoned") = Some(r);

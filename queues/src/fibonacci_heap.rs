@@ -444,13 +444,26 @@ mod tests {
         /// entries (what cascading cuts guarantee); panics on the first breach.
         fn check(&self) {
             let mut seen = vec![false; self.slots.len()];
-            let mut count = 0;
-            // Iterative post-order: subtree sizes of each tree.
             let mut size = vec![0usize; self.slots.len()];
             let mut fib = vec![1usize, 1];
             while fib.len() < DEGREES + 2 {
                 fib.push(fib[fib.len() - 1].saturating_add(fib[fib.len() - 2]));
             }
+            let roots = self.check_roots();
+            let count: usize =
+                roots.iter().map(|&root| self.check_tree(root, &mut seen, &mut size, &fib)).sum();
+            assert_eq!(count, self.len, "the trees hold another count than len");
+            if self.len > 0 {
+                assert!(roots.contains(&self.min), "the minimum is not a root");
+                assert_eq!(self.slots[self.min as usize].key, self.min_key);
+            } else {
+                assert_eq!(self.min, NIL);
+            }
+            self.check_free(&mut seen);
+        }
+
+        /// The roots, pending then filed, each filed one checked against its table entry.
+        fn check_roots(&self) -> Vec<u32> {
             let mut roots = self.pending.clone();
             for degree in 0..DEGREES {
                 if self.filed >> degree & 1 != 0 {
@@ -461,57 +474,64 @@ mod tests {
                     roots.push(root);
                 }
             }
-            for &root in &roots {
-                let slot = self.slots[root as usize];
-                assert_eq!(slot.parent, NIL, "root {root} has a parent");
-                assert_eq!(slot.meta & MARK, 0, "root {root} is marked");
-                assert!(slot.key >= self.min_key, "root {root} is below the minimum");
-                let mut order = Vec::new();
-                let mut stack = vec![root];
-                while let Some(x) = stack.pop() {
-                    assert!(!seen[x as usize], "slot {x} is reached twice");
-                    seen[x as usize] = true;
-                    count += 1;
-                    order.push(x);
-                    let parent = self.slots[x as usize];
-                    assert_ne!(parent.meta, FREE, "slot {x} is held but free");
-                    let (mut child, mut left, mut degree) = (parent.child, NIL, 0);
-                    while child != NIL {
-                        let slot = self.slots[child as usize];
-                        if S::DECREASE_KEY {
-                            assert_eq!(slot.parent, x, "child {child} names another parent");
-                            assert_eq!(slot.left, left, "child {child}'s left link is wrong");
-                        }
-                        assert!(slot.key >= parent.key, "child {child} is above its parent");
-                        stack.push(child);
-                        degree += 1;
-                        left = child;
-                        child = slot.right;
+            roots
+        }
+
+        /// Checks the tree under `root`: an unmarked root, heap order, links and degrees,
+        /// each slot reached once (marked in `seen`), and every subtree's size (kept in
+        /// `size`) at least `fib[degree + 1]`. Returns its entries.
+        fn check_tree(
+            &self,
+            root: u32,
+            seen: &mut [bool],
+            size: &mut [usize],
+            fib: &[usize],
+        ) -> usize {
+            let slot = self.slots[root as usize];
+            assert_eq!(slot.parent, NIL, "root {root} has a parent");
+            assert_eq!(slot.meta & MARK, 0, "root {root} is marked");
+            assert!(slot.key >= self.min_key, "root {root} is below the minimum");
+            let mut order = Vec::new();
+            let mut stack = vec![root];
+            while let Some(x) = stack.pop() {
+                assert!(!seen[x as usize], "slot {x} is reached twice");
+                seen[x as usize] = true;
+                order.push(x);
+                let parent = self.slots[x as usize];
+                assert_ne!(parent.meta, FREE, "slot {x} is held but free");
+                let (mut child, mut left, mut degree) = (parent.child, NIL, 0);
+                while child != NIL {
+                    let slot = self.slots[child as usize];
+                    if S::DECREASE_KEY {
+                        assert_eq!(slot.parent, x, "child {child} names another parent");
+                        assert_eq!(slot.left, left, "child {child}'s left link is wrong");
                     }
-                    assert_eq!(parent.meta >> 1, degree, "slot {x}'s degree is wrong");
+                    assert!(slot.key >= parent.key, "child {child} is above its parent");
+                    stack.push(child);
+                    degree += 1;
+                    left = child;
+                    child = slot.right;
                 }
-                for &x in order.iter().rev() {
-                    let slot = self.slots[x as usize];
-                    size[x as usize] = 1;
-                    let mut child = slot.child;
-                    while child != NIL {
-                        size[x as usize] += size[child as usize];
-                        child = self.slots[child as usize].right;
-                    }
-                    let degree = (slot.meta >> 1) as usize;
-                    assert!(
-                        size[x as usize] >= fib[degree + 1],
-                        "slot {x}: too few for its degree"
-                    );
+                assert_eq!(parent.meta >> 1, degree, "slot {x}'s degree is wrong");
+            }
+            // Subtree sizes, children before their parents (the reverse of the walk above).
+            for &x in order.iter().rev() {
+                let slot = self.slots[x as usize];
+                size[x as usize] = 1;
+                let mut child = slot.child;
+                while child != NIL {
+                    size[x as usize] += size[child as usize];
+                    child = self.slots[child as usize].right;
                 }
+                let degree = (slot.meta >> 1) as usize;
+                assert!(size[x as usize] >= fib[degree + 1], "slot {x}: too few for its degree");
             }
-            assert_eq!(count, self.len, "the trees hold another count than len");
-            if self.len > 0 {
-                assert!(roots.contains(&self.min), "the minimum is not a root");
-                assert_eq!(self.slots[self.min as usize].key, self.min_key);
-            } else {
-                assert_eq!(self.min, NIL);
-            }
+            order.len()
+        }
+
+        /// Every slot not in a tree (`seen` false) is free, and with `Dup` on the free list
+        /// exactly once.
+        fn check_free(&self, seen: &mut [bool]) {
             for free in self.slots.free_slots() {
                 assert!(!seen[free as usize], "slot {free} is held and free");
                 seen[free as usize] = true;

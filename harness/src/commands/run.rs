@@ -120,73 +120,85 @@ impl Visitor for RunQueue<'_> {
                 nanos: elapsed,
                 counters: outcome.counters,
             };
-            let check = match row.correct {
-                Some(true) => "ok",
-                Some(false) => "WRONG",
-                None => "-",
-            };
-            let c = &row.counters;
-            let line = match self.rows {
-                Rows::None => continue,
-                Rows::Json => match serde_json::to_string(&row) {
-                    Ok(line) => line,
-                    Err(error) => format!("pqlab: {error}"),
-                },
-                Rows::Table => format!(
-                    "{:<24} {:>5} {:>12.4} {:>5} {:>10.1} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
-                    entry.id,
-                    i,
-                    row.length.unwrap_or(f64::NAN),
-                    check,
-                    elapsed as f64 / 1e3,
-                    c.expansions,
-                    c.pushes,
-                    c.pops,
-                    c.stale_pops,
-                    c.decrease_keys,
-                    c.max_frontier,
-                    c.max_open
-                ),
-                Rows::Csv => format!(
-                    "{},{i},{},{},{check},{},{},{},{},{},{},{},{}",
-                    entry.id,
-                    problem.line,
-                    row.length.map_or(String::new(), |l| format!("{l:.4}")),
-                    elapsed,
-                    c.expansions,
-                    c.pushes,
-                    c.pops,
-                    c.stale_pops,
-                    c.decrease_keys,
-                    c.max_frontier,
-                    c.max_open
-                ),
-            };
-            self.bar.suspend(|| say!("{line}"));
+            if let Some(line) = row_line(self.rows, &row) {
+                self.bar.suspend(|| say!("{line}"));
+            }
         }
         if self.rows != Rows::Json && !nanos.is_empty() {
-            let expansions: u64 = ran.counters.iter().map(|c| c.expansions).sum();
-            let total: u64 = nanos.iter().sum();
-            nanos.sort_unstable();
-            self.bar.suspend(|| {
-                say!(
-                    "{}: {} searches, median {:.1} us per search, {:.1} ns per expansion overall{}",
-                    entry.id,
-                    nanos.len(),
-                    nanos[nanos.len() / 2] as f64 / 1e3,
-                    total as f64 / expansions.max(1) as f64,
-                    if !self.checked {
-                        String::new()
-                    } else if ran.wrong == 0 {
-                        ", every answer checked".to_owned()
-                    } else {
-                        format!(", {} WRONG", ran.wrong)
-                    }
-                )
-            });
+            let line = summary(entry.id, nanos, &ran, self.checked);
+            self.bar.suspend(|| say!("{line}"));
         }
         ran
     }
+}
+
+/// One search's row as `rows` prints it; `None` when it prints none.
+fn row_line(rows: Rows, row: &RunRow) -> Option<String> {
+    let check = match row.correct {
+        Some(true) => "ok",
+        Some(false) => "WRONG",
+        None => "-",
+    };
+    let c = &row.counters;
+    Some(match rows {
+        Rows::None => return None,
+        Rows::Json => match serde_json::to_string(row) {
+            Ok(line) => line,
+            Err(error) => format!("pqlab: {error}"),
+        },
+        Rows::Table => format!(
+            "{:<24} {:>5} {:>12.4} {:>5} {:>10.1} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
+            row.queue,
+            row.problem,
+            row.length.unwrap_or(f64::NAN),
+            check,
+            row.nanos as f64 / 1e3,
+            c.expansions,
+            c.pushes,
+            c.pops,
+            c.stale_pops,
+            c.decrease_keys,
+            c.max_frontier,
+            c.max_open
+        ),
+        Rows::Csv => format!(
+            "{},{},{},{},{check},{},{},{},{},{},{},{},{}",
+            row.queue,
+            row.problem,
+            row.line,
+            row.length.map_or(String::new(), |l| format!("{l:.4}")),
+            row.nanos,
+            c.expansions,
+            c.pushes,
+            c.pops,
+            c.stale_pops,
+            c.decrease_keys,
+            c.max_frontier,
+            c.max_open
+        ),
+    })
+}
+
+/// A queue's summary line: its searches, their median time, the time per expansion
+/// overall, and whether every answer was right (when the answers are checked).
+fn summary(id: &str, mut nanos: Vec<u64>, ran: &Ran, checked: bool) -> String {
+    let expansions: u64 = ran.counters.iter().map(|c| c.expansions).sum();
+    let total: u64 = nanos.iter().sum();
+    nanos.sort_unstable();
+    format!(
+        "{}: {} searches, median {:.1} us per search, {:.1} ns per expansion overall{}",
+        id,
+        nanos.len(),
+        nanos[nanos.len() / 2] as f64 / 1e3,
+        total as f64 / expansions.max(1) as f64,
+        if !checked {
+            String::new()
+        } else if ran.wrong == 0 {
+            ", every answer checked".to_owned()
+        } else {
+            format!(", {} WRONG", ran.wrong)
+        }
+    )
 }
 
 fn heuristic_admissible(h: &AnyHeuristic) -> bool {
@@ -219,25 +231,7 @@ pub fn run(
             "pqlab: the scenario's lengths are for 8-connected moves at fine costs, not these rules: lengths not checked"
         );
     }
-    match rows {
-        Rows::Table => say!(
-            "{:<24} {:>5} {:>12} {:>5} {:>10} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
-            "queue",
-            "#",
-            "length",
-            "check",
-            "us",
-            "expanded",
-            "pushes",
-            "pops",
-            "stale",
-            "dec-key",
-            "max-frt",
-            "max-open"
-        ),
-        Rows::Csv => say!("queue,problem,line,length,check,nanos,expansions,pushes,pops,stale_pops,decrease_keys,max_frontier,max_open"),
-        Rows::None | Rows::Json => {}
-    }
+    print_header(rows);
     let bar = super::progress((instance.problems.len() * queues.len()) as u64, "searches");
     let mut wrong = 0;
     let mut sizes: Option<Vec<Counters>> = None;
@@ -262,20 +256,7 @@ pub fn run(
     bar.finish_and_clear();
     if rows != Rows::Json {
         if let Some(counters) = sizes.filter(|c| !c.is_empty()) {
-            let open: Vec<f64> = counters.iter().map(|c| c.max_open as f64).collect();
-            let held: Vec<f64> = counters.iter().map(|c| c.max_frontier as f64).collect();
-            let q = |v: &[f64], p| quantile(v, p).round();
-            say!(
-                "\nfrontier sizes over {} searches: most open cells median {}, p90 {}, largest {}; entries held (with duplicates) median {}, p90 {}, largest {}",
-                counters.len(),
-                q(&open, 0.5),
-                q(&open, 0.9),
-                q(&open, 1.0),
-                q(&held, 0.5),
-                q(&held, 0.9),
-                q(&held, 1.0)
-            );
-            say!("next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})", q(&open, 0.9), map.display());
+            print_frontier(&counters, map);
         }
     }
     if wrong > 0 {
@@ -283,4 +264,46 @@ pub fn run(
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The header of the per-search rows, for the table and CSV.
+fn print_header(rows: Rows) {
+    match rows {
+        Rows::Table => say!(
+            "{:<24} {:>5} {:>12} {:>5} {:>10} {:>9} {:>9} {:>9} {:>7} {:>7} {:>8} {:>8}",
+            "queue",
+            "#",
+            "length",
+            "check",
+            "us",
+            "expanded",
+            "pushes",
+            "pops",
+            "stale",
+            "dec-key",
+            "max-frt",
+            "max-open"
+        ),
+        Rows::Csv => say!("queue,problem,line,length,check,nanos,expansions,pushes,pops,stale_pops,decrease_keys,max_frontier,max_open"),
+        Rows::None | Rows::Json => {}
+    }
+}
+
+/// The frontier sizes of `counters` (one queue's searches), and the `pqlab pick` commands
+/// that answer for them.
+fn print_frontier(counters: &[Counters], map: &Path) {
+    let open: Vec<f64> = counters.iter().map(|c| c.max_open as f64).collect();
+    let held: Vec<f64> = counters.iter().map(|c| c.max_frontier as f64).collect();
+    let q = |v: &[f64], p| quantile(v, p).round();
+    say!(
+        "\nfrontier sizes over {} searches: most open cells median {}, p90 {}, largest {}; entries held (with duplicates) median {}, p90 {}, largest {}",
+        counters.len(),
+        q(&open, 0.5),
+        q(&open, 0.9),
+        q(&open, 1.0),
+        q(&held, 0.5),
+        q(&held, 0.9),
+        q(&held, 1.0)
+    );
+    say!("next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})", q(&open, 0.9), map.display());
 }

@@ -10,10 +10,10 @@ use pqlab_queues::registry::Entry;
 use crate::maps::instance::Sample;
 use crate::maps::movingai;
 use crate::say;
-use crate::validate::{validate, SHOWN};
+use crate::validate::{validate, MapReport, SHOWN};
 
-/// Runs the checks and prints one line per map, its failures (the first [`SHOWN`], and how
-/// many more), the approximate queues' excess, and a summary.
+/// Runs the checks and prints one line per map as it finishes, its failures (the first
+/// [`SHOWN`], and how many more), the approximate queues' excess, and a summary.
 pub fn run(
     dir: &Path,
     queues: &[&'static Entry],
@@ -30,38 +30,7 @@ pub fn run(
         queues,
         sample,
         threads,
-        &|r| {
-            bar.suspend(|| {
-            if let Some(error) = &r.error {
-                say!("{}: NOT CHECKED: {error}", r.name);
-                return;
-            }
-            say!(
-                "{}: {} problems x {} queues: {} passed, {} failed ({:.1} s of work)",
-                r.name,
-                r.problems,
-                queues.len(),
-                r.passed,
-                r.failures.len(),
-                r.seconds
-            );
-            for failure in r.failures.iter().take(SHOWN) {
-                say!("  FAILED {failure}");
-            }
-            if r.failures.len() > SHOWN {
-                say!("  ... and {} more failures on this map", r.failures.len() - SHOWN);
-            }
-            if let Some(first) = r.beyond.first() {
-                say!(
-                    "  NOT CHECKED: {} searches beyond 32-bit fine costs (a limit of the cost representation, not a wrong answer; `pqlab run --map MAP --scale coarse` searches them with coarse costs), the first: {first}",
-                    r.beyond.len()
-                );
-            }
-            for (queue, mean, max) in &r.excess {
-                say!("  {queue}: valid paths, {:.3}% longer than optimal on average, {:.3}% at worst", mean * 100.0, max * 100.0);
-            }
-        });
-        },
+        &|r| bar.suspend(|| print_map(r, queues.len())),
         &|done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
@@ -98,4 +67,41 @@ pub fn run(
     } else {
         ExitCode::from(2)
     })
+}
+
+/// One map's lines: its checks, its first [`SHOWN`] failures (and how many more), the
+/// searches not checked, and the approximate queues' excess.
+fn print_map(r: &MapReport, queues: usize) {
+    if let Some(error) = &r.error {
+        say!("{}: NOT CHECKED: {error}", r.name);
+        return;
+    }
+    say!(
+        "{}: {} problems x {} queues: {} passed, {} failed ({:.1} s of work)",
+        r.name,
+        r.problems,
+        queues,
+        r.passed,
+        r.failures.len(),
+        r.seconds
+    );
+    for failure in r.failures.iter().take(SHOWN) {
+        say!("  FAILED {failure}");
+    }
+    if r.failures.len() > SHOWN {
+        say!("  ... and {} more failures on this map", r.failures.len() - SHOWN);
+    }
+    if let Some(first) = r.beyond.first() {
+        say!(
+            "  NOT CHECKED: {} searches beyond 32-bit fine costs (a limit of the cost representation, not a wrong answer; `pqlab run --map MAP --scale coarse` searches them with coarse costs), the first: {first}",
+            r.beyond.len()
+        );
+    }
+    for (queue, mean, max) in &r.excess {
+        say!(
+            "  {queue}: valid paths, {:.3}% longer than optimal on average, {:.3}% at worst",
+            mean * 100.0,
+            max * 100.0
+        );
+    }
 }

@@ -28,10 +28,14 @@ use super::suites::{Role, Suite};
 /// A contender's pass over the baseline's on the same workload, on average: the default
 /// run of `b8366a8` (2026-11-26) timed its contenders at 41 to 84 times the baseline's pass
 /// together on the workloads with every queue (median 60, over about 46 contenders, cut-offs
-/// counted at their limit).
+/// counted at their limit): 60 / 46 ≈ 1.3.
 pub const CONTENDER_RATIO: f64 = 1.3;
 
-/// What a suite's share of the budget is weighed by, in its role's weight.
+/// What a suite's share of the budget is weighed by, in its role's weight. Set without a
+/// measurement (`c17b751`, kept when `648cfc1` weighed rounds' costs by them), they share
+/// only what is left beyond the floors: in run `2026-11-26T10-12-00Z` the bands' workloads
+/// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
+/// the trades' 4 (all at the floor), from the rows' `samples`.
 fn role_weight(suite: &Suite) -> f64 {
     match suite.role {
         Role::Bands | Role::Real => 1.0,

@@ -231,180 +231,242 @@ fn road(spec: &str, problems: usize, costs: CostKind) -> Suite {
     }
 }
 
-/// The built-in suites of a profile.
+/// The built-in suites of a profile, in the order they are measured.
 pub fn builtin(profile: Profile) -> Vec<Suite> {
-    use HeuristicKind::{Chebyshev, Differential, Manhattan, Octile, WeightedOctile, Zero};
-    let (fine, coarse) = (CostScale::FINE, CostScale::COARSE);
-    let bands = |name: &str, problems| generated(Role::Bands, name, problems, Octile, fine);
-    let replayed = |mut suite: Suite| {
-        suite.replay = true;
-        suite
-    };
-    let series =
-        |name: &str, problems, heuristic| generated(Role::Series, name, problems, heuristic, fine);
-    let stored = |name: &str, problems, store| Suite {
-        store,
-        ..generated(Role::Store, name, problems, Octile, fine)
-    };
     match profile {
-        Profile::Default => {
-            let mut suites = vec![
-                // Below 100 open cells (each workload's band is where its mean most-open
-                // cells fell in the committed runs; `pqlab suites` prints them).
-                replayed(bands("random-d20-32-s1", 60)),
-                bands("rooms-r8-64-s1", 40),
-                bands("cave-f45-i4-64-s1", 40),
-                // 100-300.
-                replayed(bands("rooms-r8-128-s1", 30)),
-                bands("random-d25-128-s1", 20),
-                bands("maze-w4-256-s1", 10),
-                replayed(bands("random-d25-256-s1", 20)),
-                // 300-1k.
-                bands("rooms-r16-256-s1", 20),
-                bands("cave-f45-i4-256-s1", 20),
-                bands("weighted-f16-256-s1", 10),
-                // 1k-3k.
-                replayed(bands("rooms-r32-1024-s1", 4)),
-                bands("cave-f45-i4-1024-s1", 6),
-                bands("rugged-h10-256-s1", 4),
-                // 3k-10k.
-                bands("rooms-r64-2048-s1", 2),
-                bands("cave-f45-i4-2048-s1", 2),
-                bands("rugged-h10-512-s1", 2),
-                // 10k-30k: only weighted terrain gets octile A* here (see above).
-                replayed(bands("rugged-h30-512-s1", 2)),
-                bands("rugged-h40-512-s1", 2),
-                bands("marsh-m50-1024-s1", 2),
-                // 30k-100k. The two rugged maps land in mid-band at half the cost of
-                // rugged-h40-1024 and rugged-h50-1024 (the baseline's pass 94 and 74 ms for
-                // median most-open cells of 57,106 and 52,026, against 176 and 182 ms for
-                // 66,086 and 83,028: `pqlab suites`, 2026-11-26).
-                bands("rugged-h50-768-s1", 2),
-                bands("rugged-h60-640-s1", 2),
-                bands("marsh-m50-1536-s1", 2),
-                // Dijkstra, its own series.
-                series("rooms-r16-256-s1", 10, Zero),
-                series("cave-f45-i4-512-s1", 3, Zero),
-                series("rugged-h30-256-s1", 2, Zero),
-                // Weighted A* (inconsistent keys, reopenings).
-                series("random-d25-256-s1", 20, WeightedOctile(1.5)),
-                series("rooms-r32-1024-s1", 4, WeightedOctile(1.5)),
-                series("cave-f45-i4-1024-s1", 6, WeightedOctile(1.5)),
-                // A better heuristic: landmarks on maps also searched with octile, on the
-                // same problems (as many as the octile suite: `Run::sibling`).
-                series("rooms-r16-256-s1", 20, Differential(8)),
-                series("rooms-r32-1024-s1", 4, Differential(8)),
-                series("cave-f45-i4-256-s1", 20, Differential(8)),
-                // The coarse scale, for bucket queues.
-                generated(Role::Series, "random-d25-256-s1", 10, Octile, coarse),
-                generated(Role::Series, "rugged-h30-512-s1", 2, Octile, coarse),
-            ];
-            // Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is
-            // timed beside A* there), from 100 to 30,000 open cells, two or more map kinds a
-            // band up to 3k (`pqlab suites` prints each one's band). 3k-10k from
-            // rugged-h10-512 (two searches, the baseline's pass 14 ms in `pqlab suites`,
-            // 2026-11-26): rooms-r64-2048's one search took 186 ms and cost the default run of
-            // `648cfc1` 38 s; rugged-h10-1024 falls in 30k-100k.
-            for (map, problems) in [
-                ("rooms-r8-128-s1", 15),
-                ("maze-w4-256-s1", 5),
-                ("random-d25-256-s1", 10),
-                ("rooms-r16-256-s1", 10),
-                ("cave-f45-i4-512-s1", 5),
-                ("rooms-r32-1024-s1", 3),
-                ("cave-f45-i4-1024-s1", 3),
-                ("rugged-h10-512-s1", 2),
-                ("rugged-h30-512-s1", 2),
-            ] {
-                suites.push(unit(map, problems, Connectivity::Four, Manhattan));
-            }
-            // The generic A* (a successors closure, a hash map of nodes), so a queue's gain
-            // is quoted in a search like the user's too, from 300 to 3,000 open cells with
-            // three map kinds a band; and the same with f64 costs, as most users write them.
-            for (map, problems) in [
-                ("rooms-r16-256-s1", 10),
-                ("cave-f45-i4-256-s1", 20),
-                ("weighted-f16-256-s1", 5),
-                ("rooms-r32-1024-s1", 2),
-                ("cave-f45-i4-1024-s1", 4),
-                ("rugged-h10-256-s1", 3),
-            ] {
-                suites.push(generic(map, problems, CostKind::Integer));
-                suites.push(generic(map, problems, CostKind::Float));
-            }
-            // 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on
-            // the same maps Manhattan (inadmissible, the roguelike log's speed-up), so the two
-            // are compared search for search.
-            for (map, problems) in [
-                ("rooms-r8-128-s1", 15),
-                ("cave-f45-i4-256-s1", 10),
-                ("rooms-r16-256-s1", 10),
-                ("cave-f45-i4-1024-s1", 3),
-                ("rooms-r32-1024-s1", 3),
-                ("rugged-h10-512-s1", 2),
-            ] {
-                suites.push(unit(map, problems, Connectivity::Eight, Chebyshev));
-                suites.push(unit(map, problems, Connectivity::Eight, Manhattan));
-            }
-            // Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64
-            // costs too: bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134,
-            // 13,134 and 32,596; the baseline's check pass 8, 41 and 160 ms in `pqlab
-            // suites`, release, 2026-11-25), so every check pass stays well under a second.
-            // The middle graph with three searches: at five its two workloads cost 28 s of
-            // the default run's measuring (`b8366a8`, 2026-11-26), and three keep it in its
-            // band. The large one needs its six to stay above 30k (at three and four it
-            // falls to 10k-30k: `pqlab suites`).
-            let [small, middle, large] = crate::maps::road::WORKLOADS;
-            suites.push(road(small, 10, CostKind::Integer));
-            suites.push(road(middle, 3, CostKind::Integer));
-            suites.push(road(middle, 3, CostKind::Float));
-            suites.push(road(large, 6, CostKind::Integer));
-            for weight in [1.1, 1.25, 2.0] {
-                for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
-                    // As many problems as the octile suite of the map: the same searches.
-                    let problems = match map {
-                        "random-d25-256-s1" => 20,
-                        "rooms-r32-1024-s1" => 4,
-                        _ => 6,
-                    };
-                    suites.push(generated(
-                        Role::Trade,
-                        map,
-                        problems,
-                        WeightedOctile(weight),
-                        fine,
-                    ));
-                }
-            }
-            // Membership: four maps of four kinds, from 100 to 1,000 open cells, each with
-            // the array cleared per search and the two hash tables (a fifth, rooms-r64-2048,
-            // cost 1.3 s a pass for the three stores' check passes alone; `pqlab suites`).
-            for store in StoreKind::ALTERNATIVES {
-                suites.push(stored("random-d25-128-s1", 20, store));
-                suites.push(stored("maze-w4-256-s1", 10, store));
-                suites.push(stored("rooms-r16-256-s1", 20, store));
-                suites.push(stored("cave-f45-i4-256-s1", 20, store));
-            }
-            suites
-        }
-        Profile::Quick => vec![
-            replayed(bands("random-d20-32-s1", 30)),
-            bands("rooms-r8-128-s1", 10),
-            series("rooms-r8-128-s1", 10, WeightedOctile(1.5)),
-            generated(Role::Trade, "rooms-r8-128-s1", 10, WeightedOctile(2.0), fine),
-            stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
-            generated(Role::Series, "rugged-h30-256-s1", 1, Zero, coarse),
-            unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
-            generic("rooms-r8-128-s1", 10, CostKind::Float),
-            unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
-            road("road-n3000-k4-c4-s1", 6, CostKind::Float),
-        ],
+        Profile::Default => [
+            band_suites(),
+            series_suites(),
+            four_moves_suites(),
+            generic_suites(),
+            eight_unit_moves_suites(),
+            road_suites(),
+            trade_suites(),
+            store_suites(),
+        ]
+        .concat(),
+        Profile::Quick => quick_suites(),
     }
+}
+
+/// A band suite: octile A\*, fine costs.
+fn band(name: &str, problems: usize) -> Suite {
+    generated(Role::Bands, name, problems, HeuristicKind::Octile, CostScale::FINE)
+}
+
+/// `suite`, also recorded and replayed against each queue alone.
+fn replayed(suite: Suite) -> Suite {
+    Suite { replay: true, ..suite }
+}
+
+/// A series suite under `heuristic`, fine costs.
+fn series(name: &str, problems: usize, heuristic: HeuristicKind) -> Suite {
+    generated(Role::Series, name, problems, heuristic, CostScale::FINE)
+}
+
+/// A membership suite: octile A\*, fine costs, the per-cell state in `store`.
+fn stored(name: &str, problems: usize, store: StoreKind) -> Suite {
+    Suite {
+        store,
+        ..generated(Role::Store, name, problems, HeuristicKind::Octile, CostScale::FINE)
+    }
+}
+
+/// Octile A\* in every frontier-size band, at least three workloads a band.
+fn band_suites() -> Vec<Suite> {
+    vec![
+        // Below 100 open cells (each workload's band is where its mean most-open
+        // cells fell in the committed runs; `pqlab suites` prints them).
+        replayed(band("random-d20-32-s1", 60)),
+        band("rooms-r8-64-s1", 40),
+        band("cave-f45-i4-64-s1", 40),
+        // 100-300.
+        replayed(band("rooms-r8-128-s1", 30)),
+        band("random-d25-128-s1", 20),
+        band("maze-w4-256-s1", 10),
+        replayed(band("random-d25-256-s1", 20)),
+        // 300-1k.
+        band("rooms-r16-256-s1", 20),
+        band("cave-f45-i4-256-s1", 20),
+        band("weighted-f16-256-s1", 10),
+        // 1k-3k.
+        replayed(band("rooms-r32-1024-s1", 4)),
+        band("cave-f45-i4-1024-s1", 6),
+        band("rugged-h10-256-s1", 4),
+        // 3k-10k.
+        band("rooms-r64-2048-s1", 2),
+        band("cave-f45-i4-2048-s1", 2),
+        band("rugged-h10-512-s1", 2),
+        // 10k-30k: only weighted terrain gets octile A* here (see the module's doc).
+        replayed(band("rugged-h30-512-s1", 2)),
+        band("rugged-h40-512-s1", 2),
+        band("marsh-m50-1024-s1", 2),
+        // 30k-100k. The two rugged maps land in mid-band at half the cost of
+        // rugged-h40-1024 and rugged-h50-1024 (the baseline's pass 94 and 74 ms for
+        // median most-open cells of 57,106 and 52,026, against 176 and 182 ms for
+        // 66,086 and 83,028: `pqlab suites`, 2026-11-26).
+        band("rugged-h50-768-s1", 2),
+        band("rugged-h60-640-s1", 2),
+        band("marsh-m50-1536-s1", 2),
+    ]
+}
+
+/// Other heuristics and the coarse scale, each its own series.
+fn series_suites() -> Vec<Suite> {
+    use HeuristicKind::{Differential, Octile, WeightedOctile, Zero};
+    vec![
+        // Dijkstra, its own series.
+        series("rooms-r16-256-s1", 10, Zero),
+        series("cave-f45-i4-512-s1", 3, Zero),
+        series("rugged-h30-256-s1", 2, Zero),
+        // Weighted A* (inconsistent keys, reopenings).
+        series("random-d25-256-s1", 20, WeightedOctile(1.5)),
+        series("rooms-r32-1024-s1", 4, WeightedOctile(1.5)),
+        series("cave-f45-i4-1024-s1", 6, WeightedOctile(1.5)),
+        // A better heuristic: landmarks on maps also searched with octile, on the
+        // same problems (as many as the octile suite: `Run::sibling`).
+        series("rooms-r16-256-s1", 20, Differential(8)),
+        series("rooms-r32-1024-s1", 4, Differential(8)),
+        series("cave-f45-i4-256-s1", 20, Differential(8)),
+        // The coarse scale, for bucket queues.
+        generated(Role::Series, "random-d25-256-s1", 10, Octile, CostScale::COARSE),
+        generated(Role::Series, "rugged-h30-512-s1", 2, Octile, CostScale::COARSE),
+    ]
+}
+
+/// Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is timed
+/// beside A* there), from 100 to 30,000 open cells, two or more map kinds a band up to 3k
+/// (`pqlab suites` prints each one's band). 3k-10k from rugged-h10-512 (two searches, the
+/// baseline's pass 14 ms in `pqlab suites`, 2026-11-26): rooms-r64-2048's one search took
+/// 186 ms and cost the default run of `648cfc1` 38 s; rugged-h10-1024 falls in 30k-100k.
+fn four_moves_suites() -> Vec<Suite> {
+    [
+        ("rooms-r8-128-s1", 15),
+        ("maze-w4-256-s1", 5),
+        ("random-d25-256-s1", 10),
+        ("rooms-r16-256-s1", 10),
+        ("cave-f45-i4-512-s1", 5),
+        ("rooms-r32-1024-s1", 3),
+        ("cave-f45-i4-1024-s1", 3),
+        ("rugged-h10-512-s1", 2),
+        ("rugged-h30-512-s1", 2),
+    ]
+    .into_iter()
+    .map(|(map, problems)| unit(map, problems, Connectivity::Four, HeuristicKind::Manhattan))
+    .collect()
+}
+
+/// The generic A\* (a successors closure, a hash map of nodes), so a queue's gain is
+/// quoted in a search like the user's too, from 300 to 3,000 open cells with three map
+/// kinds a band; and the same with f64 costs, as most users write them.
+fn generic_suites() -> Vec<Suite> {
+    let mut suites = Vec::new();
+    for (map, problems) in [
+        ("rooms-r16-256-s1", 10),
+        ("cave-f45-i4-256-s1", 20),
+        ("weighted-f16-256-s1", 5),
+        ("rooms-r32-1024-s1", 2),
+        ("cave-f45-i4-1024-s1", 4),
+        ("rugged-h10-256-s1", 3),
+    ] {
+        suites.push(generic(map, problems, CostKind::Integer));
+        suites.push(generic(map, problems, CostKind::Float));
+    }
+    suites
+}
+
+/// 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on the same
+/// maps Manhattan (inadmissible, the roguelike log's speed-up), so the two are compared
+/// search for search.
+fn eight_unit_moves_suites() -> Vec<Suite> {
+    let mut suites = Vec::new();
+    for (map, problems) in [
+        ("rooms-r8-128-s1", 15),
+        ("cave-f45-i4-256-s1", 10),
+        ("rooms-r16-256-s1", 10),
+        ("cave-f45-i4-1024-s1", 3),
+        ("rooms-r32-1024-s1", 3),
+        ("rugged-h10-512-s1", 2),
+    ] {
+        suites.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Chebyshev));
+        suites.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Manhattan));
+    }
+    suites
+}
+
+/// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:
+/// bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134, 13,134 and 32,596; the
+/// baseline's check pass 8, 41 and 160 ms in `pqlab suites`, release, 2026-11-25), so every
+/// check pass stays well under a second. The middle graph with three searches: at five its
+/// two workloads cost 28 s of the default run's measuring (`b8366a8`, 2026-11-26), and
+/// three keep it in its band. The large one needs its six to stay above 30k (at three and
+/// four it falls to 10k-30k: `pqlab suites`).
+fn road_suites() -> Vec<Suite> {
+    let [small, middle, large] = crate::maps::road::WORKLOADS;
+    vec![
+        road(small, 10, CostKind::Integer),
+        road(middle, 3, CostKind::Integer),
+        road(middle, 3, CostKind::Float),
+        road(large, 6, CostKind::Integer),
+    ]
+}
+
+/// Weighted A\* with the baseline alone at three weights, the soft heap's yardstick.
+fn trade_suites() -> Vec<Suite> {
+    use HeuristicKind::WeightedOctile;
+    let fine = CostScale::FINE;
+    let mut suites = Vec::new();
+    for weight in [1.1, 1.25, 2.0] {
+        for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
+            // As many problems as the octile suite of the map: the same searches.
+            let problems = match map {
+                "random-d25-256-s1" => 20,
+                "rooms-r32-1024-s1" => 4,
+                _ => 6,
+            };
+            suites.push(generated(Role::Trade, map, problems, WeightedOctile(weight), fine));
+        }
+    }
+    suites
+}
+
+/// Membership: four maps of four kinds, from 100 to 1,000 open cells, each with the array
+/// cleared per search and the two hash tables (a fifth, rooms-r64-2048, cost 1.3 s a pass
+/// for the three stores' check passes alone; `pqlab suites`).
+fn store_suites() -> Vec<Suite> {
+    let mut suites = Vec::new();
+    for store in StoreKind::ALTERNATIVES {
+        suites.push(stored("random-d25-128-s1", 20, store));
+        suites.push(stored("maze-w4-256-s1", 10, store));
+        suites.push(stored("rooms-r16-256-s1", 20, store));
+        suites.push(stored("cave-f45-i4-256-s1", 20, store));
+    }
+    suites
+}
+
+/// The quick profile's suites: one or two of each role and series, small.
+fn quick_suites() -> Vec<Suite> {
+    use HeuristicKind::{Manhattan, WeightedOctile, Zero};
+    let fine = CostScale::FINE;
+    vec![
+        replayed(band("random-d20-32-s1", 30)),
+        band("rooms-r8-128-s1", 10),
+        series("rooms-r8-128-s1", 10, WeightedOctile(1.5)),
+        generated(Role::Trade, "rooms-r8-128-s1", 10, WeightedOctile(2.0), fine),
+        stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
+        generated(Role::Series, "rugged-h30-256-s1", 1, Zero, CostScale::COARSE),
+        unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
+        generic("rooms-r8-128-s1", 10, CostKind::Float),
+        unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
+        road("road-n3000-k4-c4-s1", 6, CostKind::Float),
+    ]
 }
 
 /// Problems per Moving AI map in the profile with real maps: spread over each scenario's
 /// length buckets, enough that every bucket range is timed, few enough for 30 maps
-/// and every queue within the hour.
+/// and every queue within the hour. Set without a measurement (`c17b751`, up from 10); in
+/// the maps run `2026-11-26T01-40-40Z-maps` the 30 maps took about 1,920 of its 3,250 s of
+/// measuring (`b8366a8`).
 pub const MAP_PROBLEMS: usize = 50;
 
 /// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over

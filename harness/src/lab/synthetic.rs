@@ -33,7 +33,9 @@ use crate::maps::generate::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
-/// Operations in one pass of a held frontier.
+/// Operations in one pass of a held frontier. Set without a measurement (`c17b751`); in run
+/// `2026-11-26T10-12-00Z` a timed pass took 41 µs to 2.0 ms (40.6 to 2,042 ns an operation,
+/// the held rows' `median_ns`), under the 5 ms a sample lasts.
 pub const BATCH: u64 = 1_000;
 
 /// The generated maps, with their numbers of problems, that the held workload's inputs
@@ -220,11 +222,31 @@ impl Visitor for CheckHold {
             )));
         }
         let started = Instant::now();
+        let (mut hold, bytes_per_entry) = self.fill::<F>(started)?;
+        // A warm-up reaches steady state, then one pass is timed; both check the order.
+        let mut floor = 0;
+        self.warm_up(&mut hold, &mut floor, started)?;
+        let pass = self.first_pass(&mut hold, &mut floor)?;
+        Ok(Check {
+            contender: Box::new(hold),
+            counters: Vec::new(),
+            excess: None,
+            pass,
+            bytes_per_entry,
+            parked: false,
+        })
+    }
+}
+
+impl CheckHold {
+    /// Fills a hold of `F` to the size, stopped over the fill limit (counted from
+    /// `started`); gives it and the queue's heap bytes per entry, where they are counted.
+    fn fill<F: Frontier>(&self, started: Instant) -> Result<(Hold<F>, Option<f64>), Stopped> {
         let (filled, bytes) = Counting::measure(|| {
             let mut hold = Hold::<F>::new(self.size, &INCREMENTS, DECREASE_SHARE);
             hold.fill(started.checked_add(self.fill_limit)).map(|n| (hold, n))
         });
-        let (mut hold, n) = filled
+        let (hold, n) = filled
             .map_err(|reason| Stopped::Untimed(Untimed::Failed(format!("filling: {reason}"))))?;
         if n < self.size {
             return Err(Stopped::Setup(format!(
@@ -237,24 +259,20 @@ impl Visitor for CheckHold {
         let bytes_per_entry = bytes.map(|b| {
             (b as f64 - (HOLD_BYTES_PER_ENTRY * self.size) as f64).max(0.0) / self.size as f64
         });
-        // A warm-up reaches steady state (at most 10,000 operations, within the fill's
-        // limit), then one pass is timed on the thread's CPU clock, stopped over the pass
-        // limit; both check the order.
-        let mut floor = 0;
-        let mut step = |hold: &mut Hold<F>| {
-            let key = hold.step();
-            let misordered = key < floor;
-            floor = key;
-            misordered.then(|| {
-                Stopped::Untimed(Untimed::Failed(format!(
-                    "popped key {key} after a larger one: the queue misordered"
-                )))
-            })
-        };
+        Ok((hold, bytes_per_entry))
+    }
+
+    /// The warm-up: up to 10,000 operations (a fresh fill's first operations can be far
+    /// slower than its steady state), stopped when filling and warming up pass the fill
+    /// limit (counted from `started`).
+    fn warm_up<F: Frontier>(
+        &self,
+        hold: &mut Hold<F>,
+        floor: &mut Key,
+        started: Instant,
+    ) -> Result<(), Stopped> {
         for i in 0..self.size.min(10_000) {
-            if let Some(failed) = step(&mut hold) {
-                return Err(failed);
-            }
+            ordered_step(hold, floor)?;
             if i % 64 == 63 && started.elapsed() > self.fill_limit {
                 return Err(Stopped::Setup(format!(
                     "warming up stopped after {} of filling and {} operations, over the {} limit",
@@ -264,12 +282,20 @@ impl Visitor for CheckHold {
                 )));
             }
         }
+        Ok(())
+    }
+
+    /// The first timed pass of [`BATCH`] operations on the thread's CPU clock, stopped (a
+    /// cut-off, its time a lower bound) over the pass limit; gives its time.
+    fn first_pass<F: Frontier>(
+        &self,
+        hold: &mut Hold<F>,
+        floor: &mut Key,
+    ) -> Result<Duration, Stopped> {
         let cpu = |since: u64| Duration::from_nanos(thread_cpu_ns().saturating_sub(since));
         let timed = thread_cpu_ns();
         for i in 0..BATCH {
-            if let Some(failed) = step(&mut hold) {
-                return Err(failed);
-            }
+            ordered_step(hold, floor)?;
             if i % 16 == 15 && cpu(timed) > self.pass_limit {
                 let ran = cpu(timed);
                 return Err(Stopped::Untimed(Untimed::cut_off(
@@ -284,16 +310,23 @@ impl Visitor for CheckHold {
                 )));
             }
         }
-        let pass = cpu(timed);
-        Ok(Check {
-            contender: Box::new(hold),
-            counters: Vec::new(),
-            excess: None,
-            pass,
-            bytes_per_entry,
-            parked: false,
-        })
+        Ok(cpu(timed))
     }
+}
+
+/// One steady-state operation of `hold`, failing when its pop is below `floor`, the key
+/// popped before it (the queue misordered); `floor` becomes the key popped.
+#[inline]
+fn ordered_step<F: Frontier>(hold: &mut Hold<F>, floor: &mut Key) -> Result<(), Stopped> {
+    let key = hold.step();
+    let misordered = key < *floor;
+    *floor = key;
+    if misordered {
+        return Err(Stopped::Untimed(Untimed::Failed(format!(
+            "popped key {key} after a larger one: the queue misordered"
+        ))));
+    }
+    Ok(())
 }
 
 /// Fills a queue to `size` entries (or until `limit`), untimed, and gives the heap bytes it

@@ -27,7 +27,7 @@ use crate::maps::moves::Components;
 use crate::maps::reference::CostField;
 use crate::maps::scenario::{Expected, Problem};
 
-/// The largest side of a generated map.
+/// The largest side of a generated map: a bound on input (2²⁸ cells), not a tuned value.
 pub const MAX_SIZE: u32 = 16_384;
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
@@ -148,7 +148,9 @@ pub enum MapKind {
 /// map marsh, searches hold as many open cells (about 18,000) in 40 ms instead of 90
 /// (`pqlab suites`), since smaller lakes give the flood a longer, more ragged front.
 pub const MARSH_FEATURE: usize = 8;
-/// The weight of a marsh cell.
+/// The weight of a marsh cell. Part of the marsh kind's definition, set without a
+/// measurement (`ead8dc1`): every `marsh-…` map, and so every run's marsh workloads,
+/// depends on it.
 pub const MARSH_WEIGHT: u8 = 40;
 
 impl MapKind {
@@ -493,12 +495,15 @@ fn cave(n: usize, percent: u32, steps: u32, rng: &mut SplitMix64) -> Vec<bool> {
 }
 
 /// The weights of a [`MapKind::Weighted`] map and the percentage of cells given each,
-/// from the lowest noise to the highest: roads, grass, hills, swamp.
+/// from the lowest noise to the highest: roads, grass, hills, swamp. Part of the kind's
+/// definition, set without a measurement (`cc2e197`).
 const TERRAIN_WEIGHTS: [(u8, usize); 4] = [(1, 15), (2, 40), (4, 30), (8, 15)];
 
 /// The weights (`n × n`, row-major) of a [`MapKind::Weighted`] map: noise cut at its
 /// quantiles, found with a histogram.
 fn weights(n: usize, feature: usize, rng: &mut SplitMix64) -> Vec<u8> {
+    /// The histogram's bins: each class's share is met to within one bin's cells. Part of
+    /// the kind's definition (`cc2e197`).
     const BINS: usize = 1024;
     let (noise, top) = value_noise(n, feature, rng);
     let bin = |v: f32| ((v / top * BINS as f32) as usize).min(BINS - 1);
@@ -555,7 +560,9 @@ fn value_noise(n: usize, feature: usize, rng: &mut SplitMix64) -> (Vec<f32>, f32
     (noise, top)
 }
 
-/// How many problems share one start (and so one reference Dijkstra) in [`problems`].
+/// How many problems share one start (and so one reference Dijkstra) in [`problems`]. Set
+/// without a measurement (`cc2e197`); the generated problems, hence every generated
+/// workload, depend on it.
 pub const GOALS_PER_START: usize = 10;
 
 /// `count` problems on `grid` for `connectivity` and `scale`, deterministic from `seed`,

@@ -62,7 +62,7 @@ use crate::maps::generate::SplitMix64;
 /// graph within about 2 GB (3 GB while generating).
 pub const MAX_NODES: u32 = 1 << 24;
 
-/// The most neighbours a spec may ask for.
+/// The most neighbours a spec may ask for: a bound on input, not a tuned value.
 pub const MAX_NEIGHBOURS: u32 = 16;
 
 /// The most road classes a spec may ask for: speeds 1, 4, 16 and 64.

@@ -30,13 +30,15 @@ const CAPTION: u32 = 22;
 const AXIS: u32 = 20;
 const LABEL: u32 = 18;
 
-/// The margin around every panel, in pixels.
+/// The margin around every panel, in pixels: a layout choice, not a measurement.
 const MARGIN: u32 = 14;
 
-/// The room for the x axis' labels and description, below the plot.
+/// The room for the x axis' labels and description, below the plot, in pixels: a layout
+/// choice, not a measurement.
 const X_LABELS: u32 = 56;
 
-/// The room for the y axis' labels and description of a points panel, left of the plot.
+/// The room for the y axis' labels and description of a points panel, left of the plot,
+/// in pixels: a layout choice, not a measurement.
 const Y_LABELS: u32 = 96;
 
 /// Registers the bundled font once per process.

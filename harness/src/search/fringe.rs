@@ -104,6 +104,8 @@
 //! }
 //! ```
 
+use std::marker::PhantomData;
+
 use crate::maps::grid::Grid;
 use crate::maps::grid::Rules;
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
@@ -212,18 +214,13 @@ impl Fringe {
         let weights = grid.weights();
         let offsets = *self.moves.offsets();
         let steps = *self.moves.steps();
-        let nodes = self.nodes.as_mut_ptr();
-        // Every node access goes through `at`, without range checks.
-        let at = |cell: u32| -> &mut Node {
-            // SAFETY: `at` is only called with the sentinel, the start (checked inside the
-            // map by `endpoints`), a cell reached by following links from the sentinel, or
-            // the target of a set bit of a cell's mask; links are only set to such cells,
-            // and a mask's bits name cells inside the map (`Moves`' invariant), so every
-            // index is below `nodes.len()`, the map's cells (checked against `grid` by
-            // `endpoints`). No two references from `at` are alive at once: each is used
-            // and dropped within one statement.
-            unsafe { &mut *nodes.add(cell as usize) }
-        };
+        let moves = &self.moves;
+        // SAFETY: `list` is only given the sentinel, the start (checked inside the map by
+        // `endpoints`), cells reached by following links from the sentinel, and targets of
+        // set bits of a cell's mask; links are only set to such cells, and a mask's bits
+        // name cells inside the map (`Moves`' invariant), so every cell is below the map's
+        // cells, `self.nodes.len()` (checked against `grid` by `endpoints`).
+        let mut list = unsafe { List::new(&mut self.nodes) };
 
         // The list holds the start alone.
         let (x, y) = divide.coords(start);
@@ -231,13 +228,7 @@ impl Fringe {
         if limit > u64::from(u32::MAX) {
             return Err(SearchError::CostOverflow { f: limit });
         }
-        *at(start) = Node {
-            state: CellState::new(limit as u32, open, CellState::START),
-            prev: SENTINEL,
-            next: SENTINEL,
-        };
-        at(SENTINEL).next = start;
-        at(SENTINEL).prev = start;
+        list.insert_after(SENTINEL, start, CellState::new(limit as u32, open, CellState::START));
         let mut in_list: u64 = 1;
         counters.pushes = 1;
         counters.max_open = 1;
@@ -245,10 +236,10 @@ impl Fringe {
         loop {
             // The smallest f above the limit seen in this iteration.
             let mut next_limit = u64::MAX;
-            let mut cell = at(SENTINEL).next;
+            let mut cell = list.at(SENTINEL).next;
             while cell != SENTINEL {
                 counters.pops += 1;
-                let node = *at(cell);
+                let node = *list.at(cell);
                 let f = u64::from(node.state.g);
                 if f > limit {
                     next_limit = next_limit.min(f);
@@ -260,26 +251,13 @@ impl Fringe {
                 let (x, y) = divide.coords(cell);
                 let g = f - heuristic.estimate(x, y, cell);
                 if cell == goal {
-                    at(cell).state.restamp(closed);
+                    list.at(cell).state.restamp(closed);
                     return Ok(Some(g));
                 }
                 if super::stop::poll(counters.expansions) {
                     return Err(SearchError::Stopped);
                 }
-                // As in the A*: the move back to the parent, and the moves whose targets the
-                // parent enters at no greater cost ([`Moves::dominated`]), cannot improve
-                // their targets. The parent's expansion set this cell's `g` through `via`
-                // and left each such target's `g` no higher than through here; `g` only
-                // falls.
-                let skip = match node.state.via() {
-                    CellState::START => 0,
-                    via => {
-                        let parent = cell.wrapping_add_signed(-offsets[via as usize & 7]);
-                        1u8 << OPPOSITE[via as usize & 7]
-                            | self.moves.dominated(via as usize, self.moves.mask(parent))
-                    }
-                };
-                let mut mask = self.moves.mask(cell) & !skip;
+                let mut mask = moves.mask(cell) & !skipped(moves, &offsets, cell, node.state);
                 while mask != 0 {
                     let d = mask.trailing_zeros() as usize & 7;
                     mask &= mask - 1;
@@ -297,7 +275,7 @@ impl Fringe {
                             next,
                         );
                     // `h` is the same for both: comparing `f` compares `g`.
-                    let seen = at(next).state;
+                    let seen = list.at(next).state;
                     let stamp = seen.stamp();
                     if stamp >= open && f_next >= u64::from(seen.g) {
                         continue;
@@ -306,35 +284,24 @@ impl Fringe {
                         return Err(SearchError::CostOverflow { f: f_next });
                     }
                     if stamp == open {
-                        // In the list: unlink it, to insert it after this cell.
-                        let Node { prev, next: after, .. } = *at(next);
-                        at(prev).next = after;
-                        at(after).prev = prev;
+                        // In the list: moved after this cell.
+                        list.unlink(next);
                         counters.decrease_keys += 1;
                     } else {
                         counters.pushes += 1;
                         counters.reopenings += u64::from(stamp == closed);
                         in_list += 1;
                     }
-                    let after = at(cell).next;
-                    *at(next) = Node {
-                        state: CellState::new(f_next as u32, open, d as u32),
-                        prev: cell,
-                        next: after,
-                    };
-                    at(after).prev = next;
-                    at(cell).next = next;
+                    list.insert_after(cell, next, CellState::new(f_next as u32, open, d as u32));
                 }
                 // Remove the expanded cell; its children, right after it, come next.
-                let Node { prev, next, .. } = *at(cell);
-                at(prev).next = next;
-                at(next).prev = prev;
-                at(cell).state.restamp(closed);
+                let next = list.unlink(cell);
+                list.at(cell).state.restamp(closed);
                 counters.max_open = counters.max_open.max(in_list);
                 in_list -= 1;
                 cell = next;
             }
-            if at(SENTINEL).next == SENTINEL {
+            if list.at(SENTINEL).next == SENTINEL {
                 return Ok(None);
             }
             // Every cell left in the list was visited above the limit since its `f` last
@@ -364,6 +331,66 @@ impl Fringe {
         }
         path.reverse();
         Some(path)
+    }
+}
+
+/// The moves out of `cell` (whose state is `state`) that cannot improve their targets, as
+/// in the A*: the move back to the parent, and the moves whose targets the parent enters
+/// at no greater cost ([`Moves::dominated`]). The parent's expansion set this cell's `g`
+/// through `via` and left each such target's `g` no higher than through here; `g` only
+/// falls.
+#[inline(always)]
+fn skipped(moves: &Moves, offsets: &[i32; 8], cell: u32, state: CellState) -> u8 {
+    match state.via() {
+        CellState::START => 0,
+        via => {
+            let parent = cell.wrapping_add_signed(-offsets[via as usize & 7]);
+            1u8 << OPPOSITE[via as usize & 7] | moves.dominated(via as usize, moves.mask(parent))
+        }
+    }
+}
+
+/// The nodes of a search in progress, reached without range checks, and the list's
+/// operations on them.
+struct List<'a> {
+    nodes: *mut Node,
+    _nodes: PhantomData<&'a mut [Node]>,
+}
+
+impl<'a> List<'a> {
+    /// The list over `nodes`.
+    ///
+    /// # Safety
+    ///
+    /// Every cell given to the list's methods must be below `nodes.len()`.
+    unsafe fn new(nodes: &'a mut [Node]) -> Self {
+        List { nodes: nodes.as_mut_ptr(), _nodes: PhantomData }
+    }
+
+    /// The node of `cell`.
+    #[inline(always)]
+    fn at(&mut self, cell: u32) -> &mut Node {
+        // SAFETY: `cell` is below the nodes' length, as `List::new`'s caller promised, and
+        // the reference borrows `self` mutably, so no two are alive at once.
+        unsafe { &mut *self.nodes.add(cell as usize) }
+    }
+
+    /// Unlinks `cell`, which is in the list; gives the cell that followed it.
+    #[inline(always)]
+    fn unlink(&mut self, cell: u32) -> u32 {
+        let Node { prev, next, .. } = *self.at(cell);
+        self.at(prev).next = next;
+        self.at(next).prev = prev;
+        next
+    }
+
+    /// Links `cell`, with `state`, right after `before`, which is in the list.
+    #[inline(always)]
+    fn insert_after(&mut self, before: u32, cell: u32, state: CellState) {
+        let after = self.at(before).next;
+        *self.at(cell) = Node { state, prev: before, next: after };
+        self.at(after).prev = cell;
+        self.at(before).next = cell;
     }
 }
 

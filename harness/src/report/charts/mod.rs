@@ -140,7 +140,8 @@ pub const CHARTS: &[Chart] = &[
     },
 ];
 
-/// Figures are drawn this wide (and shown at the page's width).
+/// Figures are drawn this wide (and shown at the page's width): a layout choice, not a
+/// measurement.
 pub const WIDTH: u32 = 1600;
 
 /// The family groups of the small multiples: every family is in one (families added later

@@ -16,7 +16,9 @@ use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
 use crate::results::Row;
 
-/// The most queues named (besides the baseline).
+/// The most queues named (besides the baseline): as many as
+/// [`COLORS`](crate::report::draw::COLORS) has colours, so that each named queue has a
+/// colour of its own (the baseline is black).
 const NAMED: usize = 7;
 
 /// One figure of a row plotted against its workload's frontier size: the value, and the
