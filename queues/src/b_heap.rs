@@ -107,7 +107,8 @@ type Entry = (Key, Node);
 /// Slots in a 4 KiB page: the largest block. Slot 0 sits at the start of a page, so no
 /// block straddles a page or a 64-byte line.
 const PAGE_SLOTS: usize = 256;
-/// The alignment of slot 0.
+/// The alignment of slot 0: Linux x86-64's page size (`getconf PAGESIZE` prints 4096 on
+/// the lab's machines).
 const PAGE_BYTES: usize = 4096;
 
 /// Blocks of one 64-byte cache line: the better block measured (see "Block size").
