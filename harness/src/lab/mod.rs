@@ -80,7 +80,9 @@ pub use settings::{Profile, Settings};
 use suites::{Role, Suite};
 
 /// The sentinel's median on the machine that made the committed default runs (an Intel
-/// Xeon, 2 cores; 15.8–17.2 µs over the seven sentinels of the 22:58 run of 2026-11-22):
+/// Xeon, 2 cores; 15.8–17.2 µs over the seven sentinels of an uncommitted run at 22:58 on
+/// 2026-11-22, and a median of 16.2 and 16.6 µs over the seven of each of the committed
+/// quiet runs `2026-11-22T23-20-59Z` and `…23-32-22Z`):
 /// the lab's pace is this machine's first sentinel over it, and scales the cut-off floor,
 /// so a slower machine cuts off the same queues.
 const REFERENCE_SENTINEL_NS: f64 = 16_300.0;
