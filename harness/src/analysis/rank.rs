@@ -21,13 +21,14 @@
 //! rounds, so a disturbance common to a round cancels), each queue's median is taken, and
 //! the ratios' geometric mean over the workloads is one bootstrap value; 400 of them give
 //! the 2.5th and 97.5th percentiles. Rows from before per-sample times were kept (schema 1)
-//! use the widest ratio of values inside their quartiles instead.
+//! use the widest ratio of values inside their quartiles instead ([`Spread::over`]), each
+//! end's geometric mean over the workloads.
 
 use std::collections::BTreeMap;
 
 use crate::analysis::{Timing, Workload};
 use crate::maps::generate::SplitMix64;
-use crate::results::{quantile, Row, Status};
+use crate::results::{quantile, Row, Spread, Status};
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
 /// cannot tell: 2%. Two quiet default runs of one commit on one machine
@@ -52,9 +53,9 @@ pub struct Standing<'a> {
     /// The geometric mean, over the workloads where it was measured, of its time divided
     /// by the fastest eligible time there (1 = fastest everywhere). NaN if never measured.
     pub score: f64,
-    /// Its time ÷ the winner's with the 95% interval: `(low, ratio, high)`; `None` for the
+    /// Its time ÷ the winner's with the 95% interval ([`Versus::ratio`]); `None` for the
     /// winner and non-contenders.
-    pub against_winner: Option<(f64, f64, f64)>,
+    pub against_winner: Option<Spread>,
     /// Whether it is in the winner's tie group (the winner is).
     pub tied: bool,
     /// Workloads where it was measured.
@@ -148,8 +149,8 @@ pub fn rank_weighted<'a>(
             } else if standing.contends {
                 let v = versus_weighted(workloads, standing.queue, winner)
                     .expect("contenders share workloads");
-                standing.against_winner = Some((v.low, v.ratio, v.high));
-                standing.tied = !standing.censored() && v.low <= TIE_MARGIN;
+                standing.against_winner = Some(v.ratio);
+                standing.tied = !standing.censored() && v.ratio.low <= TIE_MARGIN;
             }
         }
     }
@@ -166,15 +167,11 @@ pub fn tie_group<'s, 'a>(standings: &'s [Standing<'a>]) -> impl Iterator<Item = 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Versus {
     /// The geometric mean of the first queue's time divided by the second's (below 1: the
-    /// first is faster). A lower bound when the first was cut off somewhere, an upper bound
-    /// when the second was.
-    pub ratio: f64,
-    /// The 95% interval's low end (0 when the second queue's time is censored somewhere:
-    /// nothing bounds the ratio from below then).
-    pub low: f64,
-    /// The 95% interval's high end (infinite when the first queue's time is censored
-    /// somewhere).
-    pub high: f64,
+    /// first is faster), between the ends of its 95% interval. The middle is a lower bound
+    /// when the first was cut off somewhere, an upper bound when the second was. The low
+    /// end is 0 when the second queue's time is censored somewhere (nothing bounds the
+    /// ratio from below then); the high end is infinite when the first queue's is.
+    pub ratio: Spread,
     /// Workloads where both have evidence.
     pub n: usize,
     /// Of those, the workloads where one side's time is a cut-off's censored bound.
@@ -184,18 +181,18 @@ pub struct Versus {
 impl Versus {
     /// Whether the interval says the first queue is faster beyond the tie margin.
     pub fn faster(&self) -> bool {
-        self.high * TIE_MARGIN < 1.0
+        self.ratio.high * TIE_MARGIN < 1.0
     }
 
     /// Whether the interval says the first queue is slower beyond the tie margin.
     pub fn slower(&self) -> bool {
-        self.low > TIE_MARGIN
+        self.ratio.low > TIE_MARGIN
     }
 
     /// How the ratio reads: "at least " when it is a lower bound, "at most " when an upper
     /// bound, nothing when both sides were measured everywhere.
     pub fn qualifier(&self) -> &'static str {
-        match (self.high.is_infinite(), self.low == 0.0 && self.censored > 0) {
+        match (self.ratio.high.is_infinite(), self.ratio.low == 0.0 && self.censored > 0) {
             (true, false) => "at least ",
             (false, true) => "at most ",
             _ => "",
@@ -240,26 +237,28 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
     let mean = |f: &dyn Fn(&Timing<'_>, &Timing<'_>) -> f64| {
         (pairs.iter().map(|(a, b, w)| w * f(a, b).ln()).sum::<f64>() / total).exp()
     };
-    let ratio = mean(&|a, b| a.median() / b.median());
+    let mid = mean(&|a, b| a.median() / b.median());
     let (low, high) = if pairs
         .iter()
         .any(|(a, b, _)| a.row.samples_ns.0.is_empty() || b.row.samples_ns.0.is_empty())
     {
-        // Schema 1 rows: the widest ratio of values inside the quartiles.
+        // Schema 1 rows: each workload's quartiles over the other's (`Spread::over`).
         (
-            mean(&|a, b| a.row.p25_ns * a.factor / (b.row.p75_ns * b.factor)),
-            mean(&|a, b| a.row.p75_ns * a.factor / (b.row.p25_ns * b.factor)),
+            mean(&|a, b| a.spread().over(&b.spread()).low),
+            mean(&|a, b| a.spread().over(&b.spread()).high),
         )
     } else {
         interval(&pairs, total, a, b)
     };
-    let (low, high) = (low.min(ratio), high.max(ratio));
+    let (low, high) = (low.min(mid), high.max(mid));
     let a_censored = pairs.iter().any(|(ta, _, _)| ta.censored);
     let b_censored = pairs.iter().any(|(_, tb, _)| tb.censored);
     Some(Versus {
-        ratio,
-        low: if b_censored { 0.0 } else { low },
-        high: if a_censored { f64::INFINITY } else { high },
+        ratio: Spread {
+            low: if b_censored { 0.0 } else { low },
+            mid,
+            high: if a_censored { f64::INFINITY } else { high },
+        },
         n: pairs.len(),
         censored: pairs.iter().filter(|(ta, tb, _)| ta.censored || tb.censored).count(),
     })
@@ -375,10 +374,10 @@ mod tests {
 
         let v = versus(&workloads, "sorted-array-dk", STD).unwrap();
         assert_eq!((v.n, v.censored), (2, 1));
-        assert!(v.high.is_infinite() && v.slower() && !v.faster(), "{v:?}");
+        assert!(v.ratio.high.is_infinite() && v.slower() && !v.faster(), "{v:?}");
         assert_eq!(v.qualifier(), "at least ");
         let back = versus(&workloads, STD, "sorted-array-dk").unwrap();
-        assert!(back.low == 0.0 && back.faster(), "{back:?}");
+        assert!(back.ratio.low == 0.0 && back.faster(), "{back:?}");
         assert_eq!(back.qualifier(), "at most ");
     }
 

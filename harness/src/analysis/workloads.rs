@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::maps::grid::CostScale;
-use crate::results::{quantile, Kind, Row, Status};
+use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 
@@ -104,6 +104,11 @@ impl Timing<'_> {
     /// The median time per unit (a lower bound when censored).
     pub fn median(&self) -> f64 {
         self.row.median_ns * self.factor
+    }
+
+    /// The median time per unit with its quartiles (lower bounds when censored).
+    pub fn spread(&self) -> Spread {
+        self.row.spread().times(self.factor)
     }
 }
 

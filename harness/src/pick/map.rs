@@ -36,7 +36,7 @@ use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
-use crate::results::{quantile, Kind, Provenance, Row, Unit};
+use crate::results::{Kind, Provenance, Row, Sizes, Unit};
 use crate::search::astar::AStar;
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::store::StoreKind;
@@ -69,10 +69,10 @@ pub struct Profile {
     /// Searches solved.
     pub searches: usize,
     /// The most open cells per search: median, p90, largest.
-    pub open: (f64, f64, f64),
+    pub open: Sizes,
     /// The most entries std's BinaryHeap held per search (duplicates included): median,
     /// p90, largest.
-    pub held: (f64, f64, f64),
+    pub held: Sizes,
     /// The share of searches in each band.
     pub bands: Vec<(String, f64)>,
 }
@@ -121,7 +121,6 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     }
     bar.finish_and_clear();
     anyhow::ensure!(!open.is_empty(), "{}: no problem needed a search", instance.name);
-    let stats = |v: &[f64]| (quantile(v, 0.5), quantile(v, 0.9), quantile(v, 1.0));
     let weights: Vec<(Band, f64)> = Band::all()
         .map(|b| (b, open.iter().filter(|&&s| b.contains(s)).count() as f64 / open.len() as f64))
         .filter(|(_, share)| *share > 0.0)
@@ -129,8 +128,8 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let profile = Profile {
         map: instance.name.clone(),
         searches: open.len(),
-        open: stats(&open),
-        held: stats(&held),
+        open: Sizes::of(&open),
+        held: Sizes::of(&held),
         bands: weights.iter().map(|(b, s)| (b.label(), *s)).collect(),
     };
     Ok(Profiled { profile, weights, wrong })
@@ -145,12 +144,12 @@ impl Profile {
             "{}: {} searches; most open cells per search: median {}, p90 {}, largest {}; entries std's BinaryHeap held (with duplicates): median {}, p90 {}, largest {}.\nSearches per band: {}.",
             self.map,
             self.searches,
-            count(self.open.0),
-            count(self.open.1),
-            count(self.open.2),
-            count(self.held.0),
-            count(self.held.1),
-            count(self.held.2),
+            count(self.open.median),
+            count(self.open.p90),
+            count(self.open.largest),
+            count(self.held.median),
+            count(self.held.p90),
+            count(self.held.largest),
             bands.join(", ")
         )
     }

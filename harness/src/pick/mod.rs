@@ -30,7 +30,7 @@ use crate::format::{count, plural, ratio, significant};
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
-use crate::results::{files, location, Kind, Row, Status};
+use crate::results::{files, location, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::{SearchKind, Setup};
@@ -186,10 +186,10 @@ pub struct Ranked {
     pub strategy: Option<Strategy>,
     /// The keys it accepts (`any`, `monotone`, `bounded-span`).
     pub keys: Option<KeyRule>,
-    /// Its time ÷ the winner's (1 for the winner), with the 95% interval. When
-    /// `censored` is above 0 the ratio and the low end are lower bounds and the high end is
-    /// infinite (`null` in JSON).
-    pub vs_best: (f64, f64, f64),
+    /// Its time ÷ the winner's (1 for the winner), with the 95% interval: `[low, ratio,
+    /// high]` in JSON. When `censored` is above 0 the ratio and the low end are lower
+    /// bounds and the high end is infinite (`null` in JSON).
+    pub vs_best: Spread,
     /// The workloads where it was cut off, whose measured lower bound stands in for its
     /// time ("at least").
     pub censored: usize,
@@ -202,9 +202,10 @@ pub struct Ranked {
 }
 
 impl Ranked {
-    /// "1.23× (1.20×–1.26×)", or for a queue cut off somewhere "≥ 5.1× (cut off on 2
-    /// workloads: a lower bound)".
-    fn spread_text(&self, lo: f64, mid: f64, hi: f64) -> String {
+    /// Its time ÷ the winner's: "1.23× (1.20×–1.26×)", or for a queue cut off somewhere
+    /// "≥ 5.1× (cut off on 2 workloads: a lower bound)".
+    fn vs_best_text(&self) -> String {
+        let Spread { low, mid, high } = self.vs_best;
         if self.censored > 0 {
             format!(
                 "≥ {} (cut off on {}: a lower bound)",
@@ -212,7 +213,7 @@ impl Ranked {
                 plural(self.censored, "workload")
             )
         } else {
-            format!("{} ({}–{})", ratio(mid), ratio(lo), ratio(hi))
+            format!("{} ({}–{})", ratio(mid), ratio(low), ratio(high))
         }
     }
 }
@@ -459,7 +460,7 @@ fn gain_in_the_other_search(
     let v = versus_weighted(&workloads, BASELINE, winner)?;
     Some(format!(
         "In {name}, std's BinaryHeap takes {} `{winner}`'s time on the same bands ({}).",
-        ratio(v.ratio),
+        ratio(v.ratio.mid),
         plural(v.n, "workload")
     ))
 }
@@ -528,10 +529,10 @@ pub fn build_answer(
                 family: entry.map(|e| e.family),
                 strategy: entry.map(|e| e.strategy),
                 keys: entry.map(|e| e.keys),
-                vs_best: s.against_winner.unwrap_or((1.0, 1.0, 1.0)),
+                vs_best: s.against_winner.unwrap_or(Spread::exact(1.0)),
                 censored: s.censored,
                 tied: s.tied,
-                vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio),
+                vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio.mid),
                 latency: None,
             }
         })
@@ -577,9 +578,9 @@ pub fn build_answer(
             match versus_weighted(workloads, BASELINE, &best.queue) {
                 Some(v) if best.queue != BASELINE => line.push_str(&format!(
                     "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
-                    ratio(v.ratio),
-                    ratio(v.low),
-                    ratio(v.high)
+                    ratio(v.ratio.mid),
+                    ratio(v.ratio.low),
+                    ratio(v.ratio.high)
                 )),
                 _ if best.queue == BASELINE => {
                     line.push_str(": std's BinaryHeap is the best here.")
@@ -782,9 +783,7 @@ impl fmt::Display for Answer {
                 "rank", "queue", "time ÷ best", "÷ std", "strategy"
             )?;
             for (i, r) in self.ranking.iter().enumerate() {
-                let (lo, mid, hi) = r.vs_best;
-                let spread =
-                    if i == 0 { "1× (best)".to_owned() } else { r.spread_text(lo, mid, hi) };
+                let spread = if i == 0 { "1× (best)".to_owned() } else { r.vs_best_text() };
                 writeln!(
                     f,
                     "{:>4}  {:<26} {:>18}{} {:>8}  {:<12} {}",
@@ -840,12 +839,11 @@ impl Answer {
         }
         out.push_str("| rank | queue | time ÷ best | tie group | ÷ std | strategy | keys |\n|---|---|---|---|---|---|---|\n");
         for (i, r) in self.ranking.iter().enumerate() {
-            let (lo, mid, hi) = r.vs_best;
             out.push_str(&format!(
                 "| {} | `{}` | {} | {} | {} | {} | {} |\n",
                 i + 1,
                 r.queue,
-                r.spread_text(lo, mid, hi),
+                r.vs_best_text(),
                 if r.tied { "yes" } else { "no" },
                 r.vs_std.map_or("n/a".into(), ratio),
                 text(r.strategy),

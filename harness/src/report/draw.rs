@@ -16,6 +16,7 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 
 use crate::format;
+use crate::results::Spread;
 
 /// The bundled font (DejaVu Sans; its license is beside it in `harness/assets/`).
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
@@ -201,12 +202,16 @@ pub struct Series {
 pub struct Point {
     /// x.
     pub x: f64,
-    /// The median.
-    pub y: f64,
-    /// The bottom of the spread bar.
-    pub lo: f64,
-    /// The top of the spread bar.
-    pub hi: f64,
+    /// y: the marker at the middle, the bar from the low end to the high one (none when
+    /// they meet).
+    pub y: Spread,
+}
+
+impl Point {
+    /// A point without a bar.
+    pub fn at(x: f64, y: f64) -> Point {
+        Point { x, y: Spread::exact(y) }
+    }
 }
 
 /// A queue cut off at some sizes.
@@ -242,8 +247,9 @@ pub struct Bar {
     pub label: String,
     /// The bar's end.
     pub value: f64,
-    /// The interval's ends (drawn as a whisker), if any.
-    pub interval: Option<(f64, f64)>,
+    /// The interval, if any: a whisker from its low end to its high one (its middle is
+    /// not drawn; `value` is the bar's end).
+    pub interval: Option<Spread>,
     /// Its style (colour; `strong` draws it solid, else light).
     pub style: Style,
     /// Written to its right.
@@ -453,7 +459,7 @@ fn draw_points<DB: DrawingBackend>(
     let points = || panel.series.iter().flat_map(|s| s.points.iter());
     let xs = points().map(|p| p.x).chain(panel.cut_offs.iter().flat_map(|c| c.at.iter().copied()));
     let x = log_range(xs);
-    let mut y = log_range(points().flat_map(|p| [p.y, p.lo, p.hi]).chain(panel.rule));
+    let mut y = log_range(points().flat_map(|p| [p.y.mid, p.y.low, p.y.high]).chain(panel.rule));
     // Headroom above the points: one row of crosses per cut-off queue.
     let rows = panel.cut_offs.len() as f64;
     let row_factor = (y.end / y.start).powf(0.045);
@@ -499,14 +505,10 @@ fn draw_points<DB: DrawingBackend>(
         let color = series.style.color;
         let (r, width) = if series.style.strong { (6, 3) } else { (4, 1) };
         let bar = if series.style.strong { color.mix(0.8) } else { color.mix(0.6) };
-        chart.draw_series(
-            series
-                .points
-                .iter()
-                .filter(|p| p.lo < p.hi)
-                .map(|p| PathElement::new(vec![(p.x, p.lo), (p.x, p.hi)], bar.stroke_width(width))),
-        )?;
-        let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y)).collect();
+        chart.draw_series(series.points.iter().filter(|p| p.y.low < p.y.high).map(|p| {
+            PathElement::new(vec![(p.x, p.y.low), (p.x, p.y.high)], bar.stroke_width(width))
+        }))?;
+        let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y.mid)).collect();
         line.sort_by(|a, b| a.0.total_cmp(&b.0));
         if series.join && line.len() > 1 {
             chart.draw_series(LineSeries::new(
@@ -582,7 +584,7 @@ fn draw_bars<DB: DrawingBackend>(
 ) -> Drawn<DB> {
     let labels: Vec<&str> = panel.bars.iter().map(|b| b.label.as_str()).collect();
     let values = panel.bars.iter().flat_map(|b| {
-        [b.value].into_iter().chain(b.interval.map(|(l, h)| [l, h]).into_iter().flatten())
+        [b.value].into_iter().chain(b.interval.map(|i| [i.low, i.high]).into_iter().flatten())
     });
     let x = log_range(values.chain(panel.rule));
     // Room on the right for the texts.
@@ -620,14 +622,14 @@ fn draw_bars<DB: DrawingBackend>(
             [(start, row - 0.3), (bar.value, row + 0.3)],
             fill.filled(),
         )))?;
-        if let Some((lo, hi)) = bar.interval {
+        if let Some(interval) = bar.interval {
             chart.draw_series(std::iter::once(PathElement::new(
-                vec![(lo, row), (hi, row)],
+                vec![(interval.low, row), (interval.high, row)],
                 INK.stroke_width(2),
             )))?;
         }
         let style = TextStyle::from((FONT, LABEL).into_font()).color(&INK);
-        let end = bar.interval.map_or(bar.value, |(_, hi)| hi).max(bar.value).max(start);
+        let end = bar.interval.map_or(bar.value, |i| i.high).max(bar.value).max(start);
         chart.draw_series(std::iter::once(
             EmptyElement::at((end, row)) + Text::new(bar.text.clone(), (10, -9), style),
         ))?;

@@ -102,7 +102,7 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
         let Some(g) = band.winner() else { continue };
         let std_takes = |b: &bands::BandRanking<'_, '_>, winner: &str| {
             crate::analysis::versus(&b.evidence.workloads, BASELINE, winner)
-                .map_or("1× (it wins)".into(), |v| ratio(v.ratio))
+                .map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid))
         };
         let same = tuned.iter().find(|t| t.evidence.band == band.evidence.band);
         let (t_winner, t_std) = match same.and_then(|t| Some((t, t.winner()?))) {

@@ -216,7 +216,14 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
         } else {
             versus(&e.workloads, BASELINE, winner.queue).map_or_else(
                 || notes.dash("std-binary-heap-dup was not measured on these workloads"),
-                |v| format!("{} ({}–{})", ratio(v.ratio), ratio(v.low), ratio(v.high)),
+                |v| {
+                    format!(
+                        "{} ({}–{})",
+                        ratio(v.ratio.mid),
+                        ratio(v.ratio.low),
+                        ratio(v.ratio.high)
+                    )
+                },
             )
         };
         let any = match generic.iter().find(|g| g.evidence.band == e.band).map(|g| g.tie_group()) {
@@ -279,7 +286,7 @@ fn series_section(findings: &Findings<'_, '_>) -> Vec<Block> {
             .filter_map(|b| {
                 let winner = b.winner()?;
                 let std = versus(&b.evidence.workloads, BASELINE, winner.queue)
-                    .map_or("1× (it wins)".into(), |v| ratio(v.ratio));
+                    .map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid));
                 let contenders = b.standings.iter().filter(|s| s.contends).count();
                 let best = if contenders < 2 {
                     format!("`{}` alone: not a ranking (one queue was measured)", winner.queue)
@@ -344,11 +351,16 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
                         format!(
                             "{}{} (cut off on {})",
                             v.qualifier(),
-                            ratio(v.ratio),
+                            ratio(v.ratio.mid),
                             plural(v.censored, "workload")
                         )
                     } else {
-                        format!("{} ({}–{})", ratio(v.ratio), ratio(v.low), ratio(v.high))
+                        format!(
+                            "{} ({}–{})",
+                            ratio(v.ratio.mid),
+                            ratio(v.ratio.low),
+                            ratio(v.ratio.high)
+                        )
                     }
                 },
             );
@@ -518,7 +530,7 @@ fn strategy_section(ctx: &Context<'_>) -> Vec<Block> {
             let v = versus(&workloads, dk, dup)?;
             Some(vec![
                 format!("`{structure}`"),
-                format!("{} ({}–{})", ratio(v.ratio), ratio(v.low), ratio(v.high)),
+                format!("{} ({}–{})", ratio(v.ratio.mid), ratio(v.ratio.low), ratio(v.ratio.high)),
                 v.n.to_string(),
             ])
         })
@@ -538,9 +550,9 @@ fn strategy_section(ctx: &Context<'_>) -> Vec<Block> {
             "The seeds' own comparison, a library binary heap with duplicates against an indexed \
              one with decrease-key: `{INDEXED_BINARY_HEAP}` takes {} the time of `{BASELINE}` \
              (95% interval {}–{}, {} octile workloads).",
-            ratio(v.ratio),
-            ratio(v.low),
-            ratio(v.high),
+            ratio(v.ratio.mid),
+            ratio(v.ratio.low),
+            ratio(v.ratio.high),
             v.n
         )));
     }

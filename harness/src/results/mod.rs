@@ -240,24 +240,23 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row's time figures.
+    /// The row's CPU time per unit: the median round with its quartiles.
     pub fn spread(&self) -> Spread {
-        Spread {
-            median: self.median_ns,
-            p25: self.p25_ns,
-            p75: self.p75_ns,
-            min: self.min_ns,
-            max: self.max_ns,
-        }
+        Spread { low: self.p25_ns, mid: self.median_ns, high: self.p75_ns }
+    }
+
+    /// The distribution of the row's searches' most open cells.
+    pub fn open_sizes(&self) -> Sizes {
+        Sizes { median: self.open_p50, p90: self.open_p90, largest: self.open_max }
     }
 
     /// Sets the time figures from CPU and wall samples (ns per unit, in round order).
     pub fn set_samples(&mut self, cpu: &[f64], wall: &[f64]) {
-        let (c, w) = (Spread::of(cpu), Spread::of(wall));
+        let (c, w) = (Spread::quartiles(cpu), Spread::quartiles(wall));
         self.samples = cpu.len() as u32;
-        (self.median_ns, self.p25_ns, self.p75_ns) = (c.median, c.p25, c.p75);
-        (self.min_ns, self.max_ns) = (c.min, c.max);
-        (self.wall_median_ns, self.wall_p25_ns, self.wall_p75_ns) = (w.median, w.p25, w.p75);
+        (self.p25_ns, self.median_ns, self.p75_ns) = (c.low, c.mid, c.high);
+        (self.min_ns, self.max_ns) = (quantile(cpu, 0.0), quantile(cpu, 1.0));
+        (self.wall_p25_ns, self.wall_median_ns, self.wall_p75_ns) = (w.low, w.mid, w.high);
         self.samples_ns = SampleList(cpu.to_vec());
     }
 
@@ -297,11 +296,9 @@ impl Row {
         self.max_frontier = mean(|c| c.max_frontier);
         self.max_open = mean(|c| c.max_open);
         let open: Vec<f64> = all.iter().map(|c| c.max_open as f64).collect();
-        let sizes = Spread::of(&open);
-        self.open_p50 = sizes.median;
-        self.open_p90 = quantile(&open, 0.9);
+        let sizes = Sizes::of(&open);
+        (self.open_p50, self.open_p90, self.open_max) = (sizes.median, sizes.p90, sizes.largest);
         self.open_p99 = quantile(&open, 0.99);
-        self.open_max = sizes.max;
     }
 
     /// Fills the search dimensions of a row written before they had columns (schemas 1 to
@@ -332,40 +329,85 @@ impl Row {
     }
 }
 
-/// Median, quartiles and extremes of some samples: the one shape of "a figure with its
-/// spread" in the harness.
+/// A middle figure with a low and a high end (`low ≤ mid ≤ high`): the one shape of "a
+/// figure with its spread" in the harness. A row's median time with its quartiles
+/// ([`Row::spread`]), a time ratio with its 95% interval
+/// ([`Versus`](crate::analysis::rank::Versus)), a chart's point with its bar. In JSON it is
+/// `[low, mid, high]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Spread {
-    /// The median.
-    pub median: f64,
-    /// The 25th percentile.
-    pub p25: f64,
-    /// The 75th percentile.
-    pub p75: f64,
-    /// The smallest sample.
-    pub min: f64,
-    /// The largest sample.
-    pub max: f64,
+    /// The low end.
+    pub low: f64,
+    /// The figure itself: a median, a ratio.
+    pub mid: f64,
+    /// The high end.
+    pub high: f64,
 }
 
 impl Spread {
-    /// The spread of `samples` (empty samples give zeros).
-    pub fn of(samples: &[f64]) -> Spread {
-        if samples.is_empty() {
-            return Spread::default();
-        }
+    /// A figure without spread: both ends at it.
+    pub fn exact(value: f64) -> Spread {
+        Spread { low: value, mid: value, high: value }
+    }
+
+    /// The median of `samples` between its 25th and 75th percentiles (zeros when empty).
+    pub fn quartiles(samples: &[f64]) -> Spread {
         Spread {
-            median: quantile(samples, 0.5),
-            p25: quantile(samples, 0.25),
-            p75: quantile(samples, 0.75),
-            min: quantile(samples, 0.0),
-            max: quantile(samples, 1.0),
+            low: quantile(samples, 0.25),
+            mid: quantile(samples, 0.5),
+            high: quantile(samples, 0.75),
         }
     }
 
-    /// Whether two spreads' p25–p75 ranges overlap.
-    pub fn overlaps(&self, other: &Spread) -> bool {
-        self.p25 <= other.p75 && other.p25 <= self.p75
+    /// `self ÷ by` with the widest ratio of values inside both spreads: from `low ÷
+    /// by.high` to `high ÷ by.low`. On two rows' quartiles this is the interval of a time
+    /// ratio where no per-round samples give a better one (schema 1 rows), and the bar of
+    /// every ratio the report's charts draw.
+    pub fn over(&self, by: &Spread) -> Spread {
+        Spread { low: self.low / by.high, mid: self.mid / by.mid, high: self.high / by.low }
+    }
+
+    /// Every figure times `factor` (a positive number).
+    pub fn times(&self, factor: f64) -> Spread {
+        Spread { low: self.low * factor, mid: self.mid * factor, high: self.high * factor }
+    }
+}
+
+impl Serialize for Spread {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.low, self.mid, self.high).serialize(serializer)
+    }
+}
+
+/// How far a distribution of sizes reaches, read from the middle up: its median, 90th
+/// percentile and largest value (the most open cells of a map's searches, or the entries
+/// held). Not a [`Spread`]: both of its other figures lie above the median, and what they
+/// say is how large the large searches get, not how uncertain the median is. In JSON it is
+/// `[median, p90, largest]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Sizes {
+    /// The median.
+    pub median: f64,
+    /// The 90th percentile.
+    pub p90: f64,
+    /// The largest.
+    pub largest: f64,
+}
+
+impl Sizes {
+    /// The sizes of `samples` (zeros when empty).
+    pub fn of(samples: &[f64]) -> Sizes {
+        Sizes {
+            median: quantile(samples, 0.5),
+            p90: quantile(samples, 0.9),
+            largest: quantile(samples, 1.0),
+        }
+    }
+}
+
+impl Serialize for Sizes {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.median, self.p90, self.largest).serialize(serializer)
     }
 }
 
@@ -488,10 +530,36 @@ mod tests {
 
     #[test]
     fn spread_interpolates_quartiles() {
-        let s = Spread::of(&[4.0, 1.0, 3.0, 2.0, 5.0]);
-        assert_eq!((s.min, s.p25, s.median, s.p75, s.max), (1.0, 2.0, 3.0, 4.0, 5.0));
-        assert_eq!(Spread::of(&[1.0, 2.0]).median, 1.5);
+        let s = Spread::quartiles(&[4.0, 1.0, 3.0, 2.0, 5.0]);
+        assert_eq!(s, Spread { low: 2.0, mid: 3.0, high: 4.0 });
+        assert_eq!(Spread::quartiles(&[1.0, 2.0]).mid, 1.5);
+        assert_eq!(Spread::quartiles(&[]), Spread::default());
         assert_eq!(quantile(&[1.0, 2.0, 3.0, 4.0, 5.0], 0.9), 4.6);
+        let sizes = Sizes::of(&[4.0, 1.0, 3.0, 2.0, 5.0]);
+        assert_eq!((sizes.median, sizes.p90, sizes.largest), (3.0, 4.6, 5.0));
+    }
+
+    /// Rule: `a ÷ b` spans the widest ratio of values inside both spreads, `a.low ÷ b.high`
+    /// to `a.high ÷ b.low`, around the ratio of the middles.
+    #[test]
+    fn a_ratio_of_spreads_takes_the_widest_ratio_inside_both() {
+        let a = Spread { low: 114.0, mid: 120.0, high: 132.0 };
+        let b = Spread { low: 90.0, mid: 100.0, high: 110.0 };
+        let r = a.over(&b);
+        assert_eq!(r, Spread { low: 114.0 / 110.0, mid: 120.0 / 100.0, high: 132.0 / 90.0 });
+        assert!(r.low < r.mid && r.mid < r.high, "{r:?}");
+        // Exact figures give an exact ratio; a wider divisor widens the ratio.
+        assert_eq!(Spread::exact(3.0).over(&Spread::exact(2.0)), Spread::exact(1.5));
+        let wider = a.over(&Spread { low: 80.0, ..b });
+        assert!(wider.high > r.high && wider.low == r.low, "{wider:?}");
+    }
+
+    #[test]
+    fn spreads_and_sizes_are_triples_in_json() {
+        let s = Spread { low: 0.5, mid: 1.0, high: f64::INFINITY };
+        assert_eq!(serde_json::to_string(&s).unwrap(), "[0.5,1.0,null]");
+        let sizes = Sizes { median: 73.0, p90: 149.5, largest: 171.0 };
+        assert_eq!(serde_json::to_string(&sizes).unwrap(), "[73.0,149.5,171.0]");
     }
 
     #[test]

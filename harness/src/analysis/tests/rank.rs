@@ -5,7 +5,7 @@ use pqlab_queues::registry::BASELINE;
 use crate::analysis::fixture::{cut_off, octile, sample, steadies, steady, timed};
 use crate::analysis::rank::{rank_weighted, tie_group};
 use crate::analysis::{rank, versus, Run, Selection, Versus, Workload};
-use crate::results::{Row, SampleList};
+use crate::results::{Row, SampleList, Spread};
 
 /// The winner's tie group on one workload.
 fn group<'a>(w: &Workload<'a>) -> Vec<&'a str> {
@@ -37,7 +37,7 @@ fn rank_scores_against_the_fastest_and_orders_contenders_first() {
     assert!(standings[..3].iter().all(|s| s.contends));
     assert!(standings[0].tied && standings[0].against_winner.is_none());
     // The baseline is (0.667 × 0.976 × 2)^⅓ = 1.092× the winner: outside the margin.
-    let (low, ratio, high) = standings[1].against_winner.unwrap();
+    let Spread { low, mid: ratio, high } = standings[1].against_winner.unwrap();
     assert!(close(ratio, (100.0 / 150.0 * 1000.0 / 1025.0 * 2.0f64).cbrt()));
     assert!(low <= ratio && ratio <= high && !standings[1].tied);
 }
@@ -52,11 +52,11 @@ fn versus_is_a_geometric_mean_over_shared_workloads() {
     let v = versus(&all, "sorted-array-dk", BASELINE).unwrap();
     // `large` cut the sorted array off with bound 8: censored, "at least 8×" there.
     assert_eq!((v.n, v.censored), (3, 1));
-    assert!(close(v.ratio, (0.609f64 * 2.0 * 8.0).cbrt()));
-    assert!(close(v.low, v.ratio) && v.high.is_infinite());
+    assert!(close(v.ratio.mid, (0.609f64 * 2.0 * 8.0).cbrt()));
+    assert!(close(v.ratio.low, v.ratio.mid) && v.ratio.high.is_infinite());
     assert_eq!(v.qualifier(), "at least ");
     let back = versus(&all, BASELINE, "sorted-array-dk").unwrap();
-    assert!(close(back.ratio, 1.0 / v.ratio) && back.low == 0.0);
+    assert!(close(back.ratio.mid, 1.0 / v.ratio.mid) && back.ratio.low == 0.0);
     assert_eq!(back.qualifier(), "at most ");
     assert!(versus(&all, "no-such-queue", BASELINE).is_none());
 }
@@ -64,8 +64,11 @@ fn versus_is_a_geometric_mean_over_shared_workloads() {
 /// Rule: `faster` and `slower` need the whole interval beyond the tie margin.
 #[test]
 fn versus_calls_a_difference_only_beyond_the_margin() {
-    let at =
-        |low: f64, high: f64| Versus { ratio: (low * high).sqrt(), low, high, n: 1, censored: 0 };
+    let at = |low: f64, high: f64| Versus {
+        ratio: Spread { low, mid: (low * high).sqrt(), high },
+        n: 1,
+        censored: 0,
+    };
     assert!(at(0.90, 0.97).faster() && !at(0.90, 0.97).slower());
     assert!(!at(0.90, 0.985).faster(), "0.985 × 1.02 > 1: within the margin");
     assert!(at(1.025, 1.2).slower() && !at(1.015, 1.2).slower());
@@ -94,13 +97,13 @@ fn rounds_are_resampled_in_pairs_only_within_one_group() {
     let run = Run::new(&paired);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
     // Every resample draws the same rounds for both: each median ratio is exactly 1.1.
-    assert!(close(v.low, 1.1) && close(v.high, 1.1) && v.slower());
+    assert!(close(v.ratio.low, 1.1) && close(v.ratio.high, 1.1) && v.slower());
     let mut unpaired = paired.clone();
     unpaired[1].group = 1;
     let run = Run::new(&unpaired);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
     // Drawn apart, the medians range over 100–140 and 110–154: the interval spans 1.
-    assert!(close(v.ratio, 1.1) && v.low < 1.0 && v.high > 1.2, "{v:?}");
+    assert!(close(v.ratio.mid, 1.1) && v.ratio.low < 1.0 && v.ratio.high > 1.2, "{v:?}");
     assert!(!v.slower());
     let standings = rank(&[&run.workloads[0]], |_| true);
     assert!(standings[1].tied, "a 10% lead that rounds cannot confirm is a tie");
@@ -120,8 +123,8 @@ fn rows_without_samples_use_their_quartiles() {
         vec![quartiles(BASELINE, 90.0, 100.0, 110.0), quartiles("dary4-dup", 114.0, 120.0, 132.0)];
     let run = Run::new(&rows);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
-    assert!(close(v.ratio, 1.2));
-    assert!(close(v.low, 114.0 / 110.0) && close(v.high, 132.0 / 90.0), "{v:?}");
+    assert!(close(v.ratio.mid, 1.2));
+    assert!(close(v.ratio.low, 114.0 / 110.0) && close(v.ratio.high, 132.0 / 90.0), "{v:?}");
 }
 
 /// Rule: `rank_weighted` weighs each workload's log ratio: a workload of weight 3 counts
@@ -156,7 +159,7 @@ fn a_cut_off_bound_is_censored_evidence() {
     let sorted = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
     assert_eq!((sorted.ok, sorted.cut_off, sorted.censored, sorted.failed), (2, 1, 1, 0));
     assert!(sorted.contends && !sorted.tied, "{sorted:?}");
-    let (low, _, high) = sorted.against_winner.unwrap();
+    let Spread { low, high, .. } = sorted.against_winner.unwrap();
     assert!(low > 1.0 && high.is_infinite(), "{sorted:?}");
     assert_eq!(standings.last().unwrap().queue, "sorted-array-dk");
     assert!(standings[0].contends && standings[0].censored == 0);

@@ -256,7 +256,7 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
             better.size,
             ratio(heuristic_gain).trim_end_matches('×'),
             ratio(queue_gain).trim_end_matches('×'),
-            v.map_or(String::new(), |v| format!(", taking {} the baseline's time", ratio(v.ratio)))
+            v.map_or(String::new(), |v| format!(", taking {} the baseline's time", ratio(v.ratio.mid)))
         ));
     }
     if maps == 0 {

@@ -223,7 +223,7 @@ pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
     });
     let near_holds = near.as_ref().map(|(v, text, _)| {
         details.push(format!("From 1,000 to 2,250 open cells (around 1,500), {text}."));
-        v.high <= 1.0 / 1.2
+        v.ratio.high <= 1.0 / 1.2
     });
     // The seed's "heaps" are binary heaps (its source compares against one); against the
     // best binary or d-ary heap, for the reader who would pick that instead.
@@ -281,9 +281,9 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
             dup_faster += usize::from(v.slower());
             details.push(format!(
                 "`{structure}`: decrease-key takes {} the time of duplicates (95% interval {}–{}).",
-                ratio(v.ratio),
-                ratio(v.low),
-                ratio(v.high)
+                ratio(v.ratio.mid),
+                ratio(v.ratio.low),
+                ratio(v.ratio.high)
             ));
         }
     }
@@ -301,9 +301,9 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
     let outcome = if v.slower() { Outcome::Fails } else { Outcome::Holds };
     let summary = format!(
         "`{BASELINE}` (duplicates) takes {} the time of `{INDEXED_BINARY_HEAP}` (decrease-key; 95% interval {}–{}, {}); duplicates are faster beyond the tie margin for {dup_faster} of {compared} {} built both ways.",
-        ratio(v.ratio),
-        ratio(v.low),
-        ratio(v.high),
+        ratio(v.ratio.mid),
+        ratio(v.ratio.low),
+        ratio(v.ratio.high),
         plural(v.n, "workload"),
         if compared == 1 { "structure" } else { "structures" }
     );

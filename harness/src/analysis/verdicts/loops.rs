@@ -60,7 +60,7 @@ fn per_workload(workloads: &[Workload<'_>], id: &str) -> (usize, usize, Vec<Stri
             w.name,
             w.size,
             id,
-            ratio(v.ratio),
+            ratio(v.ratio.mid),
             if v.faster() {
                 ", faster"
             } else if v.slower() {

@@ -222,10 +222,10 @@ fn binary_heap(row: &Row) -> bool {
 /// censored evidence "`a` takes at least 5.2× the time of `b` (... 3 of them a cut-off's
 /// lower bound)".
 fn takes(a: &str, b: &str, v: &Versus) -> String {
-    let interval = match (v.low > 0.0, v.high.is_finite()) {
-        (true, true) => format!("95% interval {}–{}", ratio(v.low), ratio(v.high)),
-        (true, false) => format!("95% lower bound {}", ratio(v.low)),
-        (false, true) => format!("95% upper bound {}", ratio(v.high)),
+    let interval = match (v.ratio.low > 0.0, v.ratio.high.is_finite()) {
+        (true, true) => format!("95% interval {}–{}", ratio(v.ratio.low), ratio(v.ratio.high)),
+        (true, false) => format!("95% lower bound {}", ratio(v.ratio.low)),
+        (false, true) => format!("95% upper bound {}", ratio(v.ratio.high)),
         (false, false) => "no interval".to_owned(),
     };
     let censored = if v.censored > 0 {
@@ -236,7 +236,7 @@ fn takes(a: &str, b: &str, v: &Versus) -> String {
     format!(
         "`{a}` takes {}{} the time of `{b}` ({interval}, {}{censored})",
         v.qualifier(),
-        ratio(v.ratio),
+        ratio(v.ratio.mid),
         plural(v.n, "workload")
     )
 }

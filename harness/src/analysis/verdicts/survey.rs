@@ -26,10 +26,10 @@ impl Step {
             "{}: `{}` takes {} the time of `{}` (95% interval {}–{})",
             self.label,
             self.a,
-            ratio(self.v.ratio),
+            ratio(self.v.ratio.mid),
             self.b,
-            ratio(self.v.low),
-            ratio(self.v.high)
+            ratio(self.v.ratio.low),
+            ratio(self.v.ratio.high)
         )
     }
 }
@@ -116,7 +116,7 @@ pub fn heap_against_lists(findings: &Findings<'_, '_>) -> Verdict {
             "No octile A* workload measured both a sorted array and a binary heap.",
         );
     }
-    let (outcome, n) = tally(&steps, |s| s.v.low >= 2.0);
+    let (outcome, n) = tally(&steps, |s| s.v.ratio.low >= 2.0);
     let mut details: Vec<String> = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
     let cut: Vec<String> = Band::all()
         .filter(|band| {
@@ -132,13 +132,13 @@ pub fn heap_against_lists(findings: &Findings<'_, '_>) -> Verdict {
             cut.join(", ")
         ));
     }
-    let growing = steps.windows(2).all(|w| w[1].v.ratio >= w[0].v.ratio * 0.9);
+    let growing = steps.windows(2).all(|w| w[1].v.ratio.mid >= w[0].v.ratio.mid * 0.9);
     details.push(if growing {
         "The list's ratio grows with the frontier, band after band.".into()
     } else {
         "The list's ratio does not grow steadily with the frontier.".into()
     });
-    details.extend(turns(&steps, |s| s.v.low >= 2.0));
+    details.extend(turns(&steps, |s| s.v.ratio.low >= 2.0));
     let outcome = if outcome == Outcome::Holds && !growing { Outcome::Partly } else { outcome };
     let summary = format!(
         "The best sorted array (the article's list) takes at least 2× the best binary heap's time in {n} of {} octile bands, cut-offs counting as their lower bounds; {}",
@@ -255,10 +255,10 @@ pub fn sequence_heaps_for_large_inputs(findings: &Findings<'_, '_>) -> Verdict {
                     Some((v, other))
                 })
                 .map(|(v, other)| {
-                    if v.high <= 0.5 {
+                    if v.ratio.high <= 0.5 {
                         doubles += 1;
                     }
-                    format!("{} `{other}`'s time", ratio(v.ratio))
+                    format!("{} `{other}`'s time", ratio(v.ratio.mid))
                 })
                 .collect();
         details.push(format!(
@@ -310,7 +310,7 @@ pub fn quickheaps_beat_published_heaps(findings: &Findings<'_, '_>) -> Verdict {
     };
     let quickheap = family(Family::Quickheap);
     structure_against(findings.run, CLAIM, quickheap, published, "a published heap", |s| {
-        s.v.high <= 0.5
+        s.v.ratio.high <= 0.5
     })
 }
 

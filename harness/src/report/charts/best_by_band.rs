@@ -41,7 +41,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
                 }
             }
             if let Some(v) = v.filter(|_| winner != BASELINE) {
-                text.push_str(&format!("  (std: {})", ratio(v.ratio)));
+                text.push_str(&format!("  (std: {})", ratio(v.ratio.mid)));
             }
             let weak_band = n < STRONG;
             Some(Bar {
@@ -51,8 +51,8 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
                     plural(n, "workload"),
                     if weak_band { ", weak" } else { "" }
                 ),
-                value: v.map_or(1.0, |v| v.ratio.max(1.0)),
-                interval: v.filter(|_| winner != BASELINE).map(|v| (v.low, v.high)),
+                value: v.map_or(1.0, |v| v.ratio.mid.max(1.0)),
+                interval: v.filter(|_| winner != BASELINE).map(|v| v.ratio),
                 style: if weak_band { weak } else { strong },
                 text,
             })

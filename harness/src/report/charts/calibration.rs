@@ -9,6 +9,7 @@ use crate::analysis::Findings;
 use crate::format::short;
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
+use crate::results::Spread;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
@@ -31,17 +32,21 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     });
     let bars: Vec<Bar> = workloads
         .iter()
-        .map(|(w, f)| Bar {
-            label: f.map.clone(),
-            value: f.open_max,
-            interval: Some((f.open_p50, f.open_p90)),
-            style: names[if w.real() { "Moving AI" } else { "generated" }],
-            text: format!(
-                "median {}, p90 {}, max {}",
-                short(f.open_p50),
-                short(f.open_p90),
-                short(f.open_max)
-            ),
+        .map(|(w, f)| {
+            let sizes = f.open_sizes();
+            Bar {
+                label: f.map.clone(),
+                value: sizes.largest,
+                // The whisker: the median, and the sizes above it up to p90.
+                interval: Some(Spread { low: sizes.median, mid: sizes.median, high: sizes.p90 }),
+                style: names[if w.real() { "Moving AI" } else { "generated" }],
+                text: format!(
+                    "median {}, p90 {}, max {}",
+                    short(sizes.median),
+                    short(sizes.p90),
+                    short(sizes.largest)
+                ),
+            }
         })
         .collect();
     let height = 220 + 30 * bars.len() as u32;

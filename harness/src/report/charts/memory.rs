@@ -135,6 +135,5 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
 
 /// Entries held over open cells at `x`.
 fn held_point(x: f64, row: &Row) -> Point {
-    let y = row.max_frontier / row.max_open;
-    Point { x, y, lo: y, hi: y }
+    Point::at(x, row.max_frontier / row.max_open)
 }

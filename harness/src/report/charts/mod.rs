@@ -189,12 +189,13 @@ pub fn styles<'n>(names: impl IntoIterator<Item = &'n str>) -> BTreeMap<&'n str,
 
 /// A row's median with its quartiles, at `x`.
 pub fn point(x: f64, row: &Row) -> Point {
-    Point { x, y: row.median_ns, lo: row.p25_ns, hi: row.p75_ns }
+    Point { x, y: row.spread() }
 }
 
-/// `a ÷ b` at `x`, with the widest ratio of values inside their quartiles as the bar.
+/// `a ÷ b` at `x`, with the widest ratio of values inside their quartiles as the bar
+/// ([`Spread::over`](crate::results::Spread::over)).
 pub fn ratio_point(x: f64, a: &Row, b: &Row) -> Point {
-    Point { x, y: a.median_ns / b.median_ns, lo: a.p25_ns / b.p75_ns, hi: a.p75_ns / b.p25_ns }
+    Point { x, y: a.spread().over(&b.spread()) }
 }
 
 /// The cut-off rows of `queue` among `rows_at` (`(x, row)` pairs), as one named row of

@@ -28,12 +28,15 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         let names = styles(measured.iter().map(|r| r.queue.as_str()));
         let bars = measured
             .iter()
-            .map(|r| Bar {
-                label: r.queue.clone(),
-                value: r.median_ns / base.median_ns,
-                interval: Some((r.p25_ns / base.p75_ns, r.p75_ns / base.p25_ns)),
-                style: names[r.queue.as_str()],
-                text: ratio(r.median_ns / base.median_ns),
+            .map(|r| {
+                let against = r.spread().over(&base.spread());
+                Bar {
+                    label: r.queue.clone(),
+                    value: against.mid,
+                    interval: Some(against),
+                    style: names[r.queue.as_str()],
+                    text: ratio(against.mid),
+                }
             })
             .collect::<Vec<_>>();
         let height = 220 + 34 * bars.len() as u32;

@@ -14,16 +14,16 @@ use crate::analysis::rank::tie_group;
 use crate::analysis::Findings;
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
-use crate::results::Row;
+use crate::results::{Row, Spread};
 
 /// The most queues named (besides the baseline): as many as
 /// [`COLORS`](crate::report::draw::COLORS) has colours, so that each named queue has a
 /// colour of its own (the baseline is black).
 const NAMED: usize = 7;
 
-/// One figure of a row plotted against its workload's frontier size: the value, and the
-/// bar's low and high ends.
-type Measure = fn(&Row) -> Option<(f64, f64, f64)>;
+/// One figure of a row plotted against its workload's frontier size: the marker at its
+/// middle, the bar between its ends.
+type Measure = fn(&Row) -> Option<Spread>;
 
 /// Time per search: the median round, the bar its quartiles.
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
@@ -31,7 +31,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         findings,
         ("search-time", "Time per search against the frontier size, per heuristic"),
         ("time per search", "bar: p25–p75 of the rounds"),
-        |row| Some((row.median_ns, row.p25_ns, row.p75_ns)),
+        |row| Some(row.spread()),
     )
 }
 
@@ -42,7 +42,13 @@ pub fn latency(findings: &Findings<'_, '_>) -> Option<Figure> {
         findings,
         ("latency", "The 99th-percentile search against the frontier size, per series"),
         ("p99 of one search", "bar: median to slowest search"),
-        |row| Some((row.search_p99_ns?, row.search_p50_ns?, row.search_max_ns?)),
+        |row| {
+            Some(Spread {
+                low: row.search_p50_ns?,
+                mid: row.search_p99_ns?,
+                high: row.search_max_ns?,
+            })
+        },
     )
 }
 
@@ -81,10 +87,7 @@ fn by_size(
         for queue in queues {
             let points: Vec<_> = workloads
                 .iter()
-                .filter_map(|w| {
-                    let (y, lo, hi) = measure(w.ok(queue)?)?;
-                    Some(Point { x: w.size, y, lo, hi })
-                })
+                .filter_map(|w| Some(Point { x: w.size, y: measure(w.ok(queue)?)? }))
                 .collect();
             if points.is_empty() {
                 continue;

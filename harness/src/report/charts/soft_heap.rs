@@ -69,7 +69,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         series.push(Series {
             name: format!("{name} (one workload)"),
             style: CONTEXT,
-            points: points.iter().map(|&(x, y)| Point { x, y, lo: y, hi: y }).collect(),
+            points: points.iter().map(|&(x, y)| Point::at(x, y)).collect(),
             join: false,
             label: false,
         });
@@ -80,7 +80,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         series.push(Series {
             name: name.clone(),
             style: names[name.as_str()],
-            points: vec![Point { x, y, lo: y, hi: y }],
+            points: vec![Point::at(x, y)],
             join: false,
             label: true,
         });
