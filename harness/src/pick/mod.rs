@@ -519,7 +519,41 @@ pub fn build_answer(
     mut caveats: Vec<String>,
 ) -> Answer {
     let run = findings.run;
-    let ranking: Vec<Ranked> = standings
+    let ranking = ranked(workloads, standings);
+    let winner = ranking.first().map(|r| r.queue.as_str());
+    let (memory, tie_order) = match winner {
+        Some(w) => (memory(run, workloads, w), tie_order(workloads, w)),
+        None => (Vec::new(), None),
+    };
+    let adopt = winner.and_then(registry::find).map(adoption);
+    if backing.iter().any(|b| b.weak) {
+        caveats.push(format!(
+            "Some of the evidence is weak: fewer than {} workloads in a band.",
+            bands::STRONG
+        ));
+    }
+    Answer {
+        ranked_by: RankedBy::Time,
+        verdict: verdict(workloads, &ranking),
+        asked,
+        run: run.run_id(),
+        machine: run.machine(),
+        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
+        machine_note: machine_note(run),
+        backing,
+        not_ranked: not_ranked(workloads, standings),
+        ranking,
+        memory,
+        tie_order,
+        adopt,
+        caveats,
+    }
+}
+
+/// The contenders among `standings`, in rank order, with their registry facts and their
+/// time over std's heap.
+fn ranked(workloads: &[(&Workload<'_>, f64)], standings: &[Standing<'_>]) -> Vec<Ranked> {
+    standings
         .iter()
         .filter(|s| s.contends)
         .map(|s| {
@@ -536,8 +570,15 @@ pub fn build_answer(
                 latency: None,
             }
         })
-        .collect();
-    let not_ranked: Vec<(String, String)> = standings
+        .collect()
+}
+
+/// The queues of `standings` that do not contend, each with the reason.
+fn not_ranked(
+    workloads: &[(&Workload<'_>, f64)],
+    standings: &[Standing<'_>],
+) -> Vec<(String, String)> {
+    standings
         .iter()
         .filter(|s| !s.contends)
         .map(|s| {
@@ -557,106 +598,89 @@ pub fn build_answer(
             };
             (s.queue.to_owned(), reason)
         })
-        .collect();
-    let verdict = match ranking.first() {
-        None => "No queue meeting the query was timed on these workloads.".to_owned(),
-        Some(best) => {
-            let ties: Vec<String> = ranking
-                .iter()
-                .skip(1)
-                .filter(|r| r.tied)
-                .map(|r| format!("`{}`", r.queue))
-                .collect();
-            let mut line = format!("Use `{}`", best.queue);
-            if !ties.is_empty() {
-                line.push_str(&format!(
-                    "; {} {} within noise of it",
-                    ties.join(", "),
-                    if ties.len() == 1 { "is" } else { "are" }
-                ));
-            }
-            match versus_weighted(workloads, BASELINE, &best.queue) {
-                Some(v) if best.queue != BASELINE => line.push_str(&format!(
-                    "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
-                    ratio(v.ratio.mid),
-                    ratio(v.ratio.low),
-                    ratio(v.ratio.high)
-                )),
-                _ if best.queue == BASELINE => {
-                    line.push_str(": std's BinaryHeap is the best here.")
-                }
-                _ => line.push('.'),
-            }
-            line
-        }
+        .collect()
+}
+
+/// The verdict line: the winner, its tie group, and what std's heap takes over it.
+fn verdict(workloads: &[(&Workload<'_>, f64)], ranking: &[Ranked]) -> String {
+    let Some(best) = ranking.first() else {
+        return "No queue meeting the query was timed on these workloads.".to_owned();
     };
-    let winner = ranking.first().map(|r| r.queue.clone());
-    let mut memory = Vec::new();
-    let mut tie_order = None;
-    if let Some(w) = &winner {
-        let held: Vec<(f64, f64)> = workloads
-            .iter()
-            .filter_map(|(wl, _)| {
-                wl.ok(w).filter(|r| r.max_open > 0.0).map(|r| (r.max_frontier, r.max_open))
-            })
-            .collect();
-        if !held.is_empty() {
-            let per_open = held.iter().map(|(f, o)| f / o).sum::<f64>() / held.len() as f64;
-            memory.push(format!("`{w}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(per_open, 3)));
-        }
-        let bytes: Option<f64> = run
-            .of(Kind::Synthetic)
-            .filter(|s| s.size <= 1e6)
-            .filter_map(|s| s.ok(w)?.bytes_per_entry)
-            .last();
-        if let Some(b) = bytes {
-            memory.push(format!(
-                "It allocates {} bytes per entry held (measured at a held size).",
-                significant(b, 3)
-            ));
-        }
-        // Held sizes expand nothing (0 / 0): `expansions_versus` keeps only whole searches.
-        let searched: Vec<&Workload<'_>> = workloads.iter().map(|(wl, _)| *wl).collect();
-        let expansions = crate::analysis::rank::expansions_versus(&searched, w, BASELINE);
-        if let Some((e, _)) = expansions.filter(|_| w != BASELINE) {
-            tie_order = Some(format!(
-                "Its tie order expands {} the cells std-binary-heap-dup's does on these workloads{}.",
-                ratio(e),
-                if (e - 1.0).abs() < 0.01 { " (the same search)" } else { "" }
-            ));
-        }
-    }
-    let adopt = winner.as_deref().and_then(registry::find).map(adoption);
-    if backing.iter().any(|b| b.weak) {
-        caveats.push(format!(
-            "Some of the evidence is weak: fewer than {} workloads in a band.",
-            bands::STRONG
+    let ties: Vec<String> =
+        ranking.iter().skip(1).filter(|r| r.tied).map(|r| format!("`{}`", r.queue)).collect();
+    let mut line = format!("Use `{}`", best.queue);
+    if !ties.is_empty() {
+        line.push_str(&format!(
+            "; {} {} within noise of it",
+            ties.join(", "),
+            if ties.len() == 1 { "is" } else { "are" }
         ));
     }
+    match versus_weighted(workloads, BASELINE, &best.queue) {
+        Some(v) if best.queue != BASELINE => line.push_str(&format!(
+            "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
+            ratio(v.ratio.mid),
+            ratio(v.ratio.low),
+            ratio(v.ratio.high)
+        )),
+        _ if best.queue == BASELINE => line.push_str(": std's BinaryHeap is the best here."),
+        _ => line.push('.'),
+    }
+    line
+}
+
+/// The winner's memory: entries held per open cell over the workloads, and heap bytes
+/// per entry at a held size.
+fn memory(run: &Run<'_>, workloads: &[(&Workload<'_>, f64)], winner: &str) -> Vec<String> {
+    let mut memory = Vec::new();
+    let held: Vec<(f64, f64)> = workloads
+        .iter()
+        .filter_map(|(wl, _)| {
+            wl.ok(winner).filter(|r| r.max_open > 0.0).map(|r| (r.max_frontier, r.max_open))
+        })
+        .collect();
+    if !held.is_empty() {
+        let per_open = held.iter().map(|(f, o)| f / o).sum::<f64>() / held.len() as f64;
+        memory.push(format!("`{winner}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(per_open, 3)));
+    }
+    let bytes: Option<f64> = run
+        .of(Kind::Synthetic)
+        .filter(|s| s.size <= 1e6)
+        .filter_map(|s| s.ok(winner)?.bytes_per_entry)
+        .last();
+    if let Some(b) = bytes {
+        memory.push(format!(
+            "It allocates {} bytes per entry held (measured at a held size).",
+            significant(b, 3)
+        ));
+    }
+    memory
+}
+
+/// The winner's tie order's effect on the search: its expansions ÷ the baseline's
+/// (`None` when the winner is the baseline, or nothing was searched).
+fn tie_order(workloads: &[(&Workload<'_>, f64)], winner: &str) -> Option<String> {
+    // Held sizes expand nothing (0 / 0): `expansions_versus` keeps only whole searches.
+    let searched: Vec<&Workload<'_>> = workloads.iter().map(|(wl, _)| *wl).collect();
+    let expansions = crate::analysis::rank::expansions_versus(&searched, winner, BASELINE);
+    let (e, _) = expansions.filter(|_| winner != BASELINE)?;
+    Some(format!(
+        "Its tie order expands {} the cells std-binary-heap-dup's does on these workloads{}.",
+        ratio(e),
+        if (e - 1.0).abs() < 0.01 { " (the same search)" } else { "" }
+    ))
+}
+
+/// A note when this machine's CPU is not the run's.
+fn machine_note(run: &Run<'_>) -> Option<String> {
     let cpu = crate::results::this_cpu();
-    let machine_note = (!run.cpu().split("; ").any(|c| c == cpu)).then(|| {
+    (!run.cpu().split("; ").any(|c| c == cpu)).then(|| {
         format!(
             "These figures come from {}; this machine is {cpu}: rankings may differ here. \
              Measure yours with `pqlab pick --map YOUR.map --measure`, or run `cargo bench`.",
             run.machine()
         )
-    });
-    Answer {
-        ranked_by: RankedBy::Time,
-        verdict,
-        asked,
-        run: run.run_id(),
-        machine: run.machine(),
-        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
-        machine_note,
-        backing,
-        ranking,
-        not_ranked,
-        memory,
-        tie_order,
-        adopt,
-        caveats,
-    }
+    })
 }
 
 /// The `pqlab-queues` crate of this checkout, for the dependency line.
@@ -738,6 +762,19 @@ impl fmt::Display for Answer {
         if let Some(note) = &self.machine_note {
             writeln!(f, "{note}")?;
         }
+        self.write_evidence(f)?;
+        if self.ranked_by == RankedBy::Latency {
+            self.write_latency_table(f)?;
+        } else if !self.ranking.is_empty() {
+            self.write_time_table(f)?;
+        }
+        self.write_notes(f)
+    }
+}
+
+impl Answer {
+    /// The evidence: each backing's band, source and series, and its workloads.
+    fn write_evidence(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nEvidence:")?;
         for b in &self.backing {
             let heading =
@@ -754,50 +791,60 @@ impl fmt::Display for Answer {
                 writeln!(f, "    {name} ({kind}, {} open cells)", count(*size))?;
             }
         }
-        if self.ranked_by == RankedBy::Latency {
+        Ok(())
+    }
+
+    /// The ranking by p99 per search, with each queue's latencies.
+    fn write_latency_table(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "\n{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} keys",
+            "rank", "queue", "p99 ÷ best", "p99", "median", "slowest", "strategy"
+        )?;
+        for (i, r) in self.ranking.iter().enumerate() {
+            let Some(l) = r.latency else { continue };
             writeln!(
                 f,
-                "\n{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} keys",
-                "rank", "queue", "p99 ÷ best", "p99", "median", "slowest", "strategy"
+                "{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} {}",
+                i + 1,
+                r.queue,
+                ratio(l.p99_vs_best),
+                crate::format::time(l.p99_ns),
+                crate::format::time(l.p50_ns),
+                crate::format::time(l.max_ns),
+                text(r.strategy),
+                text(r.keys)
             )?;
-            for (i, r) in self.ranking.iter().enumerate() {
-                let Some(l) = r.latency else { continue };
-                writeln!(
-                    f,
-                    "{:>4}  {:<26} {:>11} {:>10} {:>10} {:>10}  {:<12} {}",
-                    i + 1,
-                    r.queue,
-                    ratio(l.p99_vs_best),
-                    crate::format::time(l.p99_ns),
-                    crate::format::time(l.p50_ns),
-                    crate::format::time(l.max_ns),
-                    text(r.strategy),
-                    text(r.keys)
-                )?;
-            }
-            writeln!(f, "\np99 ÷ best: each workload's p99 over the lowest p99 there, geometric mean; the times are geometric means over the workloads.")?;
-        } else if !self.ranking.is_empty() {
-            writeln!(
-                f,
-                "\n{:>4}  {:<26} {:>18}  {:>8}  {:<12} keys",
-                "rank", "queue", "time ÷ best", "÷ std", "strategy"
-            )?;
-            for (i, r) in self.ranking.iter().enumerate() {
-                let spread = if i == 0 { "1× (best)".to_owned() } else { r.vs_best_text() };
-                writeln!(
-                    f,
-                    "{:>4}  {:<26} {:>18}{} {:>8}  {:<12} {}",
-                    i + 1,
-                    r.queue,
-                    spread,
-                    if r.tied { "≈" } else { " " },
-                    r.vs_std.map_or("n/a".into(), ratio),
-                    text(r.strategy),
-                    text(r.keys)
-                )?;
-            }
-            writeln!(f, "\n≈: in the winner's tie group (not more than 2% behind it with 95% confidence); ÷ std: time ÷ std-binary-heap-dup's.")?;
         }
+        writeln!(f, "\np99 ÷ best: each workload's p99 over the lowest p99 there, geometric mean; the times are geometric means over the workloads.")
+    }
+
+    /// The ranking by time, with each queue's ratio to the winner and to std's heap.
+    fn write_time_table(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "\n{:>4}  {:<26} {:>18}  {:>8}  {:<12} keys",
+            "rank", "queue", "time ÷ best", "÷ std", "strategy"
+        )?;
+        for (i, r) in self.ranking.iter().enumerate() {
+            let spread = if i == 0 { "1× (best)".to_owned() } else { r.vs_best_text() };
+            writeln!(
+                f,
+                "{:>4}  {:<26} {:>18}{} {:>8}  {:<12} {}",
+                i + 1,
+                r.queue,
+                spread,
+                if r.tied { "≈" } else { " " },
+                r.vs_std.map_or("n/a".into(), ratio),
+                text(r.strategy),
+                text(r.keys)
+            )?;
+        }
+        writeln!(f, "\n≈: in the winner's tie group (not more than 2% behind it with 95% confidence); ÷ std: time ÷ std-binary-heap-dup's.")
+    }
+
+    /// The queues not ranked, the winner's memory, tie order and adoption, and the caveats.
+    fn write_notes(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.not_ranked.is_empty() {
             writeln!(f, "\nNot ranked:")?;
             for (queue, why) in &self.not_ranked {
@@ -821,9 +868,7 @@ impl fmt::Display for Answer {
         }
         Ok(())
     }
-}
 
-impl Answer {
     /// The answer as Markdown.
     pub fn markdown(&self) -> String {
         let mut out = String::new();
