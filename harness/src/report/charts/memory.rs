@@ -1,12 +1,14 @@
 //! Memory: entries held per open cell in octile A* (duplicates keep stale entries), and
 //! the heap bytes each queue holds per entry at a held size.
 
+use std::collections::BTreeMap;
+
 use pqlab_queues::registry::BASELINE;
 use pqlab_queues::Strategy;
 
 use super::{styles, CONTEXT, WIDTH};
 use crate::analysis::bands::Selection;
-use crate::analysis::Findings;
+use crate::analysis::{Findings, Run};
 use crate::format::{short, significant};
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, Points, Series, Style};
@@ -18,11 +20,47 @@ const SHOWN: f64 = 1e6;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
-    let mut panels = Vec::new();
+    let names = styles([BASELINE, "duplicates (every other)", "decrease-key"]);
+    let panels: Vec<Panel> =
+        entries_panel(run, &names).into_iter().chain(bytes_panel(run, &names)).collect();
+    if panels.is_empty() {
+        return None;
+    }
+    let bars = panels
+        .iter()
+        .map(|p| match p {
+            Panel::Bars(b) => b.bars.len(),
+            _ => 0,
+        })
+        .sum::<usize>() as u32;
+    Some(Figure {
+        name: "memory",
+        title: "Memory: entries held, and bytes per entry".into(),
+        size: (WIDTH, 700.max(200 + 28 * bars)),
+        columns: panels.len(),
+        panels,
+        legend: Legend {
+            entries: vec![
+                (BASELINE.into(), names[BASELINE]),
+                ("other duplicates queues".into(), CONTEXT),
+                ("decrease-key queues".into(), names["decrease-key"]),
+            ],
+            notes: vec![
+                "left: one point per queue".into(),
+                "and workload; decrease-key".into(),
+                "holds one entry per open cell".into(),
+            ],
+        },
+    })
+}
+
+/// Entries held per open cell on every octile A* workload: one point per queue and
+/// workload, duplicates grey, decrease-key and the baseline named; `None` when no queue
+/// counted its frontier.
+fn entries_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
     let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
     let strategies =
         [(Strategy::Duplicates, "duplicates"), (Strategy::DecreaseKey, "decrease-key")];
-    let names = styles([BASELINE, "duplicates (every other)", "decrease-key"]);
     let mut series = Vec::new();
     for (strategy, label) in strategies {
         let points: Vec<Point> = workloads
@@ -52,8 +90,8 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             label: false,
         });
     }
-    if !series.is_empty() {
-        panels.push(Panel::Points(Points {
+    (!series.is_empty()).then(|| {
+        Panel::Points(Points {
             title: "entries held per open cell (octile A*)".into(),
             x_label: "most open cells at once".into(),
             y_label: "most entries held ÷ most open cells".into(),
@@ -62,74 +100,49 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             rule: Some(1.0),
             series,
             cut_offs: Vec::new(),
-        }));
-    }
-    let sizes: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.size <= SHOWN).collect();
-    if let Some(held) = sizes.last() {
-        let mut measured: Vec<&Row> = held
-            .rows
-            .values()
-            .copied()
-            .filter(|r| r.bytes_per_entry.is_some_and(|b| b > 0.0))
-            .collect();
-        measured.sort_by(|a, b| {
-            a.bytes_per_entry.unwrap_or(0.0).total_cmp(&b.bytes_per_entry.unwrap_or(0.0))
-        });
-        let bars: Vec<Bar> = measured
-            .iter()
-            .map(|r| {
-                let bytes = r.bytes_per_entry.unwrap_or(0.0);
-                Bar {
-                    label: r.queue.clone(),
-                    value: bytes,
-                    interval: None,
-                    style: if r.queue == BASELINE {
-                        names[BASELINE]
-                    } else {
-                        Style { strong: false, ..names["decrease-key"] }
-                    },
-                    text: format!("{} B", significant(bytes, 3)),
-                }
-            })
-            .collect();
-        if !bars.is_empty() {
-            panels.push(Panel::Bars(Bars {
-                title: format!("heap bytes per entry, held at {}", short(held.size)),
-                x_label: "bytes per entry (the queue's own allocations)".into(),
-                x_format: axis_count,
-                rule: None,
-                bars,
-            }));
-        }
-    }
-    if panels.is_empty() {
-        return None;
-    }
-    let bars = panels
-        .iter()
-        .map(|p| match p {
-            Panel::Bars(b) => b.bars.len(),
-            _ => 0,
         })
-        .sum::<usize>() as u32;
-    Some(Figure {
-        name: "memory",
-        title: "Memory: entries held, and bytes per entry".into(),
-        size: (WIDTH, 700.max(200 + 28 * bars)),
-        columns: panels.len(),
-        panels,
-        legend: Legend {
-            entries: vec![
-                (BASELINE.into(), names[BASELINE]),
-                ("other duplicates queues".into(), CONTEXT),
-                ("decrease-key queues".into(), names["decrease-key"]),
-            ],
-            notes: vec![
-                "left: one point per queue".into(),
-                "and workload; decrease-key".into(),
-                "holds one entry per open cell".into(),
-            ],
-        },
+    })
+}
+
+/// Heap bytes per entry of every queue that counted them, at the largest held size up
+/// to [`SHOWN`], fewest first; `None` when none did.
+fn bytes_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
+    let sizes: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.size <= SHOWN).collect();
+    let held = sizes.last()?;
+    let mut measured: Vec<&Row> = held
+        .rows
+        .values()
+        .copied()
+        .filter(|r| r.bytes_per_entry.is_some_and(|b| b > 0.0))
+        .collect();
+    measured.sort_by(|a, b| {
+        a.bytes_per_entry.unwrap_or(0.0).total_cmp(&b.bytes_per_entry.unwrap_or(0.0))
+    });
+    let bars: Vec<Bar> = measured
+        .iter()
+        .map(|r| {
+            let bytes = r.bytes_per_entry.unwrap_or(0.0);
+            Bar {
+                label: r.queue.clone(),
+                value: bytes,
+                interval: None,
+                style: if r.queue == BASELINE {
+                    names[BASELINE]
+                } else {
+                    Style { strong: false, ..names["decrease-key"] }
+                },
+                text: format!("{} B", significant(bytes, 3)),
+            }
+        })
+        .collect();
+    (!bars.is_empty()).then(|| {
+        Panel::Bars(Bars {
+            title: format!("heap bytes per entry, held at {}", short(held.size)),
+            x_label: "bytes per entry (the queue's own allocations)".into(),
+            x_format: axis_count,
+            rule: None,
+            bars,
+        })
     })
 }
 

@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 use pqlab_queues::registry::BASELINE;
 use pqlab_queues::Family;
 
-use crate::analysis::Findings;
+use crate::analysis::bands::Eligible;
+use crate::analysis::rank::tie_group;
+use crate::analysis::{Findings, Workload};
 use crate::report::draw::{CutOff, Figure, Marker, Point, Style, BLACK_INK, COLORS, GREY, MARKERS};
 use crate::results::{Row, Status};
 
@@ -196,6 +198,23 @@ pub fn point(x: f64, row: &Row) -> Point {
 /// ([`Spread::over`](crate::results::Spread::over)).
 pub fn ratio_point(x: f64, a: &Row, b: &Row) -> Point {
     Point { x, y: a.spread().over(&b.spread()) }
+}
+
+/// The queues in some workload's tie group, each workload of `workloads` ranked alone
+/// among the exact queues: the most often tied first, then by name.
+pub fn most_often_tied<'w, 'a: 'w>(
+    findings: &Findings<'_, 'a>,
+    workloads: impl IntoIterator<Item = &'w Workload<'a>>,
+) -> Vec<&'a str> {
+    let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
+    for w in workloads {
+        for s in tie_group(&findings.rank(&[w], Eligible::Exact)) {
+            *wins.entry(s.queue).or_default() += 1;
+        }
+    }
+    let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
+    named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    named.into_iter().map(|(queue, _)| queue).collect()
 }
 
 /// The cut-off rows of `queue` among `rows_at` (`(x, row)` pairs), as one named row of

@@ -7,13 +7,11 @@ use std::collections::BTreeMap;
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{styles, CONTEXT, WIDTH};
-use crate::analysis::bands::Eligible;
+use super::{most_often_tied, styles, CONTEXT, WIDTH};
 use crate::analysis::diff::series;
-use crate::analysis::rank::tie_group;
-use crate::analysis::Findings;
+use crate::analysis::{Findings, Workload};
 use crate::format::{axis_time, short};
-use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series, Style};
 use crate::results::{Row, Spread};
 
 /// The most queues named (besides the baseline): as many as
@@ -64,57 +62,32 @@ fn by_size(
     // named with one style each for the whole figure.
     let run = findings.run;
     let selections = series(run);
-    let mut wins: BTreeMap<&str, usize> = BTreeMap::new();
-    for w in run.workloads.iter().filter(|w| selections.iter().any(|s| s.admits(w))) {
-        for s in tie_group(&findings.rank(&[w], Eligible::Exact)) {
-            *wins.entry(s.queue).or_default() += 1;
-        }
-    }
-    let mut named: Vec<(&str, usize)> = wins.into_iter().collect();
-    named.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let mut names: Vec<&str> =
-        named.iter().map(|(q, _)| *q).filter(|q| *q != BASELINE).take(NAMED).collect();
+    let tied = most_often_tied(
+        findings,
+        run.workloads.iter().filter(|w| selections.iter().any(|s| s.admits(w))),
+    );
+    let mut names: Vec<&str> = tied.into_iter().filter(|q| *q != BASELINE).take(NAMED).collect();
     names.push(BASELINE);
     let styles = styles(names.iter().copied());
-    let mut panels = Vec::new();
-    for selection in selections {
-        let workloads: Vec<_> = run.workloads.iter().filter(|w| selection.admits(w)).collect();
-        let mut queues: Vec<&str> = workloads.iter().flat_map(|w| w.rows.keys().copied()).collect();
-        queues.sort_unstable();
-        queues.dedup();
-        let mut context = Vec::new();
-        let mut strong = Vec::new();
-        for queue in queues {
-            let points: Vec<_> = workloads
-                .iter()
-                .filter_map(|w| Some(Point { x: w.size, y: measure(w.ok(queue)?)? }))
-                .collect();
-            if points.is_empty() {
-                continue;
-            }
-            match styles.get(queue) {
-                Some(&style) => strong.push(Series {
-                    name: queue.to_owned(),
-                    style,
-                    points,
-                    join: false,
-                    label: false,
-                }),
-                None => context.push(Series {
-                    name: queue.to_owned(),
-                    style: CONTEXT,
-                    points,
-                    join: false,
-                    label: false,
-                }),
-            }
-        }
-        if strong.is_empty() && context.is_empty() {
-            continue;
-        }
-        context.extend(strong);
-        panels.push((selection.describe(), context));
-    }
+    let panels: Vec<Panel> = selections
+        .iter()
+        .filter_map(|selection| {
+            let workloads: Vec<_> = run.workloads.iter().filter(|w| selection.admits(w)).collect();
+            let series = panel_series(&workloads, &styles, measure);
+            (!series.is_empty()).then(|| {
+                Panel::Points(Points {
+                    title: selection.describe(),
+                    x_label: "most open cells at once".into(),
+                    y_label: y_label.into(),
+                    x_format: short,
+                    y_format: axis_time,
+                    rule: None,
+                    series,
+                    cut_offs: Vec::new(),
+                })
+            })
+        })
+        .collect();
     if panels.is_empty() {
         return None;
     }
@@ -131,21 +104,37 @@ fn by_size(
         title: title.into(),
         size: (WIDTH, 120 + 560 * rows),
         columns: 2,
-        panels: panels
-            .into_iter()
-            .map(|(title, series)| {
-                Panel::Points(Points {
-                    title,
-                    x_label: "most open cells at once".into(),
-                    y_label: y_label.into(),
-                    x_format: short,
-                    y_format: axis_time,
-                    rule: None,
-                    series,
-                    cut_offs: Vec::new(),
-                })
-            })
-            .collect(),
+        panels,
         legend,
     })
+}
+
+/// One series per queue measured on `workloads`: the grey context first, then the named
+/// queues (in `styles`), so they are drawn on top; empty when nothing was measured.
+fn panel_series(
+    workloads: &[&Workload<'_>],
+    styles: &BTreeMap<&str, Style>,
+    measure: Measure,
+) -> Vec<Series> {
+    let mut queues: Vec<&str> = workloads.iter().flat_map(|w| w.rows.keys().copied()).collect();
+    queues.sort_unstable();
+    queues.dedup();
+    let mut context = Vec::new();
+    let mut strong = Vec::new();
+    for queue in queues {
+        let points: Vec<_> = workloads
+            .iter()
+            .filter_map(|w| Some(Point { x: w.size, y: measure(w.ok(queue)?)? }))
+            .collect();
+        if points.is_empty() {
+            continue;
+        }
+        let (style, into) = match styles.get(queue) {
+            Some(&style) => (style, &mut strong),
+            None => (CONTEXT, &mut context),
+        };
+        into.push(Series { name: queue.to_owned(), style, points, join: false, label: false });
+    }
+    context.extend(strong);
+    context
 }
