@@ -451,6 +451,17 @@ fn mark<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: String, svg: bo
     Ok(())
 }
 
+/// A points panel's chart: logarithmic on both axes.
+type LogChart<'a, DB> =
+    ChartContext<'a, DB, Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints<LogCoord<f64>>>>;
+
+/// A series' name written beside its last point, in its colour, at a pixel position.
+struct DirectLabel {
+    name: String,
+    color: RGBColor,
+    at: (i32, i32),
+}
+
 fn draw_points<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Points,
@@ -464,7 +475,32 @@ fn draw_points<DB: DrawingBackend>(
     let rows = panel.cut_offs.len() as f64;
     let row_factor = (y.end / y.start).powf(0.045);
     y.end *= row_factor.powf(rows + 0.5);
-    let x_end = x.end;
+    let mut chart = points_chart(area, panel, &x, &y)?;
+    let plot = chart.plotting_area().strip_coord_spec();
+    let mut labels = Vec::new();
+    for series in &panel.series {
+        labels.extend(draw_series(&mut chart, &plot, series, x.end, svg)?);
+    }
+    let gap = LABEL as i32 + 3;
+    let bottom = chart.plotting_area().get_pixel_range().1.end - gap / 2;
+    keep_apart(&mut labels, gap, bottom);
+    let (left, top) = area.get_base_pixel();
+    for DirectLabel { name, color, at: (px, py) } in labels {
+        let style = TextStyle::from((FONT, LABEL).into_font()).color(&color);
+        area.draw(&Text::new(name, (px + 10 - left, py - LABEL as i32 / 2 - top), style))?;
+    }
+    let top_of_points = y.end / row_factor.powf(rows + 0.5);
+    draw_cut_offs(&mut chart, &plot, &panel.cut_offs, (x.start, top_of_points, row_factor), svg)
+}
+
+/// The chart of a points panel over `x` and `y`, with its mesh, axis labels and rule, and
+/// room on the right for the longest direct label.
+fn points_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    panel: &Points,
+    x: &std::ops::Range<f64>,
+    y: &std::ops::Range<f64>,
+) -> Result<LogChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
     // Room on the right for the longest direct label (about 0.6 em a character).
     let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
     let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
@@ -498,72 +534,83 @@ fn draw_points<DB: DrawingBackend>(
             BLACK.stroke_width(2),
         ))?;
     }
-    let plot = chart.plotting_area().strip_coord_spec();
-    let mut labels: Vec<(String, RGBColor, (i32, i32))> = Vec::new();
-    for series in &panel.series {
-        mark(&plot, format!("{OPEN}{}", series.name), svg)?;
-        let color = series.style.color;
-        let (r, width) = if series.style.strong { (6, 3) } else { (4, 1) };
-        let bar = if series.style.strong { color.mix(0.8) } else { color.mix(0.6) };
-        chart.draw_series(series.points.iter().filter(|p| p.y.low < p.y.high).map(|p| {
-            PathElement::new(vec![(p.x, p.y.low), (p.x, p.y.high)], bar.stroke_width(width))
-        }))?;
-        let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y.mid)).collect();
-        line.sort_by(|a, b| a.0.total_cmp(&b.0));
-        if series.join && line.len() > 1 {
-            chart.draw_series(LineSeries::new(
-                line.iter().copied(),
-                color.mix(0.7).stroke_width(width),
-            ))?;
-        }
-        chart.draw_series(line.iter().map(|&at| marker!(series.style.marker, r, at, color)))?;
-        if series.label {
-            if let Some(&(lx, ly)) = line.last() {
-                labels.push((
-                    series.name.clone(),
-                    color,
-                    chart.backend_coord(&(lx.min(x_end), ly)),
-                ));
-            }
-        }
-        mark(&plot, CLOSE.into(), svg)?;
+    Ok(chart)
+}
+
+/// One series: its bars, its joining line when asked, its markers; returns its direct
+/// label, placed at its last point (no further right than `x_end`), when it has one.
+fn draw_series<DB: DrawingBackend>(
+    chart: &mut LogChart<'_, DB>,
+    plot: &DrawingArea<DB, Shift>,
+    series: &Series,
+    x_end: f64,
+    svg: bool,
+) -> Result<Option<DirectLabel>, DrawingAreaErrorKind<DB::ErrorType>> {
+    mark(plot, format!("{OPEN}{}", series.name), svg)?;
+    let color = series.style.color;
+    let (r, width) = if series.style.strong { (6, 3) } else { (4, 1) };
+    let bar = if series.style.strong { color.mix(0.8) } else { color.mix(0.6) };
+    chart.draw_series(series.points.iter().filter(|p| p.y.low < p.y.high).map(|p| {
+        PathElement::new(vec![(p.x, p.y.low), (p.x, p.y.high)], bar.stroke_width(width))
+    }))?;
+    let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y.mid)).collect();
+    line.sort_by(|a, b| a.0.total_cmp(&b.0));
+    if series.join && line.len() > 1 {
+        chart.draw_series(LineSeries::new(
+            line.iter().copied(),
+            color.mix(0.7).stroke_width(width),
+        ))?;
     }
-    // Direct labels beside each series' last point, pushed apart so none overlaps: down
-    // from the top, then up from the plot's bottom edge so none falls below it.
-    labels.sort_by_key(|l| l.2 .1);
-    let gap = LABEL as i32 + 3;
+    chart.draw_series(line.iter().map(|&at| marker!(series.style.marker, r, at, color)))?;
+    let label = line.last().filter(|_| series.label).map(|&(lx, ly)| DirectLabel {
+        name: series.name.clone(),
+        color,
+        at: chart.backend_coord(&(lx.min(x_end), ly)),
+    });
+    mark(plot, CLOSE.into(), svg)?;
+    Ok(label)
+}
+
+/// Pushes direct labels apart so none overlaps: down from the top, `gap` pixels a line,
+/// then up from `bottom` so none falls below the plot.
+fn keep_apart(labels: &mut [DirectLabel], gap: i32, bottom: i32) {
+    labels.sort_by_key(|l| l.at.1);
     for i in 1..labels.len() {
-        let below = labels[i - 1].2 .1 + gap;
-        if labels[i].2 .1 < below {
-            labels[i].2 .1 = below;
+        let below = labels[i - 1].at.1 + gap;
+        if labels[i].at.1 < below {
+            labels[i].at.1 = below;
         }
     }
-    let bottom = chart.plotting_area().get_pixel_range().1.end - gap / 2;
     let mut floor = bottom;
     for label in labels.iter_mut().rev() {
-        label.2 .1 = label.2 .1.min(floor);
-        floor = label.2 .1 - gap;
+        label.at.1 = label.at.1.min(floor);
+        floor = label.at.1 - gap;
     }
-    let (left, top) = area.get_base_pixel();
-    for (name, color, (px, py)) in labels {
-        let style = TextStyle::from((FONT, LABEL).into_font()).color(&color);
-        area.draw(&Text::new(name, (px + 10 - left, py - LABEL as i32 / 2 - top), style))?;
-    }
-    // Cut-offs: row k holds queue k's crosses, named at the left.
-    let top_of_points = y.end / row_factor.powf(rows + 0.5);
-    for (k, cut) in panel.cut_offs.iter().enumerate() {
+}
+
+/// The cut-offs above the points: row `k` holds queue `k`'s crosses, named at the left
+/// (`x_start`); the first row sits just above `top_of_points`, each next `row_factor`
+/// higher.
+fn draw_cut_offs<DB: DrawingBackend>(
+    chart: &mut LogChart<'_, DB>,
+    plot: &DrawingArea<DB, Shift>,
+    cut_offs: &[CutOff],
+    (x_start, top_of_points, row_factor): (f64, f64, f64),
+    svg: bool,
+) -> Drawn<DB> {
+    for (k, cut) in cut_offs.iter().enumerate() {
         let row_y = top_of_points * row_factor.powf(k as f64 + 0.8);
-        mark(&plot, format!("{OPEN}{} (cut off)", cut.name), svg)?;
+        mark(plot, format!("{OPEN}{} (cut off)", cut.name), svg)?;
         let color = cut.style.color;
         chart.draw_series(
             cut.at.iter().map(|&cx| Cross::new((cx, row_y), 7, color.stroke_width(3))),
         )?;
         let style = TextStyle::from((FONT, 15).into_font()).color(&color);
         chart.draw_series(std::iter::once(
-            EmptyElement::at((x.start, row_y))
+            EmptyElement::at((x_start, row_y))
                 + Text::new(format!("× {} cut off", cut.name), (6, -8), style),
         ))?;
-        mark(&plot, CLOSE.into(), svg)?;
+        mark(plot, CLOSE.into(), svg)?;
     }
     Ok(())
 }
@@ -688,6 +735,18 @@ mod tests {
             titles(&svg),
             "<svg><g><title>dary4-dup</title><circle/></g><text>axis</text></svg>"
         );
+    }
+
+    #[test]
+    fn direct_labels_are_kept_apart_and_above_the_bottom() {
+        let label = |y: i32| DirectLabel { name: y.to_string(), color: INK, at: (0, y) };
+        // Three labels crowd near the top, two run past the bottom (300).
+        let mut labels: Vec<DirectLabel> = [40, 30, 35, 310, 298].map(label).into();
+        keep_apart(&mut labels, 20, 300);
+        let ys: Vec<i32> = labels.iter().map(|l| l.at.1).collect();
+        assert_eq!(ys, [30, 50, 70, 280, 300]);
+        let names: Vec<&str> = labels.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["30", "35", "40", "298", "310"], "top to bottom, as they were");
     }
 
     #[test]
