@@ -6,7 +6,7 @@ use pqlab_queues::registry::BASELINE;
 use super::{Outcome, Verdict};
 use crate::analysis::bands::{self, Eligible};
 use crate::analysis::rank::versus;
-use crate::analysis::{geomean, Findings, Workload};
+use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
@@ -103,57 +103,15 @@ struct Trade {
 pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
     const CLAIM: &str = "a soft heap's approximate order is a good trade for games";
-    let octile: Vec<&Workload<'_>> =
-        run.workloads.iter().filter(|w| bands::Selection::OCTILE.admits(w)).collect();
-    let mut trades = Vec::new();
-    // Soft heaps, on the octile workloads themselves.
-    let mut epsilons: Vec<(&str, f64)> =
-        run.rows.iter().filter_map(|r| Some((r.queue.as_str(), r.epsilon?))).collect();
-    epsilons.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
-    epsilons.dedup();
-    for (queue, epsilon) in epsilons {
-        let rows: Vec<(&Row, f64)> =
-            octile.iter().filter_map(|w| Some((w.ok(queue)?, w.ok(BASELINE)?.median_ns))).collect();
-        if let Some(trade) = summarize(format!("`{queue}` (ε = {epsilon})"), &rows) {
-            trades.push((false, trade));
-        }
-    }
-    // Weighted A* with the baseline, on maps also searched with octile.
-    let mut weights: Vec<f64> = run
-        .of(Kind::Astar)
-        .filter_map(|w| match w.heuristic() {
-            Some(HeuristicKind::WeightedOctile(weight)) => Some(weight),
-            _ => None,
-        })
-        .collect();
-    weights.sort_by(f64::total_cmp);
-    weights.dedup();
-    for weight in weights {
-        let rows: Vec<(&Row, f64)> = run
-            .of(Kind::Astar)
-            .filter(|w| {
-                w.heuristic() == Some(HeuristicKind::WeightedOctile(weight))
-                    && w.store() == Some(StoreKind::Flat)
-            })
-            .filter_map(|w| {
-                let exact = run.sibling(w, HeuristicKind::Octile, StoreKind::Flat)?;
-                Some((w.ok(BASELINE)?, exact.ok(BASELINE)?.median_ns))
-            })
-            .collect();
-        if let Some(trade) =
-            summarize(format!("weighted A* (w = {weight}) with `{BASELINE}`"), &rows)
-        {
-            trades.push((true, trade));
-        }
-    }
-    let soft: Vec<&Trade> = trades.iter().filter(|(w, _)| !w).map(|(_, t)| t).collect();
-    let weighted: Vec<&Trade> = trades.iter().filter(|(w, _)| *w).map(|(_, t)| t).collect();
+    let soft = soft_heap_trades(run);
+    let weighted = weighted_trades(run);
     if soft.is_empty() {
         return Verdict::unmeasured(CLAIM, "No octile A* workload timed a soft heap.");
     }
-    let details: Vec<String> = trades
+    let details: Vec<String> = soft
         .iter()
-        .map(|(_, t)| {
+        .chain(&weighted)
+        .map(|t| {
             format!(
                 "{}: takes {} the time of exact octile A* with `{BASELINE}`; paths {:.2}% longer on average, {:.2}% at worst ({}).",
                 t.what,
@@ -166,7 +124,7 @@ pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
         .collect();
     let dominated =
         |s: &Trade| weighted.iter().any(|w| w.time <= s.time && w.excess_mean <= s.excess_mean);
-    let good: Vec<&&Trade> = soft
+    let good: Vec<&Trade> = soft
         .iter()
         .filter(|s| s.time * crate::analysis::TIE_MARGIN < 1.0 && !dominated(s))
         .collect();
@@ -177,29 +135,91 @@ pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
     } else {
         Outcome::Fails
     };
-    let fastest_soft = soft.iter().min_by(|a, b| a.time.total_cmp(&b.time)).expect("non-empty");
-    let summary = match outcome {
-        Outcome::Holds => format!(
+    let summary = match good.first() {
+        Some(best) => format!(
             "{} soft heap setting{} save time and no weighted A* is both faster and closer to optimal: {} takes {} the time, paths {:.2}% longer on average.",
             good.len(),
             if good.len() == 1 { "" } else { "s" },
-            good[0].what,
-            ratio(good[0].time),
-            good[0].excess_mean * 100.0
+            best.what,
+            ratio(best.time),
+            best.excess_mean * 100.0
         ),
-        _ => format!(
-            "The fastest soft heap, {}, takes {} the time of exact A* with paths {:.2}% longer; {}",
-            fastest_soft.what,
-            ratio(fastest_soft.time),
-            fastest_soft.excess_mean * 100.0,
-            match weighted.iter().min_by(|a, b| a.time.total_cmp(&b.time)) {
-                Some(w) => format!("{} takes {} the time with paths {:.2}% longer, so weighted A* is the better trade.", w.what, ratio(w.time), w.excess_mean * 100.0),
-                None => "no weighted A* was measured to compare.".into(),
-            }
-        ),
+        None => no_good_trade(&soft, &weighted),
     };
-    let workloads = trades.iter().map(|(_, t)| t.workloads).max().unwrap_or(0);
+    let workloads = soft.iter().chain(&weighted).map(|t| t.workloads).max().unwrap_or(0);
     Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads }
+}
+
+/// Each soft heap on the octile workloads themselves, the largest ε first.
+fn soft_heap_trades(run: &Run<'_>) -> Vec<Trade> {
+    let octile: Vec<&Workload<'_>> =
+        run.workloads.iter().filter(|w| bands::Selection::OCTILE.admits(w)).collect();
+    let mut epsilons: Vec<(&str, f64)> =
+        run.rows.iter().filter_map(|r| Some((r.queue.as_str(), r.epsilon?))).collect();
+    epsilons.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    epsilons.dedup();
+    epsilons
+        .into_iter()
+        .filter_map(|(queue, epsilon)| {
+            let rows: Vec<(&Row, f64)> = octile
+                .iter()
+                .filter_map(|w| Some((w.ok(queue)?, w.ok(BASELINE)?.median_ns)))
+                .collect();
+            summarize(format!("`{queue}` (ε = {epsilon})"), &rows)
+        })
+        .collect()
+}
+
+/// Weighted A* with the baseline at each weight the run measured, on maps also searched
+/// with octile, the smallest weight first.
+fn weighted_trades(run: &Run<'_>) -> Vec<Trade> {
+    let mut weights: Vec<f64> = run
+        .of(Kind::Astar)
+        .filter_map(|w| match w.heuristic() {
+            Some(HeuristicKind::WeightedOctile(weight)) => Some(weight),
+            _ => None,
+        })
+        .collect();
+    weights.sort_by(f64::total_cmp);
+    weights.dedup();
+    weights
+        .into_iter()
+        .filter_map(|weight| {
+            let rows: Vec<(&Row, f64)> = run
+                .of(Kind::Astar)
+                .filter(|w| {
+                    w.heuristic() == Some(HeuristicKind::WeightedOctile(weight))
+                        && w.store() == Some(StoreKind::Flat)
+                })
+                .filter_map(|w| {
+                    let exact = run.sibling(w, HeuristicKind::Octile, StoreKind::Flat)?;
+                    Some((w.ok(BASELINE)?, exact.ok(BASELINE)?.median_ns))
+                })
+                .collect();
+            summarize(format!("weighted A* (w = {weight}) with `{BASELINE}`"), &rows)
+        })
+        .collect()
+}
+
+/// The summary when no soft heap is a good trade: the fastest soft heap against the
+/// fastest weighted A*, when one was measured.
+fn no_good_trade(soft: &[Trade], weighted: &[Trade]) -> String {
+    let s = fastest(soft).expect("a soft heap was measured");
+    format!(
+        "The fastest soft heap, {}, takes {} the time of exact A* with paths {:.2}% longer; {}",
+        s.what,
+        ratio(s.time),
+        s.excess_mean * 100.0,
+        match fastest(weighted) {
+            Some(w) => format!("{} takes {} the time with paths {:.2}% longer, so weighted A* is the better trade.", w.what, ratio(w.time), w.excess_mean * 100.0),
+            None => "no weighted A* was measured to compare.".into(),
+        }
+    )
+}
+
+/// The trade that takes the least time.
+fn fastest(trades: &[Trade]) -> Option<&Trade> {
+    trades.iter().min_by(|a, b| a.time.total_cmp(&b.time))
 }
 
 /// A trade's figures from `(row, exact baseline time)` pairs.
