@@ -14,6 +14,7 @@ use std::rc::Rc;
 use crate::analysis::bands::{self, Band, BandRanking, Eligible, Selection};
 use crate::analysis::noise::{self, Noise};
 use crate::analysis::rank::{rank, Standing};
+use crate::analysis::trades::{self, Trade};
 use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Run, Workload};
 use crate::results::{Kind, Row};
@@ -31,6 +32,7 @@ pub struct Findings<'w, 'a> {
     noise: OnceCell<Option<Noise>>,
     peers: OnceCell<Vec<Against<'a>>>,
     floors: OnceCell<Vec<Against<'a>>>,
+    trades: OnceCell<Vec<Trade<'a>>>,
 }
 
 /// One contender's time over another's on one workload, timed in the same rounds: a
@@ -65,6 +67,7 @@ impl<'w, 'a> Findings<'w, 'a> {
             noise: OnceCell::new(),
             peers: OnceCell::new(),
             floors: OnceCell::new(),
+            trades: OnceCell::new(),
         }
     }
 
@@ -145,6 +148,12 @@ impl<'w, 'a> Findings<'w, 'a> {
                 })
                 .collect()
         })
+    }
+
+    /// Every way of trading path length for time the run measured (soft heaps, weighted
+    /// A\*), against exact octile A\* with the baseline ([`trades::trades`]).
+    pub fn trades(&self) -> &[Trade<'a>] {
+        self.trades.get_or_init(|| trades::trades(self.run))
     }
 
     /// The index of `workload` in the run (workloads are told apart by kind and name).

@@ -4,11 +4,12 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{Outcome, Verdict};
-use crate::analysis::bands::{self, Eligible};
+use crate::analysis::bands::Eligible;
 use crate::analysis::rank::versus;
-use crate::analysis::{geomean, Findings, Run, Workload};
+use crate::analysis::trades::{Trade, Way};
+use crate::analysis::{geomean, Findings, Workload};
 use crate::format::{plural, ratio};
-use crate::results::{Kind, Row};
+use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
@@ -88,23 +89,12 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads }
 }
 
-/// One way of trading path length for time: its time ratio to exact octile A* with the
-/// baseline, and its paths' excess.
-struct Trade {
-    what: String,
-    time: f64,
-    excess_mean: f64,
-    excess_max: f64,
-    workloads: usize,
-}
-
 /// "A soft heap's approximate order is a good trade for games": its time and path excess
 /// against weighted A*'s, both against exact octile A* with the baseline on the same maps.
 pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
-    let run = findings.run;
     const CLAIM: &str = "a soft heap's approximate order is a good trade for games";
-    let soft = soft_heap_trades(run);
-    let weighted = weighted_trades(run);
+    let (soft, weighted): (Vec<&Trade<'_>>, Vec<&Trade<'_>>) =
+        findings.trades().iter().partition(|t| matches!(t.way, Way::SoftHeap { .. }));
     if soft.is_empty() {
         return Verdict::unmeasured(CLAIM, "No octile A* workload timed a soft heap.");
     }
@@ -114,19 +104,20 @@ pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
         .map(|t| {
             format!(
                 "{}: takes {} the time of exact octile A* with `{BASELINE}`; paths {:.2}% longer on average, {:.2}% at worst ({}).",
-                t.what,
-                ratio(t.time),
-                t.excess_mean * 100.0,
-                t.excess_max * 100.0,
-                plural(t.workloads, "workload")
+                what(t),
+                ratio(t.time()),
+                t.excess_mean() * 100.0,
+                t.excess_max() * 100.0,
+                plural(t.points.len(), "workload")
             )
         })
         .collect();
-    let dominated =
-        |s: &Trade| weighted.iter().any(|w| w.time <= s.time && w.excess_mean <= s.excess_mean);
-    let good: Vec<&Trade> = soft
+    let dominated = |s: &Trade<'_>| {
+        weighted.iter().any(|w| w.time() <= s.time() && w.excess_mean() <= s.excess_mean())
+    };
+    let good: Vec<&&Trade<'_>> = soft
         .iter()
-        .filter(|s| s.time * crate::analysis::TIE_MARGIN < 1.0 && !dominated(s))
+        .filter(|s| s.time() * crate::analysis::TIE_MARGIN < 1.0 && !dominated(s))
         .collect();
     let outcome = if !good.is_empty() {
         Outcome::Holds
@@ -140,98 +131,43 @@ pub fn soft_heap_trade(findings: &Findings<'_, '_>) -> Verdict {
             "{} soft heap setting{} save time and no weighted A* is both faster and closer to optimal: {} takes {} the time, paths {:.2}% longer on average.",
             good.len(),
             if good.len() == 1 { "" } else { "s" },
-            best.what,
-            ratio(best.time),
-            best.excess_mean * 100.0
+            what(best),
+            ratio(best.time()),
+            best.excess_mean() * 100.0
         ),
         None => no_good_trade(&soft, &weighted),
     };
-    let workloads = soft.iter().chain(&weighted).map(|t| t.workloads).max().unwrap_or(0);
+    let workloads = soft.iter().chain(&weighted).map(|t| t.points.len()).max().unwrap_or(0);
     Verdict { claim: CLAIM, asks: "", outcome, summary, details, workloads }
 }
 
-/// Each soft heap on the octile workloads themselves, the largest ε first.
-fn soft_heap_trades(run: &Run<'_>) -> Vec<Trade> {
-    let octile: Vec<&Workload<'_>> =
-        run.workloads.iter().filter(|w| bands::Selection::OCTILE.admits(w)).collect();
-    let mut epsilons: Vec<(&str, f64)> =
-        run.rows.iter().filter_map(|r| Some((r.queue.as_str(), r.epsilon?))).collect();
-    epsilons.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
-    epsilons.dedup();
-    epsilons
-        .into_iter()
-        .filter_map(|(queue, epsilon)| {
-            let rows: Vec<(&Row, f64)> = octile
-                .iter()
-                .filter_map(|w| Some((w.ok(queue)?, w.ok(BASELINE)?.median_ns)))
-                .collect();
-            summarize(format!("`{queue}` (ε = {epsilon})"), &rows)
-        })
-        .collect()
-}
-
-/// Weighted A* with the baseline at each weight the run measured, on maps also searched
-/// with octile, the smallest weight first.
-fn weighted_trades(run: &Run<'_>) -> Vec<Trade> {
-    let mut weights: Vec<f64> = run
-        .of(Kind::Astar)
-        .filter_map(|w| match w.heuristic() {
-            Some(HeuristicKind::WeightedOctile(weight)) => Some(weight),
-            _ => None,
-        })
-        .collect();
-    weights.sort_by(f64::total_cmp);
-    weights.dedup();
-    weights
-        .into_iter()
-        .filter_map(|weight| {
-            let rows: Vec<(&Row, f64)> = run
-                .of(Kind::Astar)
-                .filter(|w| {
-                    w.heuristic() == Some(HeuristicKind::WeightedOctile(weight))
-                        && w.store() == Some(StoreKind::Flat)
-                })
-                .filter_map(|w| {
-                    let exact = run.sibling(w, HeuristicKind::Octile, StoreKind::Flat)?;
-                    Some((w.ok(BASELINE)?, exact.ok(BASELINE)?.median_ns))
-                })
-                .collect();
-            summarize(format!("weighted A* (w = {weight}) with `{BASELINE}`"), &rows)
-        })
-        .collect()
+/// A way of trading, as the verdict names it.
+fn what(trade: &Trade<'_>) -> String {
+    match trade.way {
+        Way::SoftHeap { queue, epsilon } => format!("`{queue}` (ε = {epsilon})"),
+        Way::Weighted { weight } => format!("weighted A* (w = {weight}) with `{BASELINE}`"),
+    }
 }
 
 /// The summary when no soft heap is a good trade: the fastest soft heap against the
 /// fastest weighted A*, when one was measured.
-fn no_good_trade(soft: &[Trade], weighted: &[Trade]) -> String {
+fn no_good_trade(soft: &[&Trade<'_>], weighted: &[&Trade<'_>]) -> String {
     let s = fastest(soft).expect("a soft heap was measured");
     format!(
         "The fastest soft heap, {}, takes {} the time of exact A* with paths {:.2}% longer; {}",
-        s.what,
-        ratio(s.time),
-        s.excess_mean * 100.0,
+        what(s),
+        ratio(s.time()),
+        s.excess_mean() * 100.0,
         match fastest(weighted) {
-            Some(w) => format!("{} takes {} the time with paths {:.2}% longer, so weighted A* is the better trade.", w.what, ratio(w.time), w.excess_mean * 100.0),
+            Some(w) => format!("{} takes {} the time with paths {:.2}% longer, so weighted A* is the better trade.", what(w), ratio(w.time()), w.excess_mean() * 100.0),
             None => "no weighted A* was measured to compare.".into(),
         }
     )
 }
 
 /// The trade that takes the least time.
-fn fastest(trades: &[Trade]) -> Option<&Trade> {
-    trades.iter().min_by(|a, b| a.time.total_cmp(&b.time))
-}
-
-/// A trade's figures from `(row, exact baseline time)` pairs.
-fn summarize(what: String, rows: &[(&Row, f64)]) -> Option<Trade> {
-    if rows.is_empty() {
-        return None;
-    }
-    let time = geomean(rows.iter().map(|(r, exact)| r.median_ns / exact));
-    let excess_mean =
-        rows.iter().map(|(r, _)| r.excess_mean.unwrap_or(0.0)).sum::<f64>() / rows.len() as f64;
-    let excess_max = rows.iter().map(|(r, _)| r.excess_max.unwrap_or(0.0)).fold(0.0, f64::max);
-    Some(Trade { what, time, excess_mean, excess_max, workloads: rows.len() })
+fn fastest<'t>(trades: &[&'t Trade<'t>]) -> Option<&'t Trade<'t>> {
+    trades.iter().copied().min_by(|a, b| a.time().total_cmp(&b.time()))
 }
 
 /// "A better heuristic matters more than a better queue": the differential heuristic

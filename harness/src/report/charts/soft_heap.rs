@@ -1,26 +1,38 @@
 //! Approximate order against weighted A*: each way of trading path length for time, as its
 //! time over exact octile A* with std's BinaryHeap against its paths' length over optimal.
 
-use pqlab_queues::registry::BASELINE;
-
 use super::{styles, CONTEXT, WIDTH};
-use crate::analysis::bands::Selection;
-use crate::analysis::{geomean, Findings, Run, Workload};
+use crate::analysis::trades::{self, Trade};
+use crate::analysis::{geomean, Findings};
 use crate::format::axis_ratio;
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
-use crate::results::Kind;
-use crate::search::heuristic::HeuristicKind;
-use crate::search::store::StoreKind;
 
 /// One way of trading path length for time, named, with one `(time ratio, path ratio)`
 /// per workload.
 type Way = (String, Vec<(f64, f64)>);
 
+/// The run's trades ([`Findings::trades`]) as the chart names and orders them: the soft
+/// heaps by id, then weighted A* by weight; each point `(time ratio, path length ÷
+/// optimal)`.
+fn ways(trades: &[Trade<'_>]) -> Vec<Way> {
+    let points = |t: &Trade<'_>| t.points.iter().map(|p| (p.time, 1.0 + p.excess_mean)).collect();
+    let mut soft: Vec<Way> = Vec::new();
+    let mut weighted: Vec<Way> = Vec::new();
+    for t in trades {
+        match t.way {
+            trades::Way::SoftHeap { queue, .. } => soft.push((queue.to_owned(), points(t))),
+            trades::Way::Weighted { weight } => {
+                weighted.push((format!("weighted A*, w = {weight}"), points(t)))
+            }
+        }
+    }
+    soft.sort_by(|a, b| a.0.cmp(&b.0));
+    soft.extend(weighted);
+    soft
+}
+
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
-    let run = findings.run;
-    let octile: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
-    let mut ways = soft_heaps(run, &octile);
-    ways.extend(weighted(run, &octile));
+    let ways = ways(findings.trades());
     if ways.is_empty() {
         return None;
     }
@@ -66,58 +78,4 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             notes: vec!["down and left is better".into(), "grey: one workload each".into()],
         },
     })
-}
-
-/// Each soft heap on the octile workloads, against the baseline on the same workload.
-fn soft_heaps(run: &Run<'_>, octile: &[&Workload<'_>]) -> Vec<Way> {
-    let mut soft: Vec<&str> =
-        run.rows.iter().filter(|r| r.epsilon.is_some()).map(|r| r.queue.as_str()).collect();
-    soft.sort_unstable();
-    soft.dedup();
-    soft.into_iter()
-        .filter_map(|queue| {
-            let points: Vec<(f64, f64)> = octile
-                .iter()
-                .filter_map(|w| {
-                    let (r, base) = (w.ok(queue)?, w.ok(BASELINE)?);
-                    Some((r.median_ns / base.median_ns, 1.0 + r.excess_mean.unwrap_or(0.0)))
-                })
-                .collect();
-            (!points.is_empty()).then(|| (queue.to_owned(), points))
-        })
-        .collect()
-}
-
-/// Weighted A* with the baseline at each weight the run measured, against exact octile A*
-/// on the same map and scale.
-fn weighted(run: &Run<'_>, octile: &[&Workload<'_>]) -> Vec<Way> {
-    let mut weights: Vec<f64> = run
-        .of(Kind::Astar)
-        .filter_map(|w| match w.heuristic() {
-            Some(HeuristicKind::WeightedOctile(weight)) => Some(weight),
-            _ => None,
-        })
-        .collect();
-    weights.sort_by(f64::total_cmp);
-    weights.dedup();
-    weights
-        .into_iter()
-        .filter_map(|weight| {
-            let points: Vec<(f64, f64)> = run
-                .of(Kind::Astar)
-                .filter(|w| {
-                    w.heuristic() == Some(HeuristicKind::WeightedOctile(weight))
-                        && w.store() == Some(StoreKind::Flat)
-                })
-                .filter_map(|w| {
-                    let exact = octile
-                        .iter()
-                        .find(|o| o.facts.map == w.facts.map && o.scale() == w.scale())?;
-                    let (r, base) = (w.ok(BASELINE)?, exact.ok(BASELINE)?);
-                    Some((r.median_ns / base.median_ns, 1.0 + r.excess_mean.unwrap_or(0.0)))
-                })
-                .collect();
-            (!points.is_empty()).then(|| (format!("weighted A*, w = {weight}"), points))
-        })
-        .collect()
 }
