@@ -45,18 +45,7 @@ pub(crate) fn octile(name: &str) -> Workload {
 
 /// A workload without a search: the synthetic one or the sentinel.
 fn searchless(kind: Kind, name: &str) -> Workload {
-    Workload {
-        kind,
-        name: name.into(),
-        map: "-".into(),
-        map_kind: "synthetic".into(),
-        real: false,
-        heuristic: None,
-        scale: None,
-        store: None,
-        setup: None,
-        unit: Unit::Op,
-    }
+    Workload { kind, name: name.into(), ..Workload::held(0) }
 }
 
 /// The synthetic workload holding `size` entries.

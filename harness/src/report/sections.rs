@@ -895,7 +895,7 @@ fn method_section(ctx: &Context<'_>) -> Vec<Block> {
 mod tests {
     use super::*;
     use crate::lab::rows::Workload as Described;
-    use crate::results::{Provenance, Unit};
+    use crate::results::Provenance;
 
     /// Held-size rows: `(size, queue, status, group, bytes per entry)`.
     fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
@@ -908,18 +908,7 @@ mod tests {
         };
         rows.iter()
             .map(|&(size, queue, status, group, bytes)| {
-                let workload = Described {
-                    kind: Kind::Synthetic,
-                    name: format!("held-{size}"),
-                    map: "-".into(),
-                    map_kind: "synthetic".into(),
-                    real: false,
-                    heuristic: None,
-                    scale: None,
-                    store: None,
-                    setup: None,
-                    unit: Unit::Op,
-                };
+                let workload = Described::held(size);
                 let mut row = workload.row(&provenance, queue, registry::find(queue));
                 (row.status, row.group, row.max_open) = (status, group, size as f64);
                 row.bytes_per_entry = (status == Status::Ok).then_some(bytes);
