@@ -1,5 +1,7 @@
 //! Numbers as the report and `pqlab pick` print them: three significant digits, with units.
 
+use crate::results::Spread;
+
 /// `value` with `digits` significant digits (no exponent; large values keep all their
 /// integer digits).
 pub fn significant(value: f64, digits: i32) -> String {
@@ -25,6 +27,11 @@ pub fn time(ns: f64) -> String {
 /// A ratio: `1.07×`, `12.3×`.
 pub fn ratio(r: f64) -> String {
     format!("{}×", significant(r, 3))
+}
+
+/// A ratio with its interval: `1.23× (1.20×–1.26×)`.
+pub fn ratio_interval(r: Spread) -> String {
+    format!("{} ({}–{})", ratio(r.mid), ratio(r.low), ratio(r.high))
 }
 
 /// How much faster a time ratio `r` (this ÷ other) makes this: `+25%` for `r = 0.8`,
@@ -106,6 +113,8 @@ mod tests {
         assert_eq!(time(1.2e9), "1.20 s");
         assert_eq!(ratio(1.0712), "1.07×");
         assert_eq!(ratio(123.4), "123×");
+        let interval = Spread { low: 1.2, mid: 1.234, high: 1.26 };
+        assert_eq!(ratio_interval(interval), "1.23× (1.20×–1.26×)");
         assert_eq!(speedup(0.8), "+25%");
         assert_eq!(speedup(1.25), "−20%");
         assert_eq!(count(1_234_567.4), "1,234,567");

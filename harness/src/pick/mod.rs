@@ -26,7 +26,7 @@ use crate::analysis::bands::{self, Band, Evidence, Selection};
 use crate::analysis::latency::{latency, Latency};
 use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
-use crate::format::{count, plural, ratio, significant};
+use crate::format::{count, plural, ratio, ratio_interval, significant};
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
@@ -205,15 +205,14 @@ impl Ranked {
     /// Its time ÷ the winner's: "1.23× (1.20×–1.26×)", or for a queue cut off somewhere
     /// "≥ 5.1× (cut off on 2 workloads: a lower bound)".
     fn vs_best_text(&self) -> String {
-        let Spread { low, mid, high } = self.vs_best;
         if self.censored > 0 {
             format!(
                 "≥ {} (cut off on {}: a lower bound)",
-                ratio(mid),
+                ratio(self.vs_best.mid),
                 plural(self.censored, "workload")
             )
         } else {
-            format!("{} ({}–{})", ratio(mid), ratio(low), ratio(high))
+            ratio_interval(self.vs_best)
         }
     }
 }

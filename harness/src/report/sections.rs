@@ -10,7 +10,7 @@ use crate::analysis::diff::series;
 use crate::analysis::rank::{expansions_versus, versus, TIE_MARGIN};
 use crate::analysis::verdicts::{strategy_pairs, Verdict, INDEXED_BINARY_HEAP};
 use crate::analysis::{geomean, Findings, Run};
-use crate::format::{count, plural, ratio, significant, time};
+use crate::format::{count, plural, ratio, ratio_interval, significant, time};
 use crate::report::charts::{Section, CHARTS};
 use crate::report::page::Block;
 use crate::report::Context;
@@ -216,14 +216,7 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
         } else {
             versus(&e.workloads, BASELINE, winner.queue).map_or_else(
                 || notes.dash("std-binary-heap-dup was not measured on these workloads"),
-                |v| {
-                    format!(
-                        "{} ({}–{})",
-                        ratio(v.ratio.mid),
-                        ratio(v.ratio.low),
-                        ratio(v.ratio.high)
-                    )
-                },
+                |v| ratio_interval(v.ratio),
             )
         };
         let any = match generic.iter().find(|g| g.evidence.band == e.band).map(|g| g.tie_group()) {
@@ -355,12 +348,7 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
                             plural(v.censored, "workload")
                         )
                     } else {
-                        format!(
-                            "{} ({}–{})",
-                            ratio(v.ratio.mid),
-                            ratio(v.ratio.low),
-                            ratio(v.ratio.high)
-                        )
+                        ratio_interval(v.ratio)
                     }
                 },
             );
@@ -528,11 +516,7 @@ fn strategy_section(ctx: &Context<'_>) -> Vec<Block> {
         .iter()
         .filter_map(|(structure, dup, dk)| {
             let v = versus(&workloads, dk, dup)?;
-            Some(vec![
-                format!("`{structure}`"),
-                format!("{} ({}–{})", ratio(v.ratio.mid), ratio(v.ratio.low), ratio(v.ratio.high)),
-                v.n.to_string(),
-            ])
+            Some(vec![format!("`{structure}`"), ratio_interval(v.ratio), v.n.to_string()])
         })
         .collect();
     if !rows.is_empty() {
