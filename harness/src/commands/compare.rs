@@ -145,8 +145,14 @@ fn enter<'p>(
     for (label, check) in queues.chain(oracle).chain(peers) {
         let check = check.map_err(|why| untimed(&label, &why))?;
         let searched = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>();
+        // The first of pqlab's queues is the reference the others are timed against.
+        let first = expansions.is_none();
         expansions.get_or_insert(searched / searches.max(1) as f64);
-        contest.enter(label, searches, check);
+        if first {
+            contest.enter_reference(label, searches, check);
+        } else {
+            contest.enter(label, searches, check);
+        }
     }
     Ok(expansions.unwrap_or(0.0))
 }

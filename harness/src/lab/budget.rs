@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use pqlab_queues::registry;
 
 use super::measure::STORE_CONTENDERS;
+use super::sampler::REFERENCE_EVERY;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use super::suites::{Role, Suite};
 
@@ -58,10 +59,15 @@ fn contenders(suite: &Suite) -> usize {
 }
 
 /// The estimated seconds of one round of `suite`, from the baseline's checked pass on it
-/// (`None` when it could not be checked: a round of samples of `sample` each).
+/// (`None` when it could not be checked: a round of samples of `sample` each), with the
+/// reference's slices.
 pub fn round_secs(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f64 {
     let pass = baseline.map_or(0.0, |p| p.as_secs_f64() * CONTENDER_RATIO);
-    contenders(suite) as f64 * pass.max(sample.as_secs_f64())
+    let contenders = contenders(suite);
+    // A slice of the reference every REFERENCE_EVERY contender slices (none when it times
+    // alone).
+    let references = if contenders > 1 { 1.0 / REFERENCE_EVERY as f64 } else { 0.0 };
+    contenders as f64 * pass.max(sample.as_secs_f64()) * (1.0 + references)
 }
 
 /// A suite's weight in the shares of the budget: its role's weight times a round's cost.
@@ -179,12 +185,14 @@ mod tests {
         let sample = Duration::from_millis(5);
         let queues = registry::ENTRIES.len() as f64;
         let bands = find(Role::Bands, false);
+        // With a reference slice every REFERENCE_EVERY contender slices.
+        let paired = 1.0 + 1.0 / REFERENCE_EVERY as f64;
         // A cheap pass: every sample lasts `sample`.
         let cheap = round_secs(bands, Some(Duration::from_micros(10)), sample);
-        assert!((cheap - queues * 0.005).abs() < 1e-9, "{cheap}");
+        assert!((cheap - queues * 0.005 * paired).abs() < 1e-9, "{cheap}");
         // A costly one: CONTENDER_RATIO times the baseline's pass each.
         let costly = round_secs(bands, Some(Duration::from_millis(100)), sample);
-        assert!((costly - queues * 0.1 * CONTENDER_RATIO).abs() < 1e-9, "{costly}");
+        assert!((costly - queues * 0.1 * CONTENDER_RATIO * paired).abs() < 1e-9, "{costly}");
         let replayed =
             round_secs(find(Role::Bands, true), Some(Duration::from_millis(100)), sample);
         assert!((replayed - 2.0 * costly).abs() < 1e-9);

@@ -17,34 +17,56 @@ pub fn thread_cpu_ns() -> u64 {
     now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
 }
 
-/// Both clocks, started together.
-#[derive(Clone, Copy, Debug)]
-pub struct Stopwatch {
-    wall: Instant,
-    cpu: u64,
+/// Where the sampler reads the time: the thread's CPU clock and the wall clock on a real
+/// machine ([`ThreadClock`]); a simulated machine in the sampler's tests.
+pub trait Clock {
+    /// Both clocks now, in nanoseconds since an origin of the clock's own.
+    fn read(&self) -> Reading;
 }
 
-/// What a [`Stopwatch`] measured, in nanoseconds.
+/// What a [`Clock`] reads, in nanoseconds; the difference of two readings is a duration.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Elapsed {
+pub struct Reading {
     /// The thread's CPU time.
     pub cpu: f64,
     /// Wall time.
     pub wall: f64,
 }
 
-impl Stopwatch {
-    /// Starts both clocks.
-    #[inline]
-    pub fn start() -> Stopwatch {
-        Stopwatch { wall: Instant::now(), cpu: thread_cpu_ns() }
-    }
+impl std::ops::Sub for Reading {
+    type Output = Reading;
 
-    /// The time since the start on both clocks.
+    fn sub(self, earlier: Reading) -> Reading {
+        Reading {
+            cpu: (self.cpu - earlier.cpu).max(0.0),
+            wall: (self.wall - earlier.wall).max(0.0),
+        }
+    }
+}
+
+/// The real clocks: the calling thread's CPU time and wall time since the clock was made.
+#[derive(Clone, Copy, Debug)]
+pub struct ThreadClock {
+    origin: Instant,
+}
+
+impl ThreadClock {
+    /// Clocks whose wall origin is now.
+    pub fn new() -> ThreadClock {
+        ThreadClock { origin: Instant::now() }
+    }
+}
+
+impl Default for ThreadClock {
+    fn default() -> Self {
+        ThreadClock::new()
+    }
+}
+
+impl Clock for ThreadClock {
     #[inline]
-    pub fn elapsed(&self) -> Elapsed {
-        let cpu = thread_cpu_ns().saturating_sub(self.cpu) as f64;
-        Elapsed { cpu, wall: self.wall.elapsed().as_nanos() as f64 }
+    fn read(&self) -> Reading {
+        Reading { cpu: thread_cpu_ns() as f64, wall: self.origin.elapsed().as_nanos() as f64 }
     }
 }
 
@@ -54,16 +76,17 @@ mod tests {
 
     #[test]
     fn cpu_time_advances_with_work_not_with_sleep() {
-        let watch = Stopwatch::start();
+        let clock = ThreadClock::new();
+        let start = clock.read();
         std::thread::sleep(std::time::Duration::from_millis(30));
-        let slept = watch.elapsed();
+        let slept = clock.read() - start;
         assert!(slept.wall >= 30e6, "{slept:?}");
         assert!(slept.cpu < 15e6, "sleeping used {} ns of CPU", slept.cpu);
-        let watch = Stopwatch::start();
+        let start = clock.read();
         let mut x = 1u64;
-        while watch.elapsed().wall < 20e6 {
+        while (clock.read() - start).wall < 20e6 {
             x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
         }
-        assert!(watch.elapsed().cpu > 0.0);
+        assert!((clock.read() - start).cpu > 0.0);
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use pqlab_queues::registry::{self, Entry};
-use pqlab_queues::Strategy;
+use pqlab_queues::{KeyRule, Strategy};
 
 use super::contest::Contest;
 use super::rows::{untimed, Workload};
@@ -33,6 +33,26 @@ pub const STORE_CONTENDERS: usize = 3;
 /// below the floor of 4 first.
 const SEARCHES_PART: f64 = 0.67;
 
+/// How far behind its heat's leader a contender must be for racing to stop timing it: even
+/// its fastest slice took more than 1.2 times the leader's slowest. The rule: every answer
+/// the lab gives looks at queues within a few percent of the leader (tie groups at 2%,
+/// the between-runs check at 15%), so a queue whose whole range lies 20% beyond the
+/// leader's is out of every answer on that workload; its figures stay, from fewer rounds.
+pub const RACE_FACTOR: f64 = 1.2;
+
+/// Rounds between two races after the first (which follows the fewest rounds).
+const RACE_EVERY: u32 = 2;
+
+/// A row's heat in a race: queues race against the leader of their own key rule and
+/// strategy, so that every answer a filter asks for (`--keys any`, `--decrease-key`) keeps
+/// its own leader's rivals timed; peers, other loops and the oracle are not raced.
+pub fn heat(row: &Row) -> Option<(KeyRule, Strategy)> {
+    match row.kind {
+        Kind::Astar | Kind::Replay | Kind::Synthetic => Some((row.keys?, row.strategy?)),
+        _ => None,
+    }
+}
+
 /// A workload's contenders as they are checked: those that pass are entered in its
 /// contest, the others' rows kept with why they are not timed.
 struct Entries<'p> {
@@ -58,7 +78,12 @@ impl<'p> Entries<'p> {
                 }
                 row.bytes_per_entry = check.bytes_per_entry;
                 let units = row.units;
-                self.contest.enter(row, units, check);
+                if row.queue == registry::BASELINE && matches!(row.kind, Kind::Astar | Kind::Replay)
+                {
+                    self.contest.enter_reference(row, units, check);
+                } else {
+                    self.contest.enter(row, units, check);
+                }
             }
             Err(why) => self.untimed.push(untimed_row(row, why, self.base_pass)),
         }
@@ -238,8 +263,11 @@ impl Lab {
         }
     }
 
-    /// Times `contest` in as many rounds as `share` holds, within the settings' bounds, as
-    /// rounds' group `group`; returns its rows with their samples.
+    /// Times `contest` within `share`, as rounds' group `group`: the settings' fewest
+    /// rounds for every contender, then, while `share` holds another round of those still
+    /// in the race, up to the most rounds, racing them every [`RACE_EVERY`] rounds
+    /// ([`Contest::race`] by [`RACE_FACTOR`], each heat a key rule and strategy: see
+    /// [`heat`]); returns its rows with their samples.
     pub(super) fn time(
         &self,
         mut contest: Contest<'_, Row>,
@@ -249,11 +277,20 @@ impl Lab {
         if contest.is_empty() {
             return Vec::new();
         }
+        let started = Instant::now();
         let (min, max) = (self.settings.min_rounds, self.settings.max_rounds);
-        contest.time(contest.rounds_within(share, min, max));
+        contest.time(min);
+        loop {
+            contest.race(RACE_FACTOR, heat);
+            let left = share.saturating_sub(started.elapsed());
+            let more = contest.rounds_within(left, 0, max.saturating_sub(contest.rounds()));
+            if more == 0 {
+                break;
+            }
+            contest.time(more.min(RACE_EVERY));
+        }
         let timed = contest.finish().into_iter().map(|(mut row, samples)| {
-            row.set_samples(&samples.cpu, &samples.wall);
-            row.set_latencies(&samples.searches, row.units as usize);
+            samples.write(&mut row);
             row.group = group;
             row
         });

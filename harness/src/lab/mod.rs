@@ -62,6 +62,8 @@ pub mod rows;
 pub mod sampler;
 pub mod searches;
 pub mod settings;
+#[cfg(test)]
+pub mod sim;
 pub mod suites;
 pub mod synthetic;
 
@@ -303,7 +305,7 @@ impl Lab {
         contest.enter((), row.units, check);
         contest.time(SENTINEL_ROUNDS);
         let ((), samples) = contest.finish().pop().expect("the baseline entered");
-        row.set_samples(&samples.cpu, &samples.wall);
+        samples.write(&mut row);
         self.pace.get_or_insert((row.median_ns / REFERENCE_SENTINEL_NS).max(0.1));
         self.rows.push(row);
         Ok(())

@@ -147,11 +147,10 @@ pub struct Settings {
     /// that the thread CPU clock's cost (about 0.3 µs a reading) and its resolution are
     /// far below the spread between rounds, short enough for many rounds.
     pub sample: Duration,
-    /// The fewest rounds a workload gets whatever the budget: four give a median and
-    /// quartiles, and a paired bootstrap 256 resamples. At five, the default profile's 94
-    /// workloads with every contender measured for about 25 minutes on 2 cores (the first
-    /// 21 workloads took 611 s on 2026-11-25), most of it at the floor of five rounds; a
-    /// round fewer saves a sixth of every budget-starved workload.
+    /// The fewest rounds a workload gets whatever the budget, every contender timed in
+    /// each before racing stops the ones clearly behind: three give a median and a range
+    /// to race on, and with a reference slice every three contender slices they cost what
+    /// four rounds without one did.
     pub min_rounds: u32,
     /// The most rounds: beyond 25 the tie groups stopped shrinking on the committed run (the
     /// run is not named, `c17b751`). Since the budget is shared by cost (`648cfc1`) no
@@ -227,7 +226,7 @@ impl Settings {
                 budget: Duration::from_secs(600),
                 maps_budget: Duration::from_secs(20 * 60),
                 sample: Duration::from_millis(5),
-                min_rounds: 4,
+                min_rounds: 3,
                 max_rounds: 25,
                 slowdown: 3.0,
                 floor: Duration::from_millis(20),

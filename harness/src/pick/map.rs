@@ -461,7 +461,11 @@ fn enter<'p>(
             Ok(check) => {
                 row.set_counters(&check.counters);
                 let units = row.units;
-                contest.enter(row, units, check);
+                if id == BASELINE {
+                    contest.enter_reference(row, units, check);
+                } else {
+                    contest.enter(row, units, check);
+                }
             }
             Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),
             Err(Untimed::NotApplicable(why) | Untimed::CutOff { note: why, .. }) => {
@@ -539,7 +543,7 @@ fn time_until_decided(
 fn tie_group(contest: &mut Contest<'_, Row>, query: &Query) -> Vec<String> {
     let mut rows = Vec::new();
     for (row, samples) in contest.results_mut() {
-        row.set_samples(&samples.cpu, &samples.wall);
+        samples.write(row);
         rows.push(row.clone());
     }
     let run = Run::new(&rows);

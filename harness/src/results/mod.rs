@@ -7,11 +7,11 @@
 //! rule, family, class) are written as stable tokens and read back typed; nothing is ever
 //! parsed back from display text.
 //!
-//! # Schema (version 4)
+//! # Schema (version 5)
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `schema` | 4 (version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
+//! | `schema` | 5 (version 4 files, without the paired slices' columns, read with those empty; version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
 //! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `loop` (another of pqlab's search loops: fringe search, BFS), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
@@ -31,11 +31,15 @@
 //! | `status` | `ok`; `cut-off` (would have taken far too long here: not timed); `failed` (a wrong answer or a rejected key: not timed); `n/a` (the queue cannot take this workload's keys) |
 //! | `note` | why a row is not `ok`; empty otherwise |
 //! | `unit`, `units` | what a time is per (`search` or `op`), and how many make one pass |
-//! | `samples` | rounds: each round timed every contender of the workload once, in a fresh random order |
+//! | `samples` | slices kept: each round times every contender still in the race once, in a fresh random order, between slices of the reference (the baseline) |
 //! | `group` | the rounds' group: rows of a workload with the same group were timed in the same rounds (round `k` of each within one stretch of time). 0 for most; the largest held sizes, too big to hold every queue at once, are timed in groups 1, 2, ..., each with the baseline |
-//! | `median_ns`, `p25_ns`, `p75_ns`, `min_ns`, `max_ns` | thread CPU time per unit over the samples (what rankings use) |
+//! | `median_ns`, `p25_ns`, `p75_ns`, `min_ns`, `max_ns` | thread CPU time per unit over the samples (what rankings use): where the workload was timed with a reference (schema 5), each slice's time ÷ the reference's slices just before and after it, times the reference's median slice on the workload, so that the machine's slow periods cancel; otherwise each slice's own time |
 //! | `wall_median_ns`, `wall_p25_ns`, `wall_p75_ns` | wall time per unit, beside it |
-//! | `samples_ns` | every sample's CPU time per unit, in round order, `;`-separated |
+//! | `samples_ns` | every sample's CPU time per unit as rankings use it (see `median_ns`), in time order, `;`-separated |
+//! | `raw_samples_ns` | every sample's own CPU time per unit, in time order (schema 5; empty before) |
+//! | `reference_ns` | on the reference's row (the baseline's), every reference slice's CPU time per unit in time order: the machine's speed through the workload (schema 5; empty on other rows) |
+//! | `retimed` | slices timed again because the reference moved by more than 10% across their bracket (a slow period began or ended inside it) |
+//! | `raced` | `true` when the row stopped being timed before the others, clearly behind its heat's leader after the first rounds (`samples` says after how many); its figures stand as measured, with wider intervals |
 //! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: each problem's wall time as its median over the timed passes, then the median, 99th percentile and largest of those over the workload's problems; empty where searches were not timed one by one |
 //! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
 //! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
@@ -64,7 +68,7 @@ use crate::search::{SearchKind, Setup};
 pub use files::{load_run, runs, write_atomic, Journal, RunFile};
 
 /// The version written in every row's `schema` column.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// What a row measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -233,6 +237,14 @@ pub struct Row {
     pub excess_max: Option<f64>,
     #[serde(default)]
     pub bound: Option<f64>,
+    #[serde(default)]
+    pub raw_samples_ns: SampleList,
+    #[serde(default)]
+    pub reference_ns: SampleList,
+    #[serde(default)]
+    pub retimed: u32,
+    #[serde(default)]
+    pub raced: bool,
     pub machine: String,
     pub cpu: String,
     pub rustc: String,
