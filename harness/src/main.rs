@@ -72,7 +72,8 @@ enum Command {
         run: Option<PathBuf>,
     },
     /// Compares two runs: per workload Kendall's τ and whether each winner is in the
-    /// other's tie group; per band the same; and the verdicts.
+    /// other's tie group; how far the leaders' times against the baseline moved; per band
+    /// the same; and the verdicts.
     Diff {
         /// The first run's CSV.
         a: PathBuf,
@@ -83,6 +84,10 @@ enum Command {
         /// README (`quiet` for two quiet runs, `busy` for a quiet run against a loaded one).
         #[arg(long, value_name = "SECTION")]
         readme: Option<String>,
+        /// Exit with status 1 unless at least 90% of the band winners are in the other
+        /// run's tie group both ways (a gate for CI or a user comparing two runs).
+        #[arg(long)]
+        check: bool,
     },
     /// The lab as `cargo bench` runs it (without counting the queues' memory): for tests.
     #[command(hide = true)]
@@ -276,7 +281,9 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }),
         Command::Bench { args } => commands::bench::run(&args).map(|()| ExitCode::SUCCESS),
-        Command::Diff { a, b, readme } => commands::diff::run(&a, &b, readme.as_deref()),
+        Command::Diff { a, b, readme, check } => {
+            commands::diff::run(&a, &b, readme.as_deref(), check)
+        }
         Command::Suites { quick } => commands::suites::run(if quick {
             pqlab::lab::Profile::Quick
         } else {

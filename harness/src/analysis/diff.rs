@@ -1,6 +1,7 @@
 //! Two runs compared (`pqlab diff`): per workload, how well their queue orders agree
-//! (Kendall's τ) and whether each run's winner is in the other's tie group; per band, the
-//! same for the band winners; and which verdicts agree.
+//! (Kendall's τ) and whether each run's winner is in the other's tie group; how far the
+//! leaders' times against the baseline moved ([`Change`]); per band, the same for the band
+//! winners; and which verdicts agree.
 //!
 //! τ is computed over the queue pairs measured in both runs whose times differ by more than
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
@@ -10,7 +11,9 @@ use crate::analysis::bands::{Band, BandRanking, Eligible, Selection};
 use crate::analysis::rank::Standing;
 use crate::analysis::verdicts::Outcome;
 use crate::analysis::{Findings, Run};
-use crate::results::Kind;
+use std::collections::BTreeMap;
+
+use crate::results::{Kind, Status};
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ. Set without a
 /// measurement (`c17b751`), and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
@@ -18,6 +21,32 @@ use crate::results::Kind;
 /// `23-32-22Z`, and 0.959, 0.988 and 1.000 over the 47 of the busy pair (`23-32-22Z`,
 /// `23-51-00Z`), recomputed from the rows' `median_ns` as [`tau`] does.
 pub const APART: f64 = 1.05;
+
+/// The leaders of a workload, for [`Change`]: the queues within 1.15 times its fastest in
+/// either run, the ones that decide its answers (as `shared/tools/between-runs.py` takes
+/// them, so the figures are the ones that script prints).
+pub const LEAD: f64 = 1.15;
+
+/// The share of band winners that must be in the other run's tie group both ways for
+/// `pqlab diff --check` to pass: 90%, what the issue of answers that hold on a busy
+/// machine asks of any two runs of one commit on one machine.
+pub const CHECK: f64 = 0.9;
+
+/// How far the leaders' times against the baseline moved between the two runs: over every
+/// workload both measured with the baseline and at least five common queues, and every
+/// queue but the baseline within [`LEAD`] of the workload's fastest in either run, the
+/// factor `exp |ln(a ÷ a_base) − ln(b ÷ b_base)|`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Change {
+    /// The median factor (1.023: 2.3%).
+    pub median: f64,
+    /// Its 90th percentile.
+    pub p90: f64,
+    /// How many (workload, queue) pairs it is over.
+    pub pairs: usize,
+    /// The workloads whose fastest queue differs, of those compared.
+    pub fastest_differs: (usize, usize),
+}
 
 /// One workload in both runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +91,8 @@ pub struct Diff {
     pub bands: Vec<BandDiff>,
     /// Every claim: its outcome in each run.
     pub verdicts: Vec<(&'static str, Outcome, Outcome)>,
+    /// How far the leaders moved; `None` when no workload could be compared.
+    pub leaders: Option<Change>,
 }
 
 impl Diff {
@@ -73,6 +104,13 @@ impl Diff {
     /// The bands whose winner is in the other run's tie group, both ways, out of all.
     pub fn bands_agreeing(&self) -> (usize, usize) {
         (self.bands.iter().filter(|b| b.crossed.0 && b.crossed.1).count(), self.bands.len())
+    }
+
+    /// Whether [`CHECK`]'s share of band winners repeats (both ways), and at least one band
+    /// was compared.
+    pub fn check(&self) -> bool {
+        let (agree, bands) = self.bands_agreeing();
+        bands > 0 && agree as f64 >= CHECK * bands as f64
     }
 
     /// The verdicts with the same outcome in both runs, out of all.
@@ -175,7 +213,59 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
         workloads,
         bands: band_diffs,
         verdicts,
+        leaders: leaders(a, b),
     }
+}
+
+/// The leaders' [`Change`] between `a` and `b`, computed as `shared/tools/between-runs.py`
+/// computes it, so that the two agree: every measured row by workload name and queue (a
+/// later row of the same pair, in file order, replacing an earlier one), so the oracle,
+/// peers and other loops count among a workload's times.
+pub fn leaders(a: &Run<'_>, b: &Run<'_>) -> Option<Change> {
+    let base = pqlab_queues::registry::BASELINE;
+    let times = |run: &Run<'_>| {
+        let mut map: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+        for row in run.rows.iter().filter(|r| r.status == Status::Ok) {
+            map.entry(row.workload.clone()).or_default().insert(row.queue.clone(), row.median_ns);
+        }
+        map
+    };
+    let (ta, tb) = (times(a), times(b));
+    let (mut changes, mut differs, mut compared) = (Vec::new(), 0, 0);
+    for (workload, qa) in &ta {
+        let Some(qb) = tb.get(workload) else { continue };
+        let common: Vec<(&str, f64, f64)> =
+            qa.iter().filter_map(|(q, &x)| Some((q.as_str(), x, *qb.get(q)?))).collect();
+        let Some(&(_, base_a, base_b)) = common.iter().find(|(q, _, _)| *q == base) else {
+            continue;
+        };
+        if common.len() < 5 {
+            continue;
+        }
+        compared += 1;
+        let fastest = |pick: fn(&(&str, f64, f64)) -> f64| {
+            *common.iter().min_by(|x, y| pick(x).total_cmp(&pick(y))).expect("five or more")
+        };
+        let (fa, fb) = (fastest(|x| x.1), fastest(|x| x.2));
+        differs += usize::from(fa.0 != fb.0);
+        for &(_, xa, xb) in common.iter().filter(|(q, _, _)| *q != base) {
+            if xa / fa.1 <= LEAD || xb / fb.2 <= LEAD {
+                changes.push(((xa / base_a) / (xb / base_b)).ln().abs());
+            }
+        }
+    }
+    if changes.is_empty() {
+        return None;
+    }
+    changes.sort_by(f64::total_cmp);
+    // The script's quantile: the value at index ⌊p × n⌋.
+    let at = |p: f64| changes[((p * changes.len() as f64) as usize).min(changes.len() - 1)].exp();
+    Some(Change {
+        median: at(0.5),
+        p90: at(0.9),
+        pairs: changes.len(),
+        fastest_differs: (differs, compared),
+    })
 }
 
 /// The search series a run measured (setup, heuristic, scale, store), octile A* first.

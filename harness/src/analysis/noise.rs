@@ -1,135 +1,194 @@
-//! The run's own noise, from the sentinel: the baseline re-measured on one fixed workload
-//! through the run (its rows appear in the file in the order they were measured).
+//! The run's own noise, and whether it could move the answers: from the sentinel (the
+//! baseline re-measured on one fixed workload through the run, its rows in the file in the
+//! order they were measured) and, in runs timed in paired slices (schema 5), from every
+//! workload's reference slices.
+//!
+//! A run is *quiet* when nothing shows the machine's speed moving; *busy* when it moved
+//! (slow periods in the reference slices, or a sentinel drift) but the paired slices
+//! cancelled it, so the samples rankings use spread no more than on a quiet machine; and
+//! *noisy* when the samples rankings use spread more than that, or the speed moved in a run
+//! that was not timed in pairs. See `METHODOLOGY.md`.
 
 use crate::analysis::rank::TIE_MARGIN;
 use crate::analysis::Run;
-use crate::results::{Kind, Status};
+use crate::lab::sampler::JUMP;
+use crate::results::{quantile, Kind, Row, Status};
 
-/// The drift that makes a run noisy: 20%, nearly twice the largest drift of any run whose
-/// `pqlab diff` against the run beside it agreed. Calibrated on the seven runs with
-/// sentinels (five Intel Xeon, two AMD EPYC): their drifts, as [`noise`] measures them,
-/// were 2.6%, 11.5%, 8.5% (a core kept busy), 6.8%, 1.8%, 1.1% and 0.9%, and consecutive
-/// runs among them put 26–31 of 31 band winners in each other's tie groups with 14 or 15
-/// of 15 verdicts the same (τ ≥ 0.60 on every workload; 0.87 on the AMD pair). A drift
-/// beyond every agreeing run's is what says the machine changed under the run. Before the
-/// warm-up was left out and the range made robust, one cold first sentinel (13.8 µs
-/// against 9.6) made the second AMD run read 44.5%, "noisy", although it agreed with the
-/// run before it.
+/// The sentinel drift beyond which the machine's speed moved under the run: 20% between
+/// the 10th and 90th percentiles of its warm medians. The rule: above every quiet run's,
+/// below every run whose sentinels fell in two clusters. Measured on the committed Intel
+/// Xeon and AMD EPYC runs: 3.7% to 13.9% on the quiet ones (the two quiet runs of the
+/// shared `intel-xeon-quiet` pair: 12.7% and 3.7%), 25.1% to 50.9% on the ones whose
+/// sentinels sat in two clusters, 27.1% on the one the former rule (the interquartile
+/// range, 18.6%) called quiet.
 pub const TROUBLING_DRIFT: f64 = 0.20;
 
-/// What the sentinel says of a run.
+/// The share of a run's reference slices in slow periods beyond which the machine was
+/// busy: 5%. The rule: a quiet machine's reference slices stay within [`JUMP`] of their
+/// workload's fast level all but a few times a run.
+pub const SLOW_SHARE: f64 = 0.05;
+
+/// What the sentinel and the reference slices say of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Noise {
-    /// How many times it was measured (the warm-up included).
+    /// How many times the sentinel was measured (the warm-up included).
     pub measurements: usize,
-    /// How much the machine's speed moved through the run: the interquartile ratio
-    /// (`p75 / p25 - 1`) of its medians after the first, a warm-up left out (the first
-    /// measurement runs on cold caches and a cold clock); a robust spread, so that one
-    /// disturbed measurement does not decide it. Interleaving spreads a drift over every
-    /// queue of a workload alike.
+    /// How much the machine's speed moved through the run: `p90 / p10 - 1` of the
+    /// sentinel's medians after the first (a warm-up, on cold caches and a cold clock).
     pub drift: f64,
-    /// The median over its measurements of `p75 / p25 - 1`: how much rounds disagree
-    /// within a workload, the noise a ranking must see through.
+    /// How much the samples rankings use disagree within a workload: the median, over the
+    /// run's timed rows (the sentinel's where a run has no others), of `p75 / p25 - 1`.
     pub spread: f64,
+    /// What the paired slices saw, in runs timed with a reference.
+    pub paired: Option<Paired>,
+}
+
+/// What a run's reference slices saw of the machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    /// The share of reference slices more than [`JUMP`] slower than their workload's fast
+    /// level (the 10th percentile of its reference slices): time in slow periods.
+    pub slow: f64,
+    /// The spread the rows' own slice times had, as [`Noise::spread`] measures it: what
+    /// rankings would have seen without the pairing.
+    pub raw_spread: f64,
+    /// The share of slices timed again because their bracket saw the speed change.
+    pub retimed: f64,
+}
+
+/// The three states of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Calm {
+    /// Nothing shows the machine's speed moving.
+    Quiet,
+    /// The speed moved, and the paired slices cancelled it.
+    Busy,
+    /// The samples rankings use spread beyond twice the tie margin, or the speed moved in
+    /// a run not timed in pairs.
+    Noisy,
 }
 
 impl Noise {
-    /// Whether the noise could change rankings: rounds spread by more than twice the tie
-    /// margin, or the machine's speed moved by more than [`TROUBLING_DRIFT`]. Rankings
-    /// compare queues within a workload, timed interleaved, so a slow drift moves them
-    /// all alike; only a large one says the machine's conditions changed under the run.
-    pub fn troubling(&self) -> bool {
-        self.spread > 2.0 * (TIE_MARGIN - 1.0) || self.drift > TROUBLING_DRIFT
+    /// The spread beyond which rankings within a workload are troubled: twice the tie
+    /// margin.
+    fn spread_limit() -> f64 {
+        2.0 * (TIE_MARGIN - 1.0)
     }
 
-    /// One sentence for the top of the report and of `pqlab pick`.
-    pub fn sentence(&self) -> String {
-        let what = format!(
-            "the baseline, re-measured {} times on one workload, drifted {:.1}% through the run (interquartile range of its medians, the first, warm-up one left out) and its rounds spread {:.1}%",
-            self.measurements,
-            self.drift * 100.0,
-            self.spread * 100.0
-        );
-        if self.troubling() {
-            format!(
-                "This run was noisy: {what}. Rankings closer than {:.0}% may change from run to run.",
-                self.spread.max(self.drift) * 100.0
-            )
+    /// Whether anything shows the machine's speed moving under the run.
+    fn moved(&self) -> bool {
+        self.drift > TROUBLING_DRIFT
+            || self
+                .paired
+                .is_some_and(|p| p.slow > SLOW_SHARE || p.raw_spread > Self::spread_limit())
+    }
+
+    /// The run's state.
+    pub fn calm(&self) -> Calm {
+        if self.spread > Self::spread_limit() || (self.moved() && self.paired.is_none()) {
+            Calm::Noisy
+        } else if self.moved() {
+            Calm::Busy
         } else {
-            format!("This run was quiet: {what}.")
+            Calm::Quiet
+        }
+    }
+
+    /// Whether the noise could change rankings: a noisy run.
+    pub fn troubling(&self) -> bool {
+        self.calm() == Calm::Noisy
+    }
+
+    /// One sentence for the report and for `pqlab pick`'s evidence.
+    pub fn sentence(&self) -> String {
+        let sentinel = format!(
+            "the baseline, re-measured {} times on one workload, drifted {:.1}% through the run (10th to 90th percentile of its medians, the first, warm-up one left out)",
+            self.measurements,
+            self.drift * 100.0
+        );
+        let spread = format!("the samples rankings use spread {:.1}%", self.spread * 100.0);
+        match (self.calm(), self.paired) {
+            (Calm::Quiet, None) => format!("This run was quiet: {sentinel}, and {spread}."),
+            (Calm::Quiet, Some(p)) => format!(
+                "This run was quiet: {sentinel}; {:.1}% of the reference slices fell in slow periods, and {spread}.",
+                p.slow * 100.0
+            ),
+            (Calm::Busy, Some(p)) => format!(
+                "This run met a busy machine: {sentinel}, and {:.1}% of the reference slices fell in slow periods ({:.1}% of slices were timed again). Every queue was timed against the baseline in adjacent slices, which cancels them: {spread}, where the slices' own times spread {:.1}%.",
+                p.slow * 100.0,
+                p.retimed * 100.0,
+                p.raw_spread * 100.0
+            ),
+            _ => format!(
+                "This run was noisy: {sentinel}, and {spread}. Rankings closer than {:.0}% may change from run to run.",
+                self.spread.max(self.drift) * 100.0
+            ),
         }
     }
 }
 
-/// The sentinel's verdict on `run`, if it was measured.
+/// `p75 / p25 - 1` of a list of samples (0 for fewer than two).
+fn iqr(samples: &[f64]) -> f64 {
+    let low = quantile(samples, 0.25);
+    if samples.len() < 2 || low <= 0.0 {
+        return 0.0;
+    }
+    quantile(samples, 0.75) / low - 1.0
+}
+
+/// The sentinel's and the reference slices' verdict on `run`, if the sentinel was
+/// measured.
 pub fn noise(run: &Run<'_>) -> Option<Noise> {
-    let measured: Vec<_> =
+    let measured: Vec<&Row> =
         run.rows.iter().filter(|r| r.kind == Kind::Sentinel && r.status == Status::Ok).collect();
     if measured.is_empty() {
         return None;
     }
     let medians: Vec<f64> = measured.iter().map(|r| r.median_ns).collect();
     let warm = if medians.len() > 2 { &medians[1..] } else { &medians[..] };
-    let spreads: Vec<f64> = measured.iter().map(|r| r.p75_ns / r.p25_ns - 1.0).collect();
+    let timed: Vec<&Row> = run
+        .rows
+        .iter()
+        .filter(|r| r.kind != Kind::Sentinel && r.status == Status::Ok && r.samples_ns.0.len() > 1)
+        .collect();
+    let spreads = |of: fn(&Row) -> &[f64], rows: &[&Row]| -> f64 {
+        let list: Vec<f64> = rows.iter().map(|r| iqr(of(r))).collect();
+        quantile(&list, 0.5)
+    };
+    let spread = if timed.is_empty() {
+        spreads(|r| &r.samples_ns.0, &measured)
+    } else {
+        spreads(|r| &r.samples_ns.0, &timed)
+    };
     Some(Noise {
         measurements: measured.len(),
-        drift: crate::results::quantile(warm, 0.75) / crate::results::quantile(warm, 0.25) - 1.0,
-        spread: crate::results::quantile(&spreads, 0.5),
+        drift: quantile(warm, 0.9) / quantile(warm, 0.1) - 1.0,
+        spread,
+        paired: paired(&timed),
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lab::rows::Workload;
-    use crate::results::{Provenance, Row, Unit};
-
-    fn sentinels(medians: &[f64]) -> Vec<Row> {
-        let shape = Workload {
-            kind: Kind::Sentinel,
-            name: "sentinel".into(),
-            map: "m".into(),
-            map_kind: "random".into(),
-            real: false,
-            heuristic: None,
-            scale: None,
-            store: None,
-            setup: None,
-            unit: Unit::Search,
-        };
-        let provenance = Provenance {
-            run: "r".into(),
-            machine: "m".into(),
-            cpu: "c".into(),
-            rustc: "x".into(),
-            git: "g".into(),
-        };
-        medians
-            .iter()
-            .map(|&m| {
-                let mut row = shape.row(&provenance, "std-binary-heap-dup", None);
-                row.set_samples(&[m * 0.995, m, m * 1.005], &[m, m, m]);
-                row
-            })
-            .collect()
+/// What the reference slices of `timed` saw, if any row carries them.
+fn paired(timed: &[&Row]) -> Option<Paired> {
+    let references: Vec<&[f64]> =
+        timed.iter().map(|r| &r.reference_ns.0[..]).filter(|slices| slices.len() > 1).collect();
+    if references.is_empty() {
+        return None;
     }
-
-    #[test]
-    fn a_cold_first_sentinel_does_not_make_a_run_noisy() {
-        // The second AMD EPYC default run of e47ca6b, in µs.
-        let rows = sentinels(&[13.8, 9.6, 9.7, 9.6, 10.6, 9.6, 9.6, 9.6]);
-        let noise = noise(&Run::new(&rows)).unwrap();
-        assert_eq!(noise.measurements, 8);
-        assert!(noise.drift < 0.02, "{noise:?}");
-        assert!(!noise.troubling());
-        assert!(noise.sentence().starts_with("This run was quiet"));
+    let (mut slow, mut slices) = (0usize, 0usize);
+    for reference in &references {
+        let fast = quantile(reference, 0.1);
+        slow += reference.iter().filter(|&&s| s > JUMP * fast).count();
+        slices += reference.len();
     }
-
-    #[test]
-    fn a_machine_that_slows_through_the_run_is_noisy() {
-        let rows = sentinels(&[10.0, 10.0, 10.5, 11.0, 12.5, 13.0, 14.0, 14.5]);
-        let noise = noise(&Run::new(&rows)).unwrap();
-        assert!(noise.drift > TROUBLING_DRIFT && noise.troubling(), "{noise:?}");
-        assert!(noise.sentence().starts_with("This run was noisy"));
-    }
+    let with_raw: Vec<&Row> =
+        timed.iter().copied().filter(|r| r.raw_samples_ns.0.len() > 1).collect();
+    let raw: Vec<f64> = with_raw.iter().map(|r| iqr(&r.raw_samples_ns.0)).collect();
+    let kept: usize = timed.iter().map(|r| r.samples_ns.0.len()).sum();
+    let retimed: u32 = timed.iter().map(|r| r.retimed).sum();
+    Some(Paired {
+        slow: slow as f64 / slices as f64,
+        raw_spread: quantile(&raw, 0.5),
+        retimed: f64::from(retimed) / (kept as f64 + f64::from(retimed)).max(1.0),
+    })
 }

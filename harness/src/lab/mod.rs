@@ -76,6 +76,7 @@ use pqlab_queues::registry::{self, Entry};
 
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
 use contest::Contest;
+pub use measure::RACE_FACTOR;
 use rows::{untimed, Workload};
 use searches::{AnyPrepared, CheckQueue, Prepared, Searchable, Untimed};
 pub use settings::{Profile, Settings};

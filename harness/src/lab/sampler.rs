@@ -37,15 +37,17 @@ use super::clock::{Clock, Reading};
 pub const REFERENCE_EVERY: usize = 3;
 
 /// How far apart the two reference slices of a bracket may be before its slices are
-/// timed again: 10%. The rule: far beyond the 2% that rounds spread on a quiet machine,
-/// well within the 35% between the two speeds of a machine with slow periods.
-pub const JUMP: f64 = 1.10;
+/// timed again: 15%. The rule: far beyond the 2% that rounds spread on a quiet machine,
+/// well within the 35% between the two speeds of a machine with slow periods; at 10% a
+/// neighbour compiling on both cores made most brackets of a 1024² map jump.
+pub const JUMP: f64 = 1.15;
 
-/// How many times a contender's slice of a round is timed before a round goes without it,
-/// when every bracket it was in saw the speed change (each counts in
-/// [`Slices::retimed`]). The rule: a slow period that begins or ends inside three
-/// brackets running is a machine whose speed changes faster than a slice can be paired;
-/// nothing measured then is kept.
+/// The most times a contender's slice of a round is timed: when the brackets of the first
+/// `TRIES - 1` all saw the speed change (each counts in [`Slices::retimed`]), the last is
+/// kept as it is. The rule: a speed that changes inside three brackets running changes
+/// faster than a slice can be paired, and a slice then is still evidence (the median over
+/// rounds takes the rest); a neighbour compiling on both cores re-timed 5% of one default
+/// workload's slices and up to 3 a slice on the generic A\*'s 1024² map.
 pub const TRIES: u32 = 3;
 
 /// One thing timed in a workload: a queue's searches, a peer's, the oracle's, a replay,
@@ -193,11 +195,9 @@ impl Field<'_> {
             let jumped = before.max(after) > JUMP * before.min(after);
             let level = (before * after).sqrt();
             for (&(i, tries), (time, searches)) in bracket.iter().zip(timed) {
-                if jumped {
+                if jumped && tries + 1 < TRIES {
                     into[i].retimed += 1;
-                    if tries + 1 < TRIES {
-                        queue.push_back((i, tries + 1));
-                    }
+                    queue.push_back((i, tries + 1));
                     continue;
                 }
                 into[i].cpu.push(time.cpu);
@@ -344,9 +344,10 @@ mod tests {
         let retimed: u32 = slices.iter().map(|s| s.retimed).sum();
         assert!(retimed > 10, "some brackets straddled a switch: {retimed}");
         for (s, ratio) in slices.iter().zip([1.0, 0.7, 1.3, 0.9]) {
-            // A round goes without a slice only when three brackets running jumped.
-            assert!(s.ratios.len() >= 195, "{} slices kept", s.ratios.len());
-            assert!(s.ratios.iter().all(|r| (r / ratio - 1.0).abs() < 1e-9), "{:?}", s.ratios);
+            // One slice a round; a slice kept on its third try may straddle a switch.
+            assert_eq!(s.ratios.len(), 200);
+            let off = s.ratios.iter().filter(|r| (*r / ratio - 1.0).abs() > 1e-9).count();
+            assert!(off <= 2, "{off} ratios off: {:?}", s.ratios);
         }
     }
 

@@ -598,7 +598,11 @@ mod tests {
         unknown[1].queue = "no-such-queue".into();
         let mut no_expansions = good("r");
         no_expansions[1].expansions = 0.0;
-        let schema_changed = text.replacen("\n4,r,astar,w2", "\n3,r,astar,w2", 1);
+        let schema_changed = text.replacen(
+            &format!("\n{SCHEMA_VERSION},r,astar,w2"),
+            &format!("\n{},r,astar,w2", SCHEMA_VERSION - 1),
+            1,
+        );
         let cases: Vec<(&str, String, &str)> = vec![
             ("mixed run ids", String::from_utf8(to_csv(&other_run).unwrap()).unwrap(), ":4"),
             ("a schema change", schema_changed, ":4"),

@@ -1,53 +1,97 @@
-//! `analysis::noise`: the sentinel's drift and spread, and when they trouble a run.
+//! `analysis::noise`: the sentinel's drift, the samples' spread, the reference slices' slow
+//! periods, and when they make a run quiet, busy or noisy.
 
-use crate::analysis::fixture::{sample, sentinel, sentinel_rounds};
-use crate::analysis::noise::noise;
+use crate::analysis::fixture::{octile, sample, sentinel, timed};
+use crate::analysis::noise::{noise, Calm};
 use crate::analysis::Run;
-use crate::results::{Kind, Status};
+use crate::results::{Kind, Row, SampleList, Status};
+use pqlab_queues::registry::BASELINE;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
 }
 
-/// Rule: drift is the interquartile ratio (`p75 / p25 - 1`) of the sentinel medians after
-/// the first (a warm-up, left out when there are more than two); spread is the median
-/// over the sentinels of `p75 / p25 - 1`. Only measured sentinel rows count.
+/// Rule: drift is `p90 / p10 - 1` of the sentinel medians after the first (a warm-up, left
+/// out when there are more than two); spread is the median over the timed rows of `p75 /
+/// p25 - 1` of their samples. Only measured sentinel rows count.
 #[test]
-fn drift_and_spread_come_from_the_measured_sentinels() {
+fn drift_comes_from_the_warm_sentinels_and_spread_from_the_timed_rows() {
     let mut rows = sample();
     let mut stopped = sentinel(500.0);
     stopped.status = Status::CutOff;
     rows.push(stopped);
     let n = noise(&Run::new(&rows)).unwrap();
     assert_eq!(n.measurements, 3);
-    // The warm medians 110 and 105: quartiles 106.25 and 108.75.
-    assert!(close(n.drift, 108.75 / 106.25 - 1.0), "{n:?}");
-    assert!(close(n.spread, 1.01 / 0.99 - 1.0), "{n:?}");
-    assert!(!n.troubling());
+    // The warm medians 110 and 105: the 10th and 90th percentiles 105.5 and 109.5.
+    assert!(close(n.drift, 109.5 / 105.5 - 1.0), "{n:?}");
+    // Every timed row of the fixture is steady.
+    assert!(close(n.spread, 0.0), "{n:?}");
+    assert_eq!((n.paired, n.calm()), (None, Calm::Quiet));
     assert!(n.sentence().starts_with("This run was quiet"), "{}", n.sentence());
     rows.retain(|r| r.kind != Kind::Sentinel);
     assert!(noise(&Run::new(&rows)).is_none(), "no sentinel, no verdict");
 }
 
-/// Rule: a run is troubling when the drift exceeds [`TROUBLING_DRIFT`](crate::analysis::noise::TROUBLING_DRIFT) (20%) or the
-/// median spread exceeds twice the tie margin (4%); not before. A cold first sentinel,
-/// however slow, is a warm-up and does not count.
+/// Sentinels at `medians`, beside one timed row per spread in `spreads` (rounds `1 ± h`).
+fn run(medians: &[f64], spreads: &[f64]) -> Vec<Row> {
+    let mut rows: Vec<Row> = medians.iter().map(|&m| sentinel(m)).collect();
+    for (i, &h) in spreads.iter().enumerate() {
+        let w = octile(&format!("w{i}"));
+        rows.push(timed(&w, BASELINE, 100.0, &[100.0 - h, 100.0 - h, 100.0, 100.0 + h, 100.0 + h]));
+    }
+    rows
+}
+
+/// Rule: a run not timed in pairs is noisy when the drift exceeds 20% or the median spread
+/// exceeds twice the tie margin (4%); not before. A cold first sentinel, however slow, is a
+/// warm-up and does not count.
 #[test]
-fn noise_troubles_past_its_drift_or_spread_threshold() {
-    // Warm medians 100, 100, top, top: quartiles 100 and top.
+fn an_unpaired_run_is_noisy_past_its_drift_or_spread_threshold() {
+    // Warm medians 100 (five times) and top (five times): p10 100, p90 top.
     let drifted = |first: f64, top: f64| {
-        let medians = [first, 100.0, 100.0, top, top];
-        noise(&Run::new(&medians.map(sentinel))).unwrap()
+        let mut medians = vec![first];
+        medians.extend([100.0; 5]);
+        medians.extend([top; 5]);
+        noise(&Run::new(&run(&medians, &[1.0]))).unwrap()
     };
     assert!(!drifted(100.0, 119.0).troubling() && drifted(100.0, 121.0).troubling());
     assert!(!drifted(300.0, 100.0).troubling(), "a cold first sentinel is a warm-up");
-    // Two of three sentinels with rounds `h` either side of 100: spread 2h / (100 - h).
-    let spread = |h: f64| {
-        let wide = || sentinel_rounds(&[100.0 - h, 100.0 - h, 100.0, 100.0 + h, 100.0 + h]);
-        noise(&Run::new(&[sentinel(100.0), wide(), wide()])).unwrap()
-    };
+    // Rows with rounds `h` either side of 100: spread 2h / (100 - h).
+    let spread = |h: f64| noise(&Run::new(&run(&[100.0; 3], &[h, h, h]))).unwrap();
     // 3.8 / 98.1 = 3.9%; 4.2 / 97.9 = 4.3%.
     let (quiet, noisy) = (spread(1.9), spread(2.1));
     assert!(!quiet.troubling() && noisy.troubling(), "{quiet:?} {noisy:?}");
     assert!(noisy.sentence().starts_with("This run was noisy"), "{}", noisy.sentence());
+}
+
+/// Rule: in a paired run, slow periods (more than 5% of reference slices over 15% above
+/// their workload's fast level) or raw slices spread beyond 4% make the run busy while the
+/// paired samples spread at most 4%, and noisy beyond; none of these, quiet.
+#[test]
+fn a_paired_run_whose_samples_stayed_tight_is_busy_not_noisy() {
+    let with = |slow_slices: usize, raw_h: f64, paired_h: f64| {
+        let mut rows = run(&[100.0; 4], &[paired_h, paired_h, paired_h]);
+        for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
+            let mut reference = vec![100.0; 40];
+            reference.iter_mut().take(slow_slices).for_each(|s| *s = 135.0);
+            row.reference_ns = SampleList(reference);
+            row.raw_samples_ns =
+                SampleList(vec![100.0 - raw_h, 100.0 - raw_h, 100.0, 100.0 + raw_h, 100.0 + raw_h]);
+        }
+        noise(&Run::new(&rows)).unwrap()
+    };
+    let quiet = with(1, 1.0, 1.0);
+    assert_eq!(quiet.calm(), Calm::Quiet, "{quiet:?}");
+    assert!(quiet.sentence().starts_with("This run was quiet"), "{}", quiet.sentence());
+    // 12 of 40 reference slices slow: 30% of the time in slow periods.
+    let busy = with(12, 1.0, 1.0);
+    assert!(close(busy.paired.unwrap().slow, 0.3), "{busy:?}");
+    assert_eq!(busy.calm(), Calm::Busy);
+    assert!(!busy.troubling());
+    assert!(busy.sentence().starts_with("This run met a busy machine"), "{}", busy.sentence());
+    // The raw slices spread 10% though the reference shows no slow period: busy too.
+    assert_eq!(with(0, 5.0, 1.0).calm(), Calm::Busy);
+    // The paired samples themselves spread beyond 4%: noisy, whatever else.
+    assert_eq!(with(12, 5.0, 3.0).calm(), Calm::Noisy);
+    assert!(with(0, 1.0, 3.0).troubling());
 }
