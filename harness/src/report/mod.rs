@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{ensure, Context as _, Result};
 
 use crate::analysis::{Findings, Run};
+use crate::lab::Profile;
 use crate::results::files::{self, RunFile};
 use crate::results::{location, write_atomic, Row};
 
@@ -76,7 +77,7 @@ fn other_machines(results_dir: &Path, rows: &[Row]) -> Result<Vec<(Vec<Row>, Str
     for file in found {
         let Ok(rows) = files::load_run(&file.path) else { continue };
         let Some(cpu) = rows.first().map(|r| r.cpu.clone()) else { continue };
-        if !here.contains(cpu.as_str()) && !file.run.ends_with("-quick") {
+        if !here.contains(cpu.as_str()) && Profile::of_run(&file.run) != Profile::Quick {
             latest.insert(cpu, file);
         }
     }
