@@ -134,8 +134,31 @@ pub fn generate(
     if let Some(repository) = location::repository_of(results_dir) {
         let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
         update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
+        update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;
     }
     Ok(report)
+}
+
+/// The README section the example answer of `pick --frontier 2k` fills.
+pub const PICK_EXAMPLE: &str = "pick-example";
+
+/// The verdict line `pqlab pick --frontier 2k` gives on `rows`, as a text block.
+fn pick_example(rows: &[Row]) -> Result<String> {
+    use crate::maps::grid::CostScale;
+    use crate::maps::GraphKind;
+    use crate::pick::{Costs, Keys, Query};
+    let query = Query::new(
+        false,
+        Keys::Monotone,
+        None,
+        GraphKind::Grid,
+        None,
+        Costs::Octile,
+        None,
+        CostScale::FINE,
+    );
+    let answer = crate::pick::for_size(rows, &query, 2000.0, Vec::new())?;
+    Ok(format!("```text\n{}\n```\n\n", answer.verdict))
 }
 
 /// Flushes every file of a folder to disk before it is swapped in.
