@@ -215,6 +215,11 @@ fn a_list_cut_off_on_a_whole_band_counts_as_at_least_its_bound() {
         "{band}"
     );
     assert!(v.details.iter().any(|d| d.contains("over 3× the baseline's")), "{:#?}", v.details);
+    // A bound below the band before it is no fall: the ratio there is at least the bound.
+    let mut rows = at("a", 500.0, &[(BASELINE, 100.0), ("sorted-array-dup", 500.0)]);
+    rows.extend(at("b", 5000.0, &[(BASELINE, 100.0)]));
+    rows.push(cut_off(&octile("b"), "sorted-array-dup", 3.0));
+    assert_eq!(outcome(claim, &rows), Outcome::Holds);
 }
 
 /// Rule: a pairing heap works well where it is not slower than the best binary heap
