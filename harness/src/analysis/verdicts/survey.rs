@@ -128,9 +128,8 @@ pub fn heap_against_lists(findings: &Findings<'_, '_>) -> Verdict {
     }
     // A fall shows only where the later band was measured: a cut-off's ratio is a lower
     // bound, which a smaller figure does not contradict.
-    let growing = steps
-        .windows(2)
-        .all(|w| w[1].v.censored > 0 || w[1].v.ratio.mid >= w[0].v.ratio.mid * 0.9);
+    let growing =
+        steps.windows(2).all(|w| w[1].v.censored > 0 || w[1].v.ratio.mid >= w[0].v.ratio.mid * 0.9);
     details.push(if growing {
         "The list's ratio grows with the frontier, band after band.".into()
     } else {
