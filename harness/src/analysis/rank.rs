@@ -3,8 +3,9 @@
 //! # The rule
 //!
 //! A queue's *score* over a set of workloads is the geometric mean of its time divided by
-//! the fastest eligible time on each workload. Contenders are the queues with evidence on
-//! every workload of the set that measured anyone eligible, and no failure: evidence is a
+//! the fastest eligible time on each workload (the smallest censored bound where every
+//! eligible queue was cut off). Contenders are the queues with evidence on every workload
+//! of the set where anyone eligible has evidence, and no failure: evidence is a
 //! measurement, or a **cut-off's censored bound** (the stopped check pass had run `bound`
 //! times the baseline's whole pass, so the queue takes at least `bound ×` the baseline's
 //! time there). A contender with a censored workload has a score that is a lower bound
@@ -67,8 +68,8 @@ pub struct Standing<'a> {
     pub censored: usize,
     /// Workloads where it failed (a wrong answer or a rejected key).
     pub failed: usize,
-    /// Whether it competes: measured or censored on every workload of the set that measured
-    /// anyone it competes with, failed nowhere.
+    /// Whether it competes: measured or censored on every workload of the set where anyone
+    /// it competes with has evidence, failed nowhere.
     pub contends: bool,
 }
 
@@ -93,12 +94,10 @@ pub fn rank_weighted<'a>(
     eligible: impl Fn(&Row) -> bool,
 ) -> Vec<Standing<'a>> {
     let mut logs: BTreeMap<&'a str, (f64, f64, Standing<'a>)> = BTreeMap::new();
-    let mut measured_workloads = 0;
+    let mut evidence_workloads = 0;
     for &(workload, weight) in workloads {
-        let Some(fastest) = workload.fastest(&eligible).map(|row| row.median_ns) else {
-            continue;
-        };
-        measured_workloads += 1;
+        let Some(fastest) = fastest_evidence(workload, &eligible) else { continue };
+        evidence_workloads += 1;
         for (&queue, row) in workload.rows.iter().filter(|(_, row)| eligible(row)) {
             let (log_sum, weights, standing) = logs.entry(queue).or_insert_with(|| {
                 let empty = Standing {
@@ -132,7 +131,7 @@ pub fn rank_weighted<'a>(
         .map(|(log_sum, weights, mut s)| {
             s.score = (log_sum / weights).exp();
             s.contends =
-                s.ok + s.censored == measured_workloads && s.cut_off == s.censored && s.failed == 0;
+                s.ok + s.censored == evidence_workloads && s.cut_off == s.censored && s.failed == 0;
             s
         })
         .collect();
@@ -155,6 +154,22 @@ pub fn rank_weighted<'a>(
         }
     }
     list
+}
+
+/// The fastest eligible time on `workload`: the fastest measured one, or when every
+/// eligible queue there was cut off, the smallest censored bound (so that a family cut off
+/// on a whole workload still has its evidence, "at least", counted there). `None` when no
+/// eligible queue has evidence.
+fn fastest_evidence(workload: &Workload<'_>, eligible: impl Fn(&Row) -> bool) -> Option<f64> {
+    if let Some(row) = workload.fastest(&eligible) {
+        return Some(row.median_ns);
+    }
+    workload
+        .rows
+        .iter()
+        .filter(|(_, row)| eligible(row))
+        .filter_map(|(queue, _)| workload.timing(queue).map(|t| t.median()))
+        .min_by(f64::total_cmp)
 }
 
 /// The winner and its tie group, in rank order.
@@ -228,8 +243,28 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
     let pairs: Vec<(Timing<'_>, Timing<'_>, f64)> = workloads
         .iter()
         .filter_map(|(w, weight)| Some((w.timing(a)?, w.timing(b)?, *weight)))
-        .filter(|(ta, tb, _)| !(ta.censored && tb.censored))
         .collect();
+    versus_pairs(pairs, a, b, true)
+}
+
+/// Two searches of the same problems in two workloads (the same queue under two heuristics,
+/// say): each pair is `a`'s timing in one workload and `b`'s in the other, named `a` and
+/// `b` for the resampling's seed. They were not timed in the same rounds, so rounds are
+/// drawn independently for each side. A pair where both were cut off is left out.
+pub fn versus_across(pairs: &[(Timing<'_>, Timing<'_>)], a: &str, b: &str) -> Option<Versus> {
+    versus_pairs(pairs.iter().map(|&(ta, tb)| (ta, tb, 1.0)).collect(), a, b, false)
+}
+
+/// The ratio of `a`'s time to `b`'s over weighted pairs of timings, with its interval;
+/// `same_rounds` when each pair's sides were timed in the same rounds of one workload.
+fn versus_pairs(
+    pairs: Vec<(Timing<'_>, Timing<'_>, f64)>,
+    a: &str,
+    b: &str,
+    same_rounds: bool,
+) -> Option<Versus> {
+    let pairs: Vec<(Timing<'_>, Timing<'_>, f64)> =
+        pairs.into_iter().filter(|(ta, tb, _)| !(ta.censored && tb.censored)).collect();
     if pairs.is_empty() {
         return None;
     }
@@ -248,7 +283,7 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
             mean(&|a, b| a.spread().over(&b.spread()).high),
         )
     } else {
-        interval(&pairs, total, a, b)
+        interval(&pairs, total, a, b, same_rounds)
     };
     let (low, high) = (low.min(mid), high.max(mid));
     let a_censored = pairs.iter().any(|(ta, _, _)| ta.censored);
@@ -265,8 +300,16 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
 }
 
 /// The 95% interval of the weighted geometric mean of `a ÷ b` medians over `pairs` (a
-/// censored side resamples the baseline's rounds, scaled by its bound).
-fn interval(pairs: &[(Timing<'_>, Timing<'_>, f64)], total: f64, a: &str, b: &str) -> (f64, f64) {
+/// censored side resamples the baseline's rounds, scaled by its bound); rounds are drawn
+/// with the same indices for both sides only when `same_rounds` and the pair was timed in
+/// the same group.
+fn interval(
+    pairs: &[(Timing<'_>, Timing<'_>, f64)],
+    total: f64,
+    a: &str,
+    b: &str,
+    same_rounds: bool,
+) -> (f64, f64) {
     // Seeded from the two queue ids, so that a report is reproducible.
     let mut rng = SplitMix64::from_name(a.bytes().chain([0]).chain(b.bytes()));
     let mut values = Vec::with_capacity(RESAMPLES);
@@ -276,7 +319,7 @@ fn interval(pairs: &[(Timing<'_>, Timing<'_>, f64)], total: f64, a: &str, b: &st
         let mut log_sum = 0.0;
         for (ta, tb, weight) in pairs {
             let (sa, sb) = (&ta.row.samples_ns.0, &tb.row.samples_ns.0);
-            let paired = ta.row.group == tb.row.group && sa.len() == sb.len();
+            let paired = same_rounds && ta.row.group == tb.row.group && sa.len() == sb.len();
             draw_a.clear();
             draw_b.clear();
             for _ in 0..sa.len().max(sb.len()) {

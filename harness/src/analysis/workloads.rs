@@ -197,6 +197,15 @@ impl<'a> Run<'a> {
         self.distinct(|r| &r.run)
     }
 
+    /// The cut-off of the profile that made the run ([`crate::lab::Settings::slowdown`]): a
+    /// check pass over this many times the baseline's was stopped.
+    pub fn slowdown(&self) -> f64 {
+        self.rows
+            .first()
+            .map_or(crate::lab::Profile::Default, |r| crate::lab::Profile::of_run(&r.run))
+            .slowdown()
+    }
+
     /// The machine(s), joined.
     pub fn machine(&self) -> String {
         self.distinct(|r| &r.machine)

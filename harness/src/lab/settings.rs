@@ -25,6 +25,27 @@ pub enum Profile {
     Quick,
 }
 
+impl Profile {
+    /// The profile that made run `id`: its id ends in the profile's suffix
+    /// ([`Settings::run_suffix`]).
+    pub fn of_run(id: &str) -> Profile {
+        if id.ends_with("-quick") {
+            Profile::Quick
+        } else {
+            Profile::Default
+        }
+    }
+
+    /// The profile's cut-off, [`Settings::slowdown`]: a check pass over this many times the
+    /// baseline's is stopped.
+    pub const fn slowdown(self) -> f64 {
+        match self {
+            Profile::Default => 3.0,
+            Profile::Quick => 4.0,
+        }
+    }
+}
+
 /// A `PQLAB_*` variable whose value the lab cannot use.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{variable}={value:?}: {expected}")]
@@ -228,7 +249,7 @@ impl Settings {
                 sample: Duration::from_millis(5),
                 min_rounds: 3,
                 max_rounds: 25,
-                slowdown: 3.0,
+                slowdown: profile.slowdown(),
                 floor: Duration::from_millis(20),
                 synthetic_sizes: std::iter::successors(Some(10), |s| Some(s * 10))
                     .take_while(|s| *s <= held_max)
@@ -244,7 +265,7 @@ impl Settings {
                 sample: Duration::from_millis(2),
                 min_rounds: 3,
                 max_rounds: 5,
-                slowdown: 4.0,
+                slowdown: profile.slowdown(),
                 floor: Duration::from_millis(5),
                 synthetic_sizes: [10, 1_000, 100_000]
                     .into_iter()

@@ -328,6 +328,8 @@ fn series_suites() -> Vec<Suite> {
         series("rooms-r16-256-s1", 20, Differential(8)),
         series("rooms-r32-1024-s1", 4, Differential(8)),
         series("cave-f45-i4-256-s1", 20, Differential(8)),
+        // The maze: where the draft says the heuristic makes a big difference.
+        series("maze-w4-256-s1", 10, Differential(8)),
         // The coarse scale, for bucket queues.
         generated(Role::Series, "random-d25-256-s1", 10, Octile, CostScale::COARSE),
         generated(Role::Series, "rugged-h30-512-s1", 2, Octile, CostScale::COARSE),

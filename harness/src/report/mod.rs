@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{ensure, Context as _, Result};
 
 use crate::analysis::{Findings, Run};
+use crate::lab::Profile;
 use crate::results::files::{self, RunFile};
 use crate::results::{location, write_atomic, Row};
 
@@ -76,7 +77,7 @@ fn other_machines(results_dir: &Path, rows: &[Row]) -> Result<Vec<(Vec<Row>, Str
     for file in found {
         let Ok(rows) = files::load_run(&file.path) else { continue };
         let Some(cpu) = rows.first().map(|r| r.cpu.clone()) else { continue };
-        if !here.contains(cpu.as_str()) && !file.run.ends_with("-quick") {
+        if !here.contains(cpu.as_str()) && Profile::of_run(&file.run) != Profile::Quick {
             latest.insert(cpu, file);
         }
     }
@@ -133,8 +134,31 @@ pub fn generate(
     if let Some(repository) = location::repository_of(results_dir) {
         let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
         update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
+        update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;
     }
     Ok(report)
+}
+
+/// The README section the example answer of `pick --frontier 2k` fills.
+pub const PICK_EXAMPLE: &str = "pick-example";
+
+/// The verdict line `pqlab pick --frontier 2k` gives on `rows`, as a text block.
+fn pick_example(rows: &[Row]) -> Result<String> {
+    use crate::maps::grid::CostScale;
+    use crate::maps::GraphKind;
+    use crate::pick::{Costs, Keys, Query};
+    let query = Query::new(
+        false,
+        Keys::Monotone,
+        None,
+        GraphKind::Grid,
+        None,
+        Costs::Octile,
+        None,
+        CostScale::FINE,
+    );
+    let answer = crate::pick::for_size(rows, &query, 2000.0, Vec::new())?;
+    Ok(format!("```text\n{}\n```\n\n", answer.verdict))
 }
 
 /// Flushes every file of a folder to disk before it is swapped in.

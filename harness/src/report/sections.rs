@@ -10,7 +10,8 @@ use crate::analysis::diff::series;
 use crate::analysis::rank::{expansions_versus, versus, TIE_MARGIN};
 use crate::analysis::verdicts::{strategy_pairs, Verdict, INDEXED_BINARY_HEAP};
 use crate::analysis::{geomean, Findings, Run};
-use crate::format::{count, plural, ratio, ratio_interval, significant, time};
+use crate::format::{axis_ratio, count, plural, ratio, ratio_interval, significant, time};
+use crate::lab::Profile;
 use crate::report::charts::{Section, CHARTS};
 use crate::report::page::Block;
 use crate::report::Context;
@@ -167,6 +168,9 @@ fn verdict_section(findings: &Findings<'_, '_>, details: bool) -> Vec<Block> {
     if details {
         for verdict in verdicts {
             blocks.push(Block::Heading(3, format!("“{}”: {}", verdict.claim, verdict.outcome)));
+            if let Some(outside) = verdict.outside {
+                blocks.push(Block::Paragraph(format!("*From outside the seeds:* {outside}.")));
+            }
             blocks.push(Block::Paragraph(format!("*What it asks:* {}", verdict.asks)));
             if !verdict.details.is_empty() {
                 blocks.push(Block::List(verdict.details.clone()));
@@ -182,7 +186,8 @@ fn verdict_row(v: &Verdict) -> Vec<String> {
     } else {
         String::new()
     };
-    vec![format!("“{}”", v.claim), format!("**{}**{weak}", v.outcome), v.summary.clone()]
+    let outside = v.outside.map_or(String::new(), |o| format!(" (from outside the seeds: {o})"));
+    vec![format!("“{}”{outside}", v.claim), format!("**{}**{weak}", v.outcome), v.summary.clone()]
 }
 
 /// A band's tie group as code spans, the winner first.
@@ -820,18 +825,19 @@ fn untimed_section(rows: &[Row]) -> Vec<Block> {
         .collect();
     vec![
         Block::Heading(2, "Not timed".into()),
-        Block::Paragraph(
+        Block::Paragraph(format!(
             "Rows with no figures, and why: `cut off` (its check pass on that workload was \
-             stopped once it ran over the limit, four times the baseline's pass and at least \
+             stopped once it ran over the limit, {} the baseline's pass (the run's profile's \
+             setting) and at least \
              the floor; a queue is cut off only on its own evidence on that workload), \
              `failed` (a wrong answer or a rejected key), `not applicable` (a monotone queue \
              under an inconsistent heuristic, an approximate queue where exact pops are \
              needed, a held queue that did not fit in memory). A cut-off's measured lower \
              bound, the stopped pass's time over the baseline's, is censored evidence: \
              rankings and verdicts count the queue there as taking at least that multiple \
-             of the baseline's time, never drop it."
-                .into(),
-        ),
+             of the baseline's time, never drop it.",
+            axis_ratio(Profile::of_run(&untimed[0].run).slowdown())
+        )),
         Block::Table(
             ["queue", "kind", "status", "where", "at least (× the baseline)", "why (the first)"]
                 .map(String::from)

@@ -185,6 +185,38 @@ fn a_cut_off_bound_is_censored_evidence() {
     assert!(standings[1].score.is_nan() && !standings[1].contends);
 }
 
+/// Rule: a family cut off on a whole workload still counts there: ranked among its own
+/// queues alone, the workload's reference is the smallest censored bound, so each queue's
+/// bound enters its score ("at least") instead of the workload being skipped.
+#[test]
+fn a_family_cut_off_on_a_whole_workload_still_counts() {
+    let (a, b) = (octile("a"), octile("b"));
+    let mut rows = steadies(
+        &a,
+        100.0,
+        &[(BASELINE, 100.0), ("sorted-array-dk", 150.0), ("sorted-array-dup", 200.0)],
+    );
+    rows.push(steady(&b, BASELINE, 100.0, 100.0));
+    rows.push(cut_off(&b, "sorted-array-dk", 5.0));
+    rows.push(cut_off(&b, "sorted-array-dup", 4.0));
+    let run = Run::new(&rows);
+    let sorted = |row: &Row| row.family == Some(pqlab_queues::Family::SortedArray);
+    let standings = rank(&octile_workloads(&run), sorted);
+    assert_eq!(standings.len(), 2);
+    for s in &standings {
+        assert!(s.contends && s.censored == 1 && !s.tied, "{s:?}");
+    }
+    // On a: 150 and 200 over 150; on b: 500 and 400 over the smallest bound, 400.
+    assert_eq!(standings[0].queue, "sorted-array-dk");
+    assert!(close(standings[0].score, (500.0f64 / 400.0).sqrt()), "{standings:?}");
+    assert!(close(standings[1].score, (200.0f64 / 150.0).sqrt()), "{standings:?}");
+    // On b alone the family has only bounds: the best bound leads, as a lower bound.
+    let b = run.workloads.iter().find(|w| w.name == "b").unwrap();
+    let only_b = rank(&[b], sorted);
+    assert_eq!(only_b[0].queue, "sorted-array-dup");
+    assert!(only_b[0].contends && only_b[0].censored() && !only_b[0].tied, "{only_b:?}");
+}
+
 /// Rule: `expansions_versus` compares the cells expanded where both queues were measured:
 /// the geometric mean of the ratios and the largest; a cut-off says nothing of them.
 #[test]

@@ -33,6 +33,8 @@ pub struct Claim {
     /// What the verdict compares, with which comparator, on which data: one sentence, as
     /// the report prints it under the verdict.
     pub asks: &'static str,
+    /// Where the claim comes from when the seeds do not make it; `None` for the seeds' own.
+    pub outside: Option<&'static str>,
     /// The rule: the verdict on a run.
     pub decide: fn(&Findings<'_, '_>) -> Verdict,
 }
@@ -40,79 +42,98 @@ pub struct Claim {
 /// Every claim the report decides, in the order it lists them.
 pub const CLAIMS: &[Claim] = &[
     Claim {
-        asks: "Compares the best exact queue that accepts any key with std's BinaryHeap over the octile A* workloads, and counts the frontier-size bands whose tie group holds a binary heap.",
+        asks: "Compares the best exact queue that accepts any key with the best binary heap (std's, pqlab's d = 2, the indexed ones) over the octile A* workloads, and counts the frontier-size bands whose tie group holds a binary heap.",
+        outside: None,
         decide: folklore::binary_heap_is_the_generic_choice,
     },
     Claim {
-        asks: "Compares the best unsorted array with the best binary heap (the first choice it would be second to) band by band below 3,000 open cells, whole octile A* searches where they reached the band and the queue alone at held sizes below that, and names the band where it stops being competitive.",
+        asks: "The seed's \"my second choice after binary heaps, especially for smaller F\" concedes a binary heap is faster: ranks the best unsorted array among the simple structures, against the best sorted array, band by band, whole octile A* searches where they reached the band and the queue alone at held sizes below that (marked weak: no A* search is that small), with the best binary heap beside it, and names the band where it stops leading.",
+        outside: None,
         decide: folklore::unsorted_arrays_for_small_frontiers,
     },
     Claim {
         asks: "Compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue on the octile A* workloads from 10,000 open cells, and names the smallest band from which bucketing wins every band.",
+        outside: None,
         decide: folklore::bucketing_above_10k,
     },
     Claim {
         asks: "Compares the best HOT queue with the best binary heap (the seed's comparator) on octile A* workloads up to 800 open cells and from 1,000 to 2,250, and with the best d-ary heap as a second comparator.",
+        outside: None,
         decide: folklore::hot_queues_against_heaps,
     },
     Claim {
-        asks: "Compares std's BinaryHeap with duplicates against the indexed binary heap with decrease-key (`dary2-dk`), the pair the seeds choose between, over the octile A* workloads; each structure built both ways, and the best of each strategy, are shown beside it.",
+        asks: "Compares duplicates with decrease-key over the octile A* workloads in three pairings: the seeds' (std's BinaryHeap, a library heap without decrease-key, against the indexed binary heap `dary2-dk`), library against library (std's against the best library binary heap with decrease-key), and each structure built both ways against itself; partly when they disagree. The seeds' \"adjustments are rare\" is answered from the run's key updates and stale pops.",
+        outside: None,
         decide: folklore::duplicates_over_decrease_key,
     },
     Claim {
         asks: "Compares the best sorted array (the article's list) with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound, and whether the ratio grows with the frontier.",
+        outside: None,
         decide: survey::heap_against_lists,
     },
     Claim {
         asks: "Compares the best pairing heap with the best binary heap over the octile A* workloads and band by band.",
+        outside: None,
         decide: survey::pairing_heaps_work_well,
     },
     Claim {
         asks: "Compares the best Fibonacci heap with the best binary heap over the octile A* workloads and band by band.",
+        outside: None,
         decide: survey::fibonacci_heaps_not_in_practice,
     },
     Claim {
         asks: "Compares the sequence heap with the fastest other comparison-based queue, and with binary and 4-ary heaps for the paper's factor of two, at held sizes from 100,000 entries and on octile A* workloads from 30,000 open cells.",
+        outside: None,
         decide: survey::sequence_heaps_for_large_inputs,
     },
     Claim {
         asks: "Compares the best splay tree with std's BinaryHeap over the octile A* workloads and band by band.",
+        outside: None,
         decide: survey::splay_trees_competitive,
     },
     Claim {
         asks: "Compares the quickheap with the best published Rust heap (std's BinaryHeap and the dary-heap, orx-priority-queue, pairing-heap and priority-queue crates) over the octile A* workloads and band by band; a band holds where the quickheap takes at most half its time.",
+        outside: Some("a 2025 Rust write-up on quickheaps"),
         decide: survey::quickheaps_beat_published_heaps,
     },
     Claim {
-        asks: "Compares the best d-ary heap (d = 4 or 8) with the best binary heap in every size range (octile A* bands and held sizes), counting each range as faster, tied or slower beyond the tie margin.",
+        asks: "Compares arity apart from implementation: pqlab's own d-ary heap with d = 4 or 8 against the same code with d = 2, in every size range (octile A* bands and held sizes), counting each range as faster, tied or slower beyond the tie margin; the best d-ary heap of any implementation against the best binary heap is shown beside it.",
+        outside: None,
         decide: survey::dary_heaps_cache_better,
     },
     Claim {
-        asks: "Compares the best B-heap with the best binary or d-ary heap (the seed's large-frontier choice) in every size range from 10,000 entries, and with the best binary heap alone as a second comparator.",
+        asks: "Compares the best B-heap with the best binary heap (the seed offers B-heaps beside d-ary heaps, as alternatives to a binary heap) in every size range from 10,000 entries, counting each range as faster, tied or slower beyond the tie margin; the best binary or d-ary heap is the second comparator.",
+        outside: None,
         decide: survey::b_heaps_for_large_frontiers,
     },
     Claim {
         asks: "Compares octile A* with its per-cell state in FxHashMap against a flat array reset every search (the seeds' comparator: what the table is said to save) and against the stamped flat array, the same queues on the same problems.",
+        outside: None,
         decide: factors::hash_table_membership,
     },
     Claim {
         asks: "Compares the fastest soft heap's time and path excess with weighted A*'s (std's heap), each against exact octile A* with std's heap on the same maps.",
+        outside: None,
         decide: factors::soft_heap_trade,
     },
     Claim {
-        asks: "Compares, map by map, the time the differential heuristic saves with std's heap against the time the best queue saves under octile.",
+        asks: "Compares, map by map, std's BinaryHeap with the differential heuristic against the best queue under octile on the same problems (the heuristic saves more exactly when this time is lower), by the 95% interval and the tie margin; the frontier and the expansions beside it.",
+        outside: None,
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
-        asks: "Compares fringe search with pqlab's A* using std's BinaryHeap (the heap the sentence means) on the octile A* workloads, timed in the same rounds, workload by workload; the best queue is the second comparator.",
+        asks: "The seeds only suggest \"processing nodes in batches, as fringe search does\"; the claim is Björnsson et al.'s. Compares fringe search with pqlab's A* using std's BinaryHeap on every series fringe search ran (each cost scale), timed in the same rounds, series by series and workload by workload, cut-offs counting as lower bounds; the best queue is the second comparator.",
+        outside: Some("Björnsson, Enzenberger, Holte and Schaeffer, Fringe Search (2005)"),
         decide: loops::fringe_beats_astar,
     },
     Claim {
-        asks: "Compares breadth-first search with A* using Manhattan distance and std's BinaryHeap (the search it would replace) on the 4-connected unit-cost workloads, timed in the same rounds; holds where BFS is nowhere slower beyond the tie margin; A* with the best queue is the second comparator.",
+        asks: "The seed's sentence (\"there are some maps though where you don't save much, and it might be better to use Breadth First Search\"): compares breadth-first search with A* using Manhattan distance and std's BinaryHeap on the 4-connected unit-cost workloads, timed in the same rounds; holds when A* is faster on most workloads and BFS is faster only where A* saves least (BFS's expansions over A*'s); A* with the best queue is the second comparator.",
+        outside: None,
         decide: loops::bfs_is_enough,
     },
     Claim {
-        asks: "Compares, map by map on 8-connected unit-cost grids, std's BinaryHeap with Manhattan distance (inadmissible) against the same heap with Chebyshev (exact), beside the time the best queue saves under Chebyshev, with the paths' excess.",
+        asks: "The roguelike log's measurement (\"2.76 ± 0.13 times faster\"): compares, map by map on 8-connected unit-cost grids, std's BinaryHeap with Manhattan distance (inadmissible) against the same heap with Chebyshev (exact) on the same problems, by the 95% interval and the tie margin, with the paths' excess.",
+        outside: None,
         decide: loops::manhattan_on_eight_moves,
     },
 ];
@@ -150,6 +171,9 @@ pub struct Verdict {
     /// What it compares, with which comparator, on which data: its [`Claim::asks`], filled
     /// by [`verdicts`] (empty from a rule alone).
     pub asks: &'static str,
+    /// Where the claim comes from when the seeds do not make it: its [`Claim::outside`],
+    /// filled by [`verdicts`].
+    pub outside: Option<&'static str>,
     /// The outcome.
     pub outcome: Outcome,
     /// One sentence with the deciding figures.
@@ -165,6 +189,7 @@ impl Verdict {
         Verdict {
             claim,
             asks: "",
+            outside: None,
             outcome: Outcome::Unmeasured,
             summary: why.into(),
             details: Vec::new(),
@@ -181,7 +206,14 @@ impl Verdict {
 /// Every claim's verdict on the run of `findings` (which hold them: [`Findings::verdicts`]
 /// calls this once).
 pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
-    CLAIMS.iter().map(|claim| Verdict { asks: claim.asks, ..(claim.decide)(findings) }).collect()
+    CLAIMS
+        .iter()
+        .map(|claim| Verdict {
+            asks: claim.asks,
+            outside: claim.outside,
+            ..(claim.decide)(findings)
+        })
+        .collect()
 }
 
 /// The octile A* workloads (fine costs, flat store), optionally those whose size `within`
@@ -222,6 +254,17 @@ fn binary_heap(row: &Row) -> bool {
 /// censored evidence "`a` takes at least 5.2× the time of `b` (... 3 of them a cut-off's
 /// lower bound)".
 fn takes(a: &str, b: &str, v: &Versus) -> String {
+    format!("`{a}` takes {} the time of `{b}` ({})", ratio_of(v), evidence(v))
+}
+
+/// The ratio as it reads: "1.07×", "at least 5.2×", "at most 0.3×".
+fn ratio_of(v: &Versus) -> String {
+    format!("{}{}", v.qualifier(), ratio(v.ratio.mid))
+}
+
+/// What backs a ratio: "95% interval 0.83–0.87×, 12 workloads", with a censored side
+/// "95% lower bound 5.1×, 3 workloads, 2 of them a cut-off's lower bound".
+fn evidence(v: &Versus) -> String {
     let interval = match (v.ratio.low > 0.0, v.ratio.high.is_finite()) {
         (true, true) => format!("95% interval {}–{}", ratio(v.ratio.low), ratio(v.ratio.high)),
         (true, false) => format!("95% lower bound {}", ratio(v.ratio.low)),
@@ -233,12 +276,7 @@ fn takes(a: &str, b: &str, v: &Versus) -> String {
     } else {
         String::new()
     };
-    format!(
-        "`{a}` takes {}{} the time of `{b}` ({interval}, {}{censored})",
-        v.qualifier(),
-        ratio(v.ratio.mid),
-        plural(v.n, "workload")
-    )
+    format!("{interval}, {}{censored}", plural(v.n, "workload"))
 }
 
 /// `a` against `b` over `workloads`: the figures and the sentence.
