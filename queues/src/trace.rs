@@ -92,12 +92,13 @@ pub enum Keys {
     Any,
 }
 
-impl Keys {
-    fn word(self) -> &'static str {
-        match self {
+impl fmt::Display for Keys {
+    /// The header's word: `monotone` or `any`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
             Keys::Monotone => "monotone",
             Keys::Any => "any",
-        }
+        })
     }
 }
 
@@ -449,7 +450,7 @@ impl Trace {
         match format {
             Format::Text => {
                 writeln!(writer, "{TEXT_MAGIC} {VERSION}")?;
-                writeln!(writer, "keys {}", self.keys.word())?;
+                writeln!(writer, "keys {}", self.keys)?;
                 if let Some(span) = self.span {
                     writeln!(writer, "span {span}")?;
                 }
