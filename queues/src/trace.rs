@@ -7,9 +7,9 @@
 //! answered), and the frontier is emptied between searches ([`Op::Clear`]). A duplicate
 //! entry a lazy-deletion search pushes is a `decrease` here, and the stale entry it later
 //! skips is no operation: a replay against a duplicate-insertion queue pushes and skips
-//! them again, so every queue is timed on the same search. The format is
-//! [`TRACE.md`](https://github.com/pqlab/pqlab/blob/main/queues/TRACE.md) beside this
-//! crate's README, and its rules are checked on load:
+//! them again, so every queue is timed on the same search. The format (its text and binary
+//! forms, with examples) is `TRACE.md` beside this crate's README; its rules, checked on
+//! load:
 //!
 //! * node ids are integers below [`NODE_LIMIT`]; keys are unsigned 64-bit integers,
 //!   smaller first (scale float costs to integers first);

@@ -308,3 +308,79 @@ impl Frontier for Oracle {
         self.len = 0;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use pqlab_queues::trace::{Keys, Op as User, Trace as UserTrace};
+    use pqlab_queues::{dary_heap::DaryHeap, radix_heap::RadixHeap, Dk, Dup};
+
+    use super::*;
+
+    /// Two searches: node 1 lowered from 9 to 4 and node 2 pushed at 9, popped in key order;
+    /// then node 1 alone.
+    fn user() -> UserTrace {
+        let ops = vec![
+            User::Push { node: 1, key: 9 },
+            User::Push { node: 2, key: 9 },
+            User::Decrease { node: 1, key: 4 },
+            User::Pop { node: 1, key: 4 },
+            User::Pop { node: 2, key: 9 },
+            User::Push { node: 3, key: 12 },
+            User::Pop { node: 3, key: 12 },
+            User::Clear,
+            User::Push { node: 1, key: 3 },
+            User::Pop { node: 1, key: 3 },
+        ];
+        UserTrace::new(Keys::Monotone, None, ops).unwrap()
+    }
+
+    #[test]
+    fn a_user_trace_is_asked_of_each_strategy_as_its_search_would_ask_it() {
+        let dk = Trace::of_user(&user(), Strategy::DecreaseKey);
+        assert_eq!(
+            dk.ops,
+            [
+                Op::Push(1, 9),
+                Op::Push(2, 9),
+                Op::Push(1, 4),
+                Op::Pop(1, 4),
+                Op::Pop(2, 9),
+                Op::Push(3, 12),
+                Op::Pop(3, 12),
+                Op::Clear,
+                Op::Push(1, 3),
+                Op::Pop(1, 3),
+            ]
+        );
+        // Node ids below 4; the span is 12 - 9 (the floor is the last popped key; the 4
+        // below the first key pushed is no span, and a bounded-span queue refuses it).
+        assert_eq!((dk.capacity, dk.span), (4, 3));
+        // The duplicate queue pops node 1's stale entry (9) before 12, not before node 2's
+        // 9 (equal keys stay until a larger key pops), and forgets it at the clear.
+        let dup = Trace::of_user(&user(), Strategy::Duplicates);
+        assert_eq!(
+            dup.ops,
+            [
+                Op::Push(1, 9),
+                Op::Push(2, 9),
+                Op::Push(1, 4),
+                Op::Pop(1, 4),
+                Op::Pop(2, 9),
+                Op::Push(3, 12),
+                Op::Pop(1, 9),
+                Op::Pop(3, 12),
+                Op::Clear,
+                Op::Push(1, 3),
+                Op::Pop(1, 3),
+            ]
+        );
+        // Each strategy's queues follow their translation, relabelled to their ties.
+        for (trace, pops) in [(&dk, 4), (&dup, 5)] {
+            assert_eq!(trace.counts().1, pops);
+        }
+        dk.personalize::<DaryHeap<4, Dk>>().unwrap();
+        dk.personalize::<RadixHeap<Dk>>().unwrap();
+        dup.personalize::<DaryHeap<2, Dup>>().unwrap();
+        dup.personalize::<RadixHeap<Dup>>().unwrap();
+    }
+}
