@@ -169,6 +169,11 @@ struct PickArgs {
     /// Your map (Moving AI format): its searches' frontier sizes weight the answer.
     #[arg(long, value_name = "FILE")]
     map: Option<PathBuf>,
+    /// A trace of your own search's frontier operations (queues/TRACE.md; written by
+    /// `pqlab_queues::trace::Recording`): every queue replays it, checked, then timed
+    /// interleaved (under a minute; --rounds and --budget as for --measure).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["frontier", "map"])]
+    trace: Option<PathBuf>,
     /// The map's scenario; `FILE.scen` beside it by default. Without one, random
     /// connected problems are drawn and solved by the reference Dijkstra.
     #[arg(long, value_name = "FILE")]
@@ -181,10 +186,11 @@ struct PickArgs {
     /// from that measurement (under a minute for a 512² map).
     #[arg(long)]
     measure: bool,
-    /// The most interleaved rounds for --measure (it stops once the ranking is decided).
+    /// The most interleaved rounds for --measure and --trace (they stop once the ranking
+    /// is decided).
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
-    /// The seconds --measure's check passes and rounds may take.
+    /// The seconds the check passes and rounds of --measure or --trace may take.
     #[arg(long, value_name = "S", default_value_t = pqlab::pick::map::MEASURE_BUDGET.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
     budget: u64,
     /// Only decrease-key queues (your code updates keys in place).
@@ -335,6 +341,7 @@ impl PickArgs {
         let PickArgs {
             frontier,
             map,
+            trace,
             scen,
             limit,
             measure,
@@ -369,6 +376,7 @@ impl PickArgs {
             commands::pick::run(commands::pick::Request {
                 frontier,
                 map,
+                trace,
                 scen,
                 limit,
                 measure,

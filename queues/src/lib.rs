@@ -4,7 +4,9 @@
 //! [`registry`]; the conformance suite, the harness's A*, the benchmarks, the charts and
 //! `pqlab pick` all enumerate that list. [`astar()`] is an A* in the shape of the
 //! `pathfinding` crate's, over any of them: switching is one call. The adapters over other
-//! crates are behind cargo features, one per crate (`crates` for all).
+//! crates are behind cargo features, one per crate (`crates` for all). [`trace`] records
+//! what your own search asks of its frontier, for `pqlab pick --trace` to replay against
+//! every queue.
 //!
 //! # The frontier contract
 //!
@@ -102,6 +104,7 @@ pub mod soft_heap;
 pub mod sorted_array;
 pub mod splay_tree;
 pub mod std_binary_heap;
+pub mod trace;
 pub mod two_level;
 pub mod unsorted_array;
 

@@ -13,6 +13,7 @@ pub mod findings;
 pub mod latency;
 pub mod noise;
 pub mod rank;
+pub mod replays;
 pub mod trades;
 pub mod verdicts;
 pub mod workloads;

@@ -1,12 +1,16 @@
-//! `pqlab pick`: the answer for a frontier size or a map, as text, JSON or Markdown.
+//! `pqlab pick`: the answer for a frontier size, a map or a trace, as text, JSON or Markdown.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
-use crate::pick::{self, map, Answer, Query};
+use pqlab_queues::trace::Trace as UserTrace;
+
+use crate::analysis::{replays, Findings, Run};
+use crate::format::plural;
+use crate::pick::{self, map, trace, Answer, Query};
 use crate::say;
 use crate::validate::SHOWN;
 
@@ -27,6 +31,8 @@ pub struct Request {
     pub frontier: Option<f64>,
     /// The map, if asked by map.
     pub map: Option<PathBuf>,
+    /// The trace of the user's search, if asked by trace.
+    pub trace: Option<PathBuf>,
     /// Its scenario.
     pub scen: Option<PathBuf>,
     /// At most this many of the map's problems.
@@ -49,6 +55,12 @@ pub struct Request {
 
 /// Answers and prints.
 pub fn run(request: Request) -> Result<ExitCode> {
+    if let Some(path) = &request.trace {
+        if request.map.is_some() || request.frontier.is_some() {
+            bail!("ask with --trace alone: it answers for your trace, not for a map or a size");
+        }
+        return by_trace(path, &request);
+    }
     let (answer, profile) = match (&request.map, request.frontier) {
         (Some(map_path), None) => {
             let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
@@ -114,28 +126,98 @@ pub fn run(request: Request) -> Result<ExitCode> {
             (pick::for_size(&rows, &request.query, frontier, notes)?, None)
         }
         (Some(_), Some(_)) => bail!("ask with --frontier or with --map, not both"),
-        (None, None) => bail!("say what to pick for: --frontier N (open cells) or --map FILE"),
+        (None, None) => {
+            bail!("say what to pick for: --frontier N (open cells), --map FILE or --trace FILE")
+        }
     };
-    print(&answer, profile.as_ref(), request.format)?;
+    print(&answer, Profiled::map(profile.as_ref()), request.format)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn print(answer: &Answer, profile: Option<&map::Profile>, format: Format) -> Result<()> {
+/// `pick --trace`: the trace checked and profiled, every queue replaying it checked and
+/// timed; exit status 1 when a queue popped the trace's keys out of order.
+fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
+    let user = UserTrace::load(path)?;
+    let profile = trace::Profile::of(path, &user);
+    // The evidence rule's figure, from the run `--run` names or the latest one, if any.
+    let rows = match &request.run {
+        Some(_) => Some(pick::load(&request.results, request.run.as_deref())?.0),
+        None => pick::load(&request.results, None).ok().map(|(rows, _)| rows),
+    };
+    let run = rows.as_deref().map(Run::new);
+    let agreement = run.as_ref().and_then(|run| replays::agreement(&Findings::of(run)));
+    let measured = trace::measure(
+        path,
+        &user,
+        &request.query,
+        request.rounds,
+        request.budget,
+        agreement.as_ref(),
+    )?;
+    if !measured.wrong.is_empty() {
+        for wrong in measured.wrong.iter().take(SHOWN) {
+            eprintln!("pqlab: FAILED {wrong}");
+        }
+        eprintln!(
+            "pqlab: {} popped the trace's keys out of order: a queue's bug, please report it with the trace",
+            plural(measured.wrong.len(), "queue")
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    print(&measured.answer, Profiled::Trace(&profile), request.format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What was profiled before the answer: the user's map, or their trace.
+#[derive(Clone, Copy, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+enum Profiled<'a> {
+    /// Nothing (`--frontier`).
+    None,
+    /// The map's frontier sizes.
+    Map(&'a map::Profile),
+    /// The trace's operations and sizes.
+    Trace(&'a trace::Profile),
+}
+
+impl<'a> Profiled<'a> {
+    fn map(profile: Option<&'a map::Profile>) -> Profiled<'a> {
+        profile.map_or(Profiled::None, Profiled::Map)
+    }
+
+    /// The profile in words, if there is one.
+    fn describe(self) -> Option<String> {
+        match self {
+            Profiled::None => None,
+            Profiled::Map(p) => Some(p.describe()),
+            Profiled::Trace(p) => Some(p.describe()),
+        }
+    }
+}
+
+fn print(answer: &Answer, profile: Profiled<'_>, format: Format) -> Result<()> {
     match format {
         Format::Json => {
             #[derive(serde::Serialize)]
             struct Out<'a> {
                 #[serde(skip_serializing_if = "Option::is_none")]
                 map: Option<&'a map::Profile>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                trace: Option<&'a trace::Profile>,
                 #[serde(flatten)]
                 answer: &'a Answer,
             }
-            say!("{}", serde_json::to_string_pretty(&Out { map: profile, answer })?);
+            let (map, trace) = match profile {
+                Profiled::None => (None, None),
+                Profiled::Map(p) => (Some(p), None),
+                Profiled::Trace(p) => (None, Some(p)),
+            };
+            say!("{}", serde_json::to_string_pretty(&Out { map, trace, answer })?);
         }
         Format::Markdown => {
             let mut text = answer.markdown();
-            if let Some(p) = profile {
-                text = format!("{text}\n{}\n", p.describe());
+            if let Some(p) = profile.describe() {
+                text = format!("{text}\n{p}\n");
             }
             say!("{text}");
         }
@@ -149,8 +231,8 @@ fn print(answer: &Answer, profile: Option<&map::Profile>, format: Format) -> Res
                 .collect::<Vec<_>>()
                 .join("\n");
             say!("{first}");
-            if let Some(p) = profile {
-                say!("\n{}", p.describe());
+            if let Some(p) = profile.describe() {
+                say!("\n{p}");
             }
             for line in lines {
                 say!("{line}");

@@ -9,7 +9,7 @@ use pqlab_queues::{Frontier, Spec, Strategy};
 
 use super::sampler::Contender;
 use super::searches::{Check, Checking, Untimed};
-use crate::search::trace::{replay, Trace};
+use crate::search::trace::{replay, ReplayError, Trace};
 
 /// The queue whose searches are recorded for queues of `strategy` and key rule class
 /// (`monotone` or not): the baseline when it is of that class, else the exact queue of
@@ -40,7 +40,9 @@ impl<F: Frontier> Contender for Replays<F> {
     }
 }
 
-/// Personalises `traces` to a queue and checks it follows them; the contender replays them.
+/// Personalises `traces` to a queue and checks it pops their keys; the contender replays
+/// them. A queue whose key rule refuses a push is not applicable; one that pops another key
+/// has failed.
 pub struct CheckReplay<'a> {
     /// The recorded traces of the queue's class.
     pub traces: &'a [Trace],
@@ -55,7 +57,13 @@ impl<'a> Visitor for CheckReplay<'a> {
         let started = Instant::now();
         let mut personal = Vec::with_capacity(self.traces.len());
         for trace in self.traces {
-            personal.push(trace.personalize::<F>().map_err(|e| Untimed::Failed(e.to_string()))?);
+            personal.push(trace.personalize::<F>().map_err(|e| match e {
+                // The queue's rule refuses the keys (a trace of another key class).
+                ReplayError::Rejected { .. } => {
+                    Untimed::NotApplicable(format!("it cannot take the trace's keys: {e}"))
+                }
+                ReplayError::Diverged { .. } => Untimed::Failed(e.to_string()),
+            })?);
             if started.elapsed() > self.limit {
                 return Err(Untimed::cut_off(
                     format!(

@@ -421,6 +421,7 @@ mod tests {
                     match *op {
                         Op::Pop(_, key) => floor = Some(key),
                         Op::Push(_, key) => increments.extend(floor.map(|f| key - f)),
+                        Op::Clear => floor = None,
                     }
                 }
             }

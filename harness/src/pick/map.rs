@@ -328,6 +328,7 @@ pub fn from_runs(
                 .map(|(w, _)| (w.name.to_owned(), w.size, w.map_kind().to_owned()))
                 .collect(),
             real_maps: true,
+            trace: None,
             weak: !own && workloads.len() < crate::analysis::bands::STRONG,
         }];
         notes.push(format!("Answered from {source}, not from the generated maps' bands."));
@@ -365,8 +366,8 @@ pub fn from_runs(
     Ok(answer)
 }
 
-/// How long each of `--measure`'s samples lasts at least: the lab's 5 ms.
-const SAMPLE: Duration = Duration::from_millis(5);
+/// How long each of `--measure`'s (and `--trace`'s) samples lasts at least: the lab's 5 ms.
+pub(super) const SAMPLE: Duration = Duration::from_millis(5);
 
 /// Times the baseline and `candidates` on the map itself, interleaved, with a progress bar
 /// on stderr: first as many rounds as what is left of `budget` after the check passes
@@ -408,22 +409,13 @@ pub fn measure(
     let mut ids: Vec<&str> = vec![BASELINE];
     ids.extend(candidates.iter().map(String::as_str).filter(|c| *c != BASELINE));
     enter(&prepared, &workload, &ids, &mut contest)?;
-    let stopped = time_until_decided(&mut contest, query, rounds, budget, started);
+    let stopped = time_until_decided(&mut contest, Kind::Astar, query, rounds, budget, started);
     let rows: Vec<Row> = contest.finish().into_iter().map(|(row, _)| row).collect();
     let run = Run::new(&rows);
     let w = run.of(Kind::Astar).next().context("a measured workload")?;
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
-    let stopped = match stopped {
-        Stop::AllRounds(done) => format!("Timed in all {done} rounds."),
-        Stop::Decided(done) => format!(
-            "Timed in {done} rounds: stopped once the winner's tie group held for four more."
-        ),
-        Stop::Budget(done) => format!(
-            "Timed in {done} rounds: the next would overrun the {} s budget (--budget).",
-            budget.as_secs()
-        ),
-    };
+    let stopped = stopped.sentence(budget);
     let backing = vec![Backing {
         series: query.selection().describe(),
         band: None,
@@ -433,6 +425,7 @@ pub fn measure(
         ),
         workloads: vec![(w.name.to_owned(), w.size, w.map_kind().to_owned())],
         real_maps: true,
+        trace: None,
         weak: false,
     }];
     let asked =
@@ -478,8 +471,8 @@ fn enter<'p>(
     Ok(())
 }
 
-/// Why `--measure`'s timing stopped, after how many rounds.
-enum Stop {
+/// Why `--measure`'s (or `--trace`'s) timing stopped, after how many rounds.
+pub(super) enum Stop {
     /// Every round asked for was timed.
     AllRounds(u32),
     /// The winner's tie group held for two batches.
@@ -488,10 +481,27 @@ enum Stop {
     Budget(u32),
 }
 
-/// Times `contest` in batches, with a progress bar (see [`measure`]), its rows given their
-/// samples after each batch.
-fn time_until_decided(
+impl Stop {
+    /// The sentence saying so, `budget` being the `--budget` given.
+    pub(super) fn sentence(&self, budget: Duration) -> String {
+        match self {
+            Stop::AllRounds(done) => format!("Timed in all {done} rounds."),
+            Stop::Decided(done) => format!(
+                "Timed in {done} rounds: stopped once the winner's tie group held for four more."
+            ),
+            Stop::Budget(done) => format!(
+                "Timed in {done} rounds: the next would overrun the {} s budget (--budget).",
+                budget.as_secs()
+            ),
+        }
+    }
+}
+
+/// Times `contest` (one workload of `kind`) in batches, with a progress bar (see
+/// [`measure`]), its rows given their samples after each batch.
+pub(super) fn time_until_decided(
     contest: &mut Contest<'_, Row>,
+    kind: Kind,
     query: &Query,
     rounds: u32,
     budget: Duration,
@@ -525,7 +535,7 @@ fn time_until_decided(
         contest.time(batch);
         done += batch;
         bar.set_position(u64::from(done));
-        let group = tie_group(contest, query);
+        let group = tie_group(contest, kind, query);
         steady = if last.as_ref() == Some(&group) { steady + 1 } else { 0 };
         last = Some(group);
         if done >= rounds {
@@ -539,8 +549,9 @@ fn time_until_decided(
     stop
 }
 
-/// The rows given their samples so far, and the winner's tie group from them.
-fn tie_group(contest: &mut Contest<'_, Row>, query: &Query) -> Vec<String> {
+/// The rows given their samples so far, and the winner's tie group on their workload of
+/// `kind` from them.
+fn tie_group(contest: &mut Contest<'_, Row>, kind: Kind, query: &Query) -> Vec<String> {
     let mut rows = Vec::new();
     for (row, samples) in contest.results_mut() {
         samples.write(row);
@@ -548,7 +559,7 @@ fn tie_group(contest: &mut Contest<'_, Row>, query: &Query) -> Vec<String> {
     }
     let run = Run::new(&rows);
     let standings = run
-        .of(Kind::Astar)
+        .of(kind)
         .next()
         .map(|w| rank_weighted(&[(w, 1.0)], |r| query.admits(r)))
         .unwrap_or_default();

@@ -13,6 +13,7 @@
 //! map's own searches ([`map`]), and `--measure` answers from a measurement on the map.
 
 pub mod map;
+pub mod trace;
 
 use std::fmt;
 use std::path::Path;
@@ -235,8 +236,21 @@ pub struct Backing {
     pub workloads: Vec<(String, f64, String)>,
     /// Whether any workload is a real Moving AI map.
     pub real_maps: bool,
+    /// The trace file, when the evidence is the user's trace replayed (`pick --trace`).
+    pub trace: Option<String>,
     /// Fewer than three workloads.
     pub weak: bool,
+}
+
+impl Backing {
+    /// Which maps its workloads are, as the evidence's heading says it.
+    fn maps(&self) -> &'static str {
+        if self.real_maps {
+            ", real Moving AI maps included"
+        } else {
+            ", generated maps"
+        }
+    }
 }
 
 /// What an answer's ranking is ordered by.
@@ -358,6 +372,7 @@ fn weighted<'w, 'a>(
                 .map(|w| (w.name.to_owned(), w.size, w.map_kind().to_owned()))
                 .collect(),
             real_maps: e.real(),
+            trace: None,
             weak: e.weak(),
         });
     }
@@ -776,14 +791,16 @@ impl Answer {
     fn write_evidence(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nEvidence:")?;
         for b in &self.backing {
-            let heading =
-                b.band.as_ref().map_or("On your map".into(), |band| format!("{band} band"));
+            let (heading, maps) = match (&b.band, &b.trace) {
+                (Some(band), _) => (format!("{band} band"), b.maps()),
+                (None, Some(trace)) => (format!("Your trace {trace}"), ""),
+                (None, None) => ("On your map".to_owned(), b.maps()),
+            };
             writeln!(
                 f,
-                "  {heading}, {} of {}{}{}:",
+                "  {heading}, {} of {}{maps}{}:",
                 b.source,
                 b.series,
-                if b.real_maps { ", real Moving AI maps included" } else { ", generated maps" },
                 if b.weak { " (weak)" } else { "" }
             )?;
             for (name, size, kind) in &b.workloads {

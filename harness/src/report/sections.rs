@@ -450,6 +450,12 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
                 .to_vec(),
             rows,
         ));
+        if let Some(agreement) = crate::analysis::replays::agreement(ctx.findings) {
+            blocks.push(Block::Paragraph(format!(
+                "{} This is how far `pqlab pick --trace`, which replays a user's trace, can be trusted.",
+                agreement.sentence()
+            )));
+        }
     }
     blocks
 }

@@ -23,9 +23,12 @@ pub enum Op {
     Push(Node, Key),
     /// `pop()`, which answered this entry (the trace ends at the last pop the search made).
     Pop(Node, Key),
+    /// `clear()`, between two searches of one trace.
+    Clear,
 }
 
-/// The operations one search made on its frontier, with what its frontier was built for.
+/// The operations one search (or, separated by clears, several) made on its frontier,
+/// with what its frontier was built for.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     /// The operations in order.
@@ -63,7 +66,62 @@ impl Trace {
     /// How many pushes and pops the trace holds.
     pub fn counts(&self) -> (usize, usize) {
         let pushes = self.ops.iter().filter(|op| matches!(op, Op::Push(..))).count();
-        (pushes, self.ops.len() - pushes)
+        let pops = self.ops.iter().filter(|op| matches!(op, Op::Pop(..))).count();
+        (pushes, pops)
+    }
+
+    /// A user's trace ([`pqlab_queues::trace`]) as queues of `strategy` are asked it. For
+    /// decrease-key queues a `decrease` is a push of the held node; for duplicate queues it
+    /// is a push of a new entry, and before each pop the stale entries with smaller keys
+    /// (those a search pops and skips) are popped: the reference is a multiset of entries,
+    /// O(log n) an operation.
+    pub fn of_user(user: &pqlab_queues::trace::Trace, strategy: Strategy) -> Trace {
+        use pqlab_queues::trace::Op as User;
+        use std::collections::BTreeMap;
+        let facts = user.facts();
+        let mut ops = Vec::with_capacity(user.ops().len());
+        // The duplicate queue's entries, `(key, node) -> how many`.
+        let mut entries: BTreeMap<(Key, Node), u32> = BTreeMap::new();
+        let duplicates = strategy == Strategy::Duplicates;
+        for &op in user.ops() {
+            match op {
+                User::Push { node, key } | User::Decrease { node, key } => {
+                    if duplicates {
+                        *entries.entry((key, node)).or_default() += 1;
+                    }
+                    ops.push(Op::Push(node, key));
+                }
+                User::Pop { node, key } => {
+                    if duplicates {
+                        // Every entry below the popped key is stale: the trace was checked
+                        // to pop the smallest key held.
+                        while let Some(mut stale) = entries.first_entry() {
+                            let (stale_key, stale_node) = *stale.key();
+                            if stale_key >= key {
+                                break;
+                            }
+                            ops.push(Op::Pop(stale_node, stale_key));
+                            *stale.get_mut() -= 1;
+                            if *stale.get() == 0 {
+                                stale.remove();
+                            }
+                        }
+                        if let Some(count) = entries.get_mut(&(key, node)) {
+                            *count -= 1;
+                            if *count == 0 {
+                                entries.remove(&(key, node));
+                            }
+                        }
+                    }
+                    ops.push(Op::Pop(node, key));
+                }
+                User::Clear => {
+                    entries.clear();
+                    ops.push(Op::Clear);
+                }
+            }
+        }
+        Trace { ops, capacity: facts.capacity, span: user.declared_span().unwrap_or(facts.span) }
     }
 
     /// The trace relabelled so that queue `F` pops exactly the recorded nodes; checks that
@@ -107,6 +165,10 @@ impl Trace {
                     }
                     ops.push(Op::Pop(popped, key));
                 }
+                Op::Clear => {
+                    queue.clear();
+                    ops.push(Op::Clear);
+                }
             }
         }
         Ok(Trace { ops, capacity: self.capacity, span: self.span })
@@ -130,6 +192,7 @@ pub fn replay<F: Frontier>(queue: &mut F, trace: &Trace) -> u64 {
                     checksum = checksum.wrapping_mul(31).wrapping_add(key ^ node as u64);
                 }
             }
+            Op::Clear => queue.clear(),
         }
     }
     checksum
@@ -203,7 +266,7 @@ impl Oracle {
         self.pops.clear();
         self.pops.extend(trace.ops.iter().filter_map(|op| match *op {
             Op::Pop(node, key) => Some((node, key)),
-            Op::Push(..) => None,
+            Op::Push(..) | Op::Clear => None,
         }));
         self.next = 0;
         self.len = 0;
@@ -243,5 +306,81 @@ impl Frontier for Oracle {
     fn clear(&mut self) {
         self.next = 0;
         self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pqlab_queues::trace::{Keys, Op as User, Trace as UserTrace};
+    use pqlab_queues::{dary_heap::DaryHeap, radix_heap::RadixHeap, Dk, Dup};
+
+    use super::*;
+
+    /// Two searches: node 1 lowered from 9 to 4 and node 2 pushed at 9, popped in key order;
+    /// then node 1 alone.
+    fn user() -> UserTrace {
+        let ops = vec![
+            User::Push { node: 1, key: 9 },
+            User::Push { node: 2, key: 9 },
+            User::Decrease { node: 1, key: 4 },
+            User::Pop { node: 1, key: 4 },
+            User::Pop { node: 2, key: 9 },
+            User::Push { node: 3, key: 12 },
+            User::Pop { node: 3, key: 12 },
+            User::Clear,
+            User::Push { node: 1, key: 3 },
+            User::Pop { node: 1, key: 3 },
+        ];
+        UserTrace::new(Keys::Monotone, None, ops).unwrap()
+    }
+
+    #[test]
+    fn a_user_trace_is_asked_of_each_strategy_as_its_search_would_ask_it() {
+        let dk = Trace::of_user(&user(), Strategy::DecreaseKey);
+        assert_eq!(
+            dk.ops,
+            [
+                Op::Push(1, 9),
+                Op::Push(2, 9),
+                Op::Push(1, 4),
+                Op::Pop(1, 4),
+                Op::Pop(2, 9),
+                Op::Push(3, 12),
+                Op::Pop(3, 12),
+                Op::Clear,
+                Op::Push(1, 3),
+                Op::Pop(1, 3),
+            ]
+        );
+        // Node ids below 4; the span is 12 - 9 (the floor is the last popped key; the 4
+        // below the first key pushed is no span, and a bounded-span queue refuses it).
+        assert_eq!((dk.capacity, dk.span), (4, 3));
+        // The duplicate queue pops node 1's stale entry (9) before 12, not before node 2's
+        // 9 (equal keys stay until a larger key pops), and forgets it at the clear.
+        let dup = Trace::of_user(&user(), Strategy::Duplicates);
+        assert_eq!(
+            dup.ops,
+            [
+                Op::Push(1, 9),
+                Op::Push(2, 9),
+                Op::Push(1, 4),
+                Op::Pop(1, 4),
+                Op::Pop(2, 9),
+                Op::Push(3, 12),
+                Op::Pop(1, 9),
+                Op::Pop(3, 12),
+                Op::Clear,
+                Op::Push(1, 3),
+                Op::Pop(1, 3),
+            ]
+        );
+        // Each strategy's queues follow their translation, relabelled to their ties.
+        for (trace, pops) in [(&dk, 4), (&dup, 5)] {
+            assert_eq!(trace.counts().1, pops);
+        }
+        dk.personalize::<DaryHeap<4, Dk>>().unwrap();
+        dk.personalize::<RadixHeap<Dk>>().unwrap();
+        dup.personalize::<DaryHeap<2, Dup>>().unwrap();
+        dup.personalize::<RadixHeap<Dup>>().unwrap();
     }
 }
