@@ -206,7 +206,11 @@ pub fn measure(
                 if base == Duration::MAX {
                     base = check.pass.max(Duration::from_nanos(1));
                 }
-                contest.enter(row, units, check);
+                if entry.id == BASELINE {
+                    contest.enter_reference(row, units, check);
+                } else {
+                    contest.enter(row, units, check);
+                }
             }
             Err(Untimed::NotApplicable(why)) => {
                 others.push(untimed(row, Status::NotApplicable, why))
