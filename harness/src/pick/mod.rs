@@ -458,7 +458,7 @@ pub fn answer(
 
 /// Gives each ranked queue its per-search latency over the `workloads` that timed each
 /// search (whole searches; the queue alone at held sizes has no searches), and, when
-/// `query` asks for it, ranks by it ([`by_latency`]), saying which weighted workloads
+/// `query` asks for it, ranks by it (lowest p99 first), saying which weighted workloads
 /// were left out; refuses with the reason when none timed their searches.
 pub fn with_latency(
     answer: &mut Answer,

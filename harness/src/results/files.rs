@@ -13,12 +13,14 @@
 //! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs it
 //!   and renames it over the target, so a reader never sees half a file. A process killed
 //!   mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`, `pqlab
-//!   report` and `pqlab pick`) removes it and says so. A temporary file is never
-//!   recovered as a run: nothing proves it whole, and the partial run holds every
-//!   workload that ended.
+//!   report` and `pqlab pick`) removes it and says so, in a folder proven to be a results
+//!   folder (pqlab's [`MARKER`] or a run in it) and by the names pqlab writes only. A
+//!   temporary file is never recovered as a run: nothing proves it whole, and the partial
+//!   run holds every workload that ended.
 //! - A file under `runs/` is read only when it is a regular file (a FIFO would hang the
-//!   reader, a link to `/dev/zero` exhaust its memory). A `.csv` there without `schema`
-//!   and `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
+//!   reader, a link to `/dev/zero` exhaust its memory), and from its header first. A
+//!   `.csv` there that is not a regular file (a dangling link too) or has no `schema` and
+//!   `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
 //!   run, and any defect in it is an error naming the file and line, never a fallback to
 //!   an older run.
 //! - The latest run is the one with the largest run id among the complete runs.
@@ -499,7 +501,7 @@ fn is_results_folder(dir: &Path) -> bool {
 }
 
 /// Cleans up after interrupted processes, touching only what pqlab provably made: nothing
-/// at all unless `dir` is a results folder ([`is_results_folder`]); there, report staging
+/// at all unless `dir` is a results folder (it holds [`MARKER`] or a run); there, report staging
 /// folders (`dir/.staging-PID`, holding only the files a report writes), run files'
 /// temporary files (`runs/.NAME.csv.PID.tmp`) and the README's at the root of the
 /// repository whose results folder `dir` is (`.README.md.PID.tmp`), each of a process that
