@@ -326,3 +326,16 @@ fn shell_quoted(text: &str) -> String {
         format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quoted;
+
+    /// The suggested command pastes into a shell as one word per path.
+    #[test]
+    fn paths_are_shell_quoted() {
+        assert_eq!(shell_quoted("maps/dao/arena.map"), "maps/dao/arena.map");
+        assert_eq!(shell_quoted("my maps/it's.map"), "'my maps/it'\\''s.map'");
+        assert_eq!(shell_quoted("$(rm -rf x).map"), "'$(rm -rf x).map'");
+    }
+}

@@ -183,6 +183,11 @@ pub fn parse_size(text: &str) -> Result<f64, String> {
              a positive number such as 2000, 2,000, 2k, 1.5M or 1e5"
         )
     };
+    if !thousands_grouped(text.trim()) {
+        return Err(format!(
+            "'{text}': a comma in a frontier size separates thousands (2,000 or 1,000,000); write a decimal point as `.` (1.5k)"
+        ));
+    }
     let clean = text.trim().replace(['_', ','], "");
     let (digits, factor) = match clean.chars().last() {
         Some('k' | 'K') => (&clean[..clean.len() - 1], 1e3),
@@ -199,6 +204,23 @@ pub fn parse_size(text: &str) -> Result<f64, String> {
         ));
     }
     Ok(value)
+}
+
+/// Whether every comma in `text` separates thousands: the digits before the first comma
+/// are 1 to 3, and each comma is followed by exactly 3 digits (`2,000`, `1,000,000k`),
+/// so `1,5k` or `2,00` are not read as 15,000 or 200.
+fn thousands_grouped(text: &str) -> bool {
+    let mut groups = text.split(',');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| g.chars().take_while(char::is_ascii_digit).count();
+    let rest: Vec<&str> = groups.collect();
+    rest.is_empty()
+        || ((1..=3).contains(&first.len())
+            && first.chars().all(|c| c.is_ascii_digit())
+            && rest
+                .iter()
+                .enumerate()
+                .all(|(i, g)| digits(g) == 3 && (i + 1 == rest.len() || g.len() == 3)))
 }
 
 /// The largest frontier size `pick` answers for: the lab's largest held size.
@@ -1027,8 +1049,20 @@ mod tests {
             ("1.5M", 1.5e6),
             ("1e5", 1e5),
             ("100_000", 1e5),
+            ("1,000,000", 1e6),
+            ("2,000.5", 2000.5),
         ] {
             assert_eq!(parse_size(text), Ok(value), "{text}");
+        }
+        // A comma that cannot separate thousands is refused, never read as one.
+        for text in ["1,5k", "2,00", ",500", "1,0000", "12345,000"] {
+            let error = parse_size(text).unwrap_err();
+            assert!(error.contains("separates thousands"), "{text}: {error}");
+        }
+        // Past the lab's largest held size: refused, with the reason.
+        for text in ["1e20", "1e300", "200M"] {
+            let error = parse_size(text).unwrap_err();
+            assert!(error.contains("beyond any frontier"), "{text}: {error}");
         }
         for text in ["-5", "0", "abc", "", "k", "nan", "inf"] {
             let error = parse_size(text).unwrap_err();
