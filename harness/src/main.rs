@@ -201,8 +201,8 @@ struct PickArgs {
     keys: Keys,
     /// Your search loop: pqlab's tuned grid A* (astar), or a generic A* in the
     /// `pathfinding` crate's shape (generic: a successors closure, a hash map of nodes).
-    /// By default astar, and generic with --costs float (the tuned A* is integer-only);
-    /// road graphs are searched with the generic A* whatever this says.
+    /// By default astar, and generic with --costs float or --graph road (the tuned A* is
+    /// a grid's, integer-only: astar with either is refused).
     #[arg(long, value_enum)]
     search: Option<SearchKind>,
     /// Your graph: a grid map, or a road-like graph (points joined to their nearest
@@ -221,9 +221,10 @@ struct PickArgs {
     /// (octile on 8 moves, chebyshev with unit costs on 8, manhattan on 4).
     #[arg(long, value_parser = parse_heuristic)]
     heuristic: Option<HeuristicKind>,
-    /// Your integer cost scale with --costs octile: fine or coarse.
-    #[arg(long, default_value = "fine", value_parser = parse_scale)]
-    scale: CostScale,
+    /// Your integer cost scale with --costs octile on a grid: fine (the default) or
+    /// coarse; refused with other costs.
+    #[arg(long, value_parser = parse_scale)]
+    scale: Option<CostScale>,
     /// Rank by the 99th-percentile time of one search (what a frame budget asks), not
     /// by total time; the JSON carries each queue's p50, p99 and slowest search.
     #[arg(long)]
@@ -299,8 +300,14 @@ fn main() -> ExitCode {
             let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
             let found = match (map, maps) {
                 (Some(map), _) => Ok(vec![map]),
-                (None, Some(dir)) => pqlab::maps::movingai::find_maps(&dir)
-                    .map(|found| found.into_iter().map(|(m, _)| m).collect()),
+                (None, Some(dir)) => pqlab::maps::movingai::find_maps(&dir).and_then(|found| {
+                    anyhow::ensure!(
+                        !found.is_empty(),
+                        "no X.map with X.map.scen under {}",
+                        dir.display()
+                    );
+                    Ok(found.into_iter().map(|(m, _)| m).collect())
+                }),
                 (None, None) => unreachable!("clap requires one"),
             };
             found.and_then(|maps| commands::compare::compare(&maps, &queues, limit, rounds))
@@ -370,7 +377,7 @@ impl PickArgs {
         };
         let query = Query {
             latency,
-            ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)
+            ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)?
         };
         results_folder(results).and_then(|results| {
             commands::pick::run(commands::pick::Request {

@@ -176,10 +176,21 @@ impl Slot {
     }
 }
 
-/// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers;
-/// `report` is called with each map's report as soon as all its queues are done, in the
-/// order they finish, and `tick` with `(searches done, searches in all)` after each unit
-/// of work, for a progress bar. Returns every report, in map order.
+/// The most worker threads a core: more only add stacks and contention, since every
+/// thread is busy solving.
+pub const THREADS_PER_CORE: usize = 4;
+
+/// The worker threads `asked` gives: at most [`THREADS_PER_CORE`] × the available cores.
+pub fn workers(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    asked.clamp(1, cores * THREADS_PER_CORE)
+}
+
+/// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers
+/// (at most [`workers`]`(threads)`, and no more than there are units of work); `report` is
+/// called with each map's report as soon as all its queues are done, in the order they
+/// finish, and `tick` with `(searches done, searches in all)` after each unit of work, for
+/// a progress bar. Returns every report, in map order, and the number of threads that ran.
 pub fn validate(
     maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
@@ -187,7 +198,7 @@ pub fn validate(
     threads: usize,
     report: &(dyn Fn(&MapReport) + Sync),
     tick: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<MapReport> {
+) -> (Vec<MapReport>, usize) {
     let rules = Rules::default();
     let slots: Vec<Slot> =
         maps.iter().map(|(map, scen)| Slot::load(map, scen, sample, queues.len())).collect();
@@ -214,8 +225,9 @@ pub fn validate(
     let total: usize = work.iter().map(|(_, _, range)| range.len()).sum();
     let solved = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
+    let ran = workers(threads).min(work.len().max(1));
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, work.len().max(1)) {
+        for _ in 0..ran {
             scope.spawn(|| {
                 while let Some((m, q, range)) =
                     work.get(next.fetch_add(1, Ordering::Relaxed)).cloned()
@@ -235,7 +247,11 @@ pub fn validate(
             });
         }
     });
-    reports.into_iter().map(|r| r.into_inner().expect("not poisoned").unwrap_or_default()).collect()
+    let reports = reports
+        .into_iter()
+        .map(|r| r.into_inner().expect("not poisoned").unwrap_or_default())
+        .collect();
+    (reports, ran)
 }
 
 /// One map's report from its queues' answers: every answer checked, and the exact queues'
@@ -303,31 +319,27 @@ mod tests {
 
     #[test]
     fn a_broken_map_is_reported_and_the_others_checked() {
-        let dir = std::env::temp_dir().join(format!("pqlab-validate-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path();
         std::fs::write(dir.join("good.map"), "type octile\nheight 1\nwidth 3\nmap\n...\n").unwrap();
         std::fs::write(dir.join("good.map.scen"), "version 1\n0\tgood.map\t3\t1\t0\t0\t2\t0\t2\n")
             .unwrap();
         std::fs::write(dir.join("bad.map"), "type octile\nheight 1\nwidth 3\nmap\n..\n").unwrap();
         std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
-        let maps = crate::maps::movingai::find_maps(&dir).unwrap();
+        let maps = crate::maps::movingai::find_maps(dir).unwrap();
         let queues = [registry::baseline()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
+        let (reports, _) = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         assert_eq!(reports.len(), 2);
         let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
         let good = reports.iter().find(|r| r.name.contains("good")).unwrap();
         assert_eq!((good.passed, good.failures.len()), (1, 0));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn every_chunk_of_a_map_is_checked_and_its_failures_placed() {
-        let dir =
-            std::env::temp_dir().join(format!("pqlab-validate-chunks-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path();
         std::fs::write(dir.join("row.map"), "type octile\nheight 1\nwidth 3\nmap\n...\n").unwrap();
         // 2.5 chunks of problems; the one on line 231 (the third chunk) claims a wrong length.
         let problems = 5 * CHUNK / 2;
@@ -337,14 +349,13 @@ mod tests {
             scen.push_str(&format!("0\trow.map\t3\t1\t0\t0\t2\t0\t{length}\n"));
         }
         std::fs::write(dir.join("row.map.scen"), scen).unwrap();
-        let maps = crate::maps::movingai::find_maps(&dir).unwrap();
+        let maps = crate::maps::movingai::find_maps(dir).unwrap();
         let queues = [registry::baseline(), registry::find("dary4-dk").unwrap()];
-        let reports = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
+        let (reports, _) = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
         let r = &reports[0];
         assert_eq!(r.problems, problems);
         assert_eq!(r.passed, 2 * (problems - 1));
         assert_eq!(r.failures.len(), 2, "{:?}", r.failures);
         assert!(r.failures.iter().all(|f| f.contains(".scen:231")), "{:?}", r.failures);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

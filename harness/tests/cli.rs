@@ -18,12 +18,9 @@ fn text(output: &Output) -> String {
     )
 }
 
-/// A fresh folder under the system's temporary folder.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pqlab-cli-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder under the system's temporary folder, removed when dropped.
+fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
 }
 
 /// A 4x4 map with a tree at (1, 2) and its scenario: (1,3) -> (3,1) must go around the
@@ -55,8 +52,9 @@ fn list_names_every_queue() {
 
 #[test]
 fn validate_checks_every_queue_on_a_hand_worked_map() {
-    let dir = folder("validate");
-    tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
     let out = pqlab(&["validate", "--maps", dir.to_str().unwrap()]);
     let text = text(&out);
     assert!(out.status.success(), "{text}");
@@ -66,8 +64,9 @@ fn validate_checks_every_queue_on_a_hand_worked_map() {
 
 #[test]
 fn a_wrong_optimal_length_fails_the_validation() {
-    let dir = folder("wrong");
-    tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
     fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
         .unwrap();
     let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
@@ -77,8 +76,9 @@ fn a_wrong_optimal_length_fails_the_validation() {
 
 #[test]
 fn a_malformed_map_names_its_file_and_line_and_exits_2() {
-    let dir = folder("malformed");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     fs::write(&map, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
     let out = pqlab(&["validate", "--maps", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -90,8 +90,9 @@ fn a_malformed_map_names_its_file_and_line_and_exits_2() {
 
 #[test]
 fn a_malformed_scenario_names_its_file_and_line_and_exits_2() {
-    let dir = folder("scen");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     fs::write(
         dir.join("tiny.map.scen"),
         "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t3\n0\ttiny.map\t4\t4\t9\t0\n",
@@ -115,8 +116,9 @@ fn unknown_names_list_the_valid_ones() {
 
 #[test]
 fn run_prints_one_checked_json_row_per_search() {
-    let dir = folder("run");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     let out =
         pqlab(&["run", "--map", map.to_str().unwrap(), "--queue", "radix-heap-dup", "--json"]);
     assert!(out.status.success(), "{}", text(&out));
@@ -131,7 +133,8 @@ fn run_prints_one_checked_json_row_per_search() {
 
 #[test]
 fn pick_and_report_without_results_say_to_measure_first() {
-    let dir = folder("empty");
+    let temp = folder();
+    let dir = temp.path();
     for args in [vec!["pick", "--frontier", "100"], vec!["report"]] {
         let mut args = args.clone();
         args.extend(["--results", dir.to_str().unwrap()]);
@@ -143,8 +146,9 @@ fn pick_and_report_without_results_say_to_measure_first() {
 
 #[test]
 fn compare_times_the_queues_the_oracle_and_the_peers_over_maps() {
-    let dir = folder("compare");
-    tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
     fs::copy(dir.join("tiny.map"), dir.join("twin.map")).unwrap();
     let scen = fs::read_to_string(dir.join("tiny.map.scen")).unwrap();
     fs::write(dir.join("twin.map.scen"), scen.replace("tiny.map", "twin.map")).unwrap();
@@ -173,8 +177,9 @@ fn compare_times_the_queues_the_oracle_and_the_peers_over_maps() {
 
 #[test]
 fn zero_counts_are_refused_as_bad_input() {
-    let dir = folder("zero");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     let (map, dir) = (map.to_str().unwrap(), dir.to_str().unwrap());
     for args in [
         vec!["pick", "--map", map, "--measure", "--rounds", "0"],
@@ -193,8 +198,9 @@ fn zero_counts_are_refused_as_bad_input() {
 
 #[test]
 fn a_wrong_answer_is_not_masked_by_an_unreadable_map() {
-    let dir = folder("masked");
-    tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
     fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
         .unwrap();
     fs::write(dir.join("bad.map"), "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
@@ -222,8 +228,9 @@ fn long_row(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_path_beyond_32_bit_costs_is_a_limit_not_a_wrong_answer() {
-    let dir = folder("long");
-    long_row(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    long_row(dir);
     let out = pqlab(&["validate", "--maps", dir.to_str().unwrap(), "--queue", "dary4-dk"]);
     let text = text(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -233,8 +240,9 @@ fn a_path_beyond_32_bit_costs_is_a_limit_not_a_wrong_answer() {
 
 #[test]
 fn compare_reports_a_wrong_length_as_a_wrong_answer() {
-    let dir = folder("compare-wrong");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     fs::write(dir.join("tiny.map.scen"), "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t2.5\n")
         .unwrap();
     let out = pqlab(&["compare", "--map", map.to_str().unwrap(), "--rounds", "1"]);
@@ -257,8 +265,9 @@ fn bare_map(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_bare_map_gets_random_problems_and_says_how_many() {
-    let dir = folder("bare");
-    let map = bare_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = bare_map(dir);
     let out = pqlab(&["pick", "--map", map.to_str().unwrap(), "--limit", "40"]);
     let text = text(&out);
     assert!(out.status.success(), "{text}");
@@ -278,8 +287,9 @@ fn a_bare_map_gets_random_problems_and_says_how_many() {
 
 #[test]
 fn pick_map_reports_a_scenario_with_wrong_lengths() {
-    let dir = folder("pick-wrong");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     fs::write(
         dir.join("tiny.map.scen"),
         "version 1\n0\ttiny.map\t4\t4\t0\t0\t3\t0\t1.5\n0\ttiny.map\t4\t4\t0\t0\t3\t3\t4.82842712\n",
@@ -294,8 +304,9 @@ fn pick_map_reports_a_scenario_with_wrong_lengths() {
 
 #[test]
 fn run_under_other_rules_than_the_scenario_skips_its_lengths_and_says_so() {
-    let dir = folder("rules");
-    let map = tiny_map(&dir);
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
     for rules in [["--moves", "4"], ["--scale", "coarse"], ["--scale", "1/1"]] {
         let mut args = vec!["run", "--map", map.to_str().unwrap()];
         args.extend(rules);
@@ -310,4 +321,204 @@ fn run_under_other_rules_than_the_scenario_skips_its_lengths_and_says_so() {
     assert!(!text.contains("expanded"), "per-search rows only with --verbose: {text}");
     let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--verbose"]);
     assert_eq!(crate::text(&out).matches(" ok ").count(), 3, "{}", crate::text(&out));
+}
+
+/// A committed run, small enough to report from in seconds.
+const COMMITTED_RUN: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-22T05-05-01Z.csv");
+
+/// `pick --results DIR` on a folder that holds no run touches nothing in it, though its
+/// names look like pqlab's leftovers of processes that are gone.
+#[test]
+fn pick_on_a_folder_without_runs_removes_nothing() {
+    let temp = folder();
+    let dir = temp.path();
+    let thesis = dir.join(".staging-99999998").join("sub").join("thesis.tex");
+    fs::create_dir_all(thesis.parent().unwrap()).unwrap();
+    fs::write(&thesis, "x").unwrap();
+    let notes = dir.join(".notes.99999999.tmp");
+    fs::write(&notes, "y").unwrap();
+    let out = pqlab(&["pick", "--results", dir.to_str().unwrap(), "--frontier", "10"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(!text(&out).contains("removed"), "{}", text(&out));
+    assert!(thesis.exists() && notes.exists());
+}
+
+/// A user's file or link named `report` in the results folder is never replaced, and the
+/// refused report leaves no staging folder behind.
+#[test]
+fn report_never_replaces_a_users_report_file_or_link() {
+    let temp = folder();
+    let dir = temp.path();
+    let report = dir.join("report");
+    fs::write(&report, "notes").unwrap();
+    let args = ["report", "--results", dir.to_str().unwrap(), "--run", COMMITTED_RUN];
+    let out = pqlab(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("is not a report pqlab wrote"), "{}", text(&out));
+    assert_eq!(fs::read_to_string(&report).unwrap(), "notes");
+    #[cfg(unix)]
+    {
+        fs::remove_file(&report).unwrap();
+        let elsewhere = dir.join("mine");
+        fs::create_dir(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, &report).unwrap();
+        let out = pqlab(&args);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(fs::symlink_metadata(&report).unwrap().file_type().is_symlink());
+    }
+    let left: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".staging"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// The committed default run of schema 4 (per-search latency, held sizes to 10⁶).
+const LATEST_RUN: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-26T10-12-00Z.csv");
+
+/// The committed run with the Moving AI maps (schema 4; `dao` among its kinds).
+const MAPS_RUN: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-26T01-40-40Z-maps.csv");
+
+/// `pqlab pick ARGS --run RUN --results DIR`.
+fn pick_from(run: &str, dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["pick"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--run", run, "--results", dir.to_str().unwrap()]);
+    pqlab(&all)
+}
+
+/// A flag the answer would drop is refused with the reason, never answered as another
+/// question.
+#[test]
+fn pick_refuses_flags_it_would_drop() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
+    let map = map.to_str().unwrap();
+    for (args, reason) in [
+        (
+            vec!["--frontier", "1e5", "--scale", "coarse", "--costs", "float"],
+            "float costs have no scale",
+        ),
+        (vec!["--frontier", "1e3", "--graph", "road", "--moves", "4"], "--moves is a grid's"),
+        (vec!["--frontier", "1e3", "--costs", "float", "--search", "astar"], "generic A* alone"),
+        (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
+    ] {
+        let out = pick_from(LATEST_RUN, dir, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(reason), "{args:?}: {}", text(&out));
+    }
+}
+
+/// A frontier past the band of the largest size the run measured is refused with the
+/// reason, as 10⁷ against held sizes to 10⁶; 9,999,999 is answered from the 1M–10M held
+/// band; an absurd size is refused as bad input.
+#[test]
+fn pick_answers_no_frontier_beyond_the_runs() {
+    let temp = folder();
+    let dir = temp.path();
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "1e7", "--json"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("beyond what run"), "{}", text(&out));
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "9999999", "--json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("\"band\": \"1M–10M\""), "{}", text(&out));
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "1e20"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("beyond any frontier"), "{}", text(&out));
+}
+
+/// `pick --map … --latency` ranks by latency on a map of a kind the run measured, and on
+/// another kind either ranks by it or refuses with the reason, never with advice to run
+/// a bench that the run already had.
+#[test]
+fn pick_map_latency_ranks_by_latency_or_says_why_not() {
+    let temp = folder();
+    let dir = temp.path();
+    for kind in ["dao", "unmeasured"] {
+        fs::create_dir_all(dir.join(kind)).unwrap();
+        let map = tiny_map(&dir.join(kind));
+        let args = ["--map", map.to_str().unwrap(), "--latency", "--json", "--limit", "20"];
+        let out = pick_from(MAPS_RUN, dir, &args);
+        let said = text(&out);
+        assert!(!said.contains("schema 4 and later"), "{kind}: {said}");
+        if kind == "dao" || out.status.success() {
+            assert!(out.status.success(), "{kind}: {said}");
+            assert!(said.contains("\"ranked_by\": \"latency\""), "{kind}: {said}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{kind}: {said}");
+            assert!(said.contains("no searches to time"), "{kind}: {said}");
+        }
+    }
+}
+
+/// `run` with every queue skipped (a monotone queue under weighted A*) is an error, not a
+/// silent success with no table.
+#[test]
+fn run_with_every_queue_skipped_exits_2() {
+    let temp = folder();
+    let map = tiny_map(temp.path());
+    let map = map.to_str().unwrap();
+    let args = ["run", "--map", map, "--heuristic", "weighted:2", "--queue", "bucket-queue-dup"];
+    let out = pqlab(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("every queue asked was skipped"), "{}", text(&out));
+}
+
+/// `compare --maps` with no map and scenario pair is bad input, as for `validate`; a bad
+/// map is said and the others are still compared, then exit 2.
+#[test]
+fn compare_maps_needs_a_pair_and_goes_on_past_a_bad_map() {
+    let temp = folder();
+    let dir = temp.path();
+    let out = pqlab(&["compare", "--maps", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("no X.map with X.map.scen"), "{}", text(&out));
+    tiny_map(dir);
+    fs::write(dir.join("bad.map"), "type octile\nheight 2\nwidth 3\nmap\n...\n..\n").unwrap();
+    let scen = fs::read_to_string(dir.join("tiny.map.scen")).unwrap();
+    fs::write(dir.join("bad.map.scen"), scen.replace("tiny.map", "bad.map")).unwrap();
+    let out = pqlab(&["compare", "--maps", dir.to_str().unwrap(), "--rounds", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("bad.map:6"), "{}", text(&out));
+    assert!(text(&out).contains("tiny"), "tiny.map was not compared: {}", text(&out));
+    assert!(text(&out).contains("1 of 2 maps could not be read"), "{}", text(&out));
+}
+
+/// `validate --threads` is bounded, and the summary names the number of threads that ran.
+#[test]
+fn validate_threads_are_bounded_and_the_summary_says_how_many_ran() {
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
+    let args = ["validate", "--maps", dir.to_str().unwrap(), "--threads", "1000"];
+    let out = pqlab(&args);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("--threads 1000 capped"), "{}", text(&out));
+    assert!(!text(&out).contains("on 1000 threads"), "{}", text(&out));
+}
+
+/// `pick --map` leaves a path beyond 32-bit fine costs out of the profile and says so, as
+/// `validate` reports it not checked, rather than refusing the map.
+#[test]
+fn pick_map_leaves_a_path_beyond_32_bit_costs_out() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = long_row(dir);
+    let out = pick_from(LATEST_RUN, dir, &["--map", map.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("1 of 2 problems not searched"), "{}", text(&out));
+}
+
+/// `pqlab diff` of runs on different machines says so before its figures.
+#[test]
+fn diff_of_runs_on_other_machines_says_so() {
+    let amd = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-24T20-15-40Z.csv");
+    let out = pqlab(&["diff", LATEST_RUN, amd]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("Caveat: the runs differ in machines"), "{}", text(&out));
 }

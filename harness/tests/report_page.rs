@@ -81,7 +81,7 @@ fn the_page_renders_whole_in_a_headless_browser() {
     };
     let page =
         results().join("report").join("index.html").canonicalize().expect("the committed page");
-    let profile = std::env::temp_dir().join(format!("pqlab-chromium-{}", std::process::id()));
+    let profile = tempfile::tempdir().expect("a temporary folder");
     let output = Command::new(chromium)
         .args([
             "--headless",
@@ -95,13 +95,12 @@ fn the_page_renders_whole_in_a_headless_browser() {
             "--enable-logging=stderr",
             "--v=0",
             "--virtual-time-budget=10000",
-            &format!("--user-data-dir={}", profile.display()),
+            &format!("--user-data-dir={}", profile.path().display()),
             "--dump-dom",
             &format!("file://{}", page.display()),
         ])
         .output()
         .expect("chromium runs");
-    let _ = std::fs::remove_dir_all(&profile);
     let dom = String::from_utf8_lossy(&output.stdout);
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(

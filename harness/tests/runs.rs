@@ -12,12 +12,9 @@ use std::process::{Child, Command, Output, Stdio};
 /// Workloads matched by the filters below, in the order the lab measures them.
 const FOUR: [&str; 2] = ["random", "rooms-r8-128-s1/octile"];
 
-/// A fresh folder under the system's temporary folder.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pqlab-runs-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder under the system's temporary folder, removed when dropped.
+fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
 }
 
 /// `pqlab bench FILTERS` in the quick profile with a 2-second budget, into `results`.
@@ -88,8 +85,9 @@ fn astar_workloads(path: &Path) -> Vec<String> {
 /// `report` names it partial, and `pick` does not answer from it unless it is named.
 #[test]
 fn a_killed_run_leaves_a_partial_run_of_its_finished_workloads() {
-    let dir = folder("kill");
-    let mut child = bench(&dir, &FOUR).spawn().unwrap();
+    let temp = folder();
+    let dir = temp.path();
+    let mut child = bench(dir, &FOUR).spawn().unwrap();
     let mut saved = Vec::new();
     let lines = read_until(&mut child, |line| {
         if let Some(after) = line.strip_prefix("pqlab: saved ") {
@@ -116,15 +114,15 @@ fn a_killed_run_leaves_a_partial_run_of_its_finished_workloads() {
     let pick = pqlab(&["pick", "--results", quick.to_str().unwrap(), "--frontier", "100"]);
     assert!(!pick.status.success(), "answered from a partial run: {}", text(&pick));
     assert!(text(&pick).contains("a partial run (name it with --run"), "{}", text(&pick));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Two benches started at once into one folder both keep their runs, under two ids, and
 /// one is told the other shares the folder and the cores.
 #[test]
 fn two_runs_at_once_keep_both() {
-    let dir = folder("twice");
-    let children: Vec<Child> = (0..2).map(|_| bench(&dir, &["random"]).spawn().unwrap()).collect();
+    let temp = folder();
+    let dir = temp.path();
+    let children: Vec<Child> = (0..2).map(|_| bench(dir, &["random"]).spawn().unwrap()).collect();
     let outputs: Vec<Output> =
         children.into_iter().map(|c| c.wait_with_output().unwrap()).collect();
     for output in &outputs {
@@ -137,14 +135,14 @@ fn two_runs_at_once_keep_both() {
     assert_ne!(ids[0], ids[1]);
     let told = outputs.iter().filter(|o| text(o).contains("another run is measuring")).count();
     assert_eq!(told, 1, "{}", outputs.iter().map(text).collect::<String>());
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// A results folder that cannot be written (a regular file, read-only, full) is refused
 /// before anything is measured, and the message names it.
 #[test]
 fn an_unwritable_results_folder_is_refused_before_measuring() {
-    let dir = folder("unwritable");
+    let temp = folder();
+    let dir = temp.path();
     let refused = |results: &Path, command: &mut Command| {
         let output = command.output().unwrap();
         let said = text(&output);
@@ -166,7 +164,7 @@ fn an_unwritable_results_folder_is_refused_before_measuring() {
         fs::set_permissions(d, fs::Permissions::from_mode(0o555)).unwrap();
     }
     let mut command = bench(&read_only, &["random"]);
-    command.current_dir(&dir);
+    command.current_dir(dir);
     // SAFETY: `geteuid` reads the process's credentials and cannot fail.
     if unsafe { libc::geteuid() } == 0 {
         use std::os::unix::process::CommandExt;
@@ -196,14 +194,14 @@ fn an_unwritable_results_folder_is_refused_before_measuring() {
     for d in [&read_only, &read_only.join("quick"), &read_only.join("quick").join("runs")] {
         fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// When the results folder fails mid-run, the run is written where it can be, and the
 /// message says where.
 #[test]
 fn a_save_failure_writes_the_run_elsewhere_and_says_where() {
-    let dir = folder("rescue");
+    let temp = folder();
+    let dir = temp.path();
     let (results, elsewhere) = (dir.join("results"), dir.join("elsewhere"));
     fs::create_dir_all(&elsewhere).unwrap();
     let mut child = bench(&results, &FOUR[..1]).env("TMPDIR", &elsewhere).spawn().unwrap();
@@ -220,18 +218,35 @@ fn a_save_failure_writes_the_run_elsewhere_and_says_where() {
     assert_eq!(rescued.len(), 1, "{rest}");
     assert!(rest.contains(&format!("the run is in {}", rescued[0].display())), "{rest}");
     assert_eq!(astar_workloads(&rescued[0]), ["random-d20-32-s1/octile/fine/flat"]);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// A filter that matches nothing is an error before anything is measured or written.
 #[test]
 fn a_filter_matching_nothing_is_an_error() {
-    let dir = folder("typo");
-    let output = bench(&dir, &["no-such-workload"]).output().unwrap();
+    let temp = folder();
+    let dir = temp.path();
+    let output = bench(dir, &["no-such-workload"]).output().unwrap();
     assert!(!output.status.success());
     assert!(text(&output).contains("no workload matches"), "{}", text(&output));
     assert!(!dir.join("quick").exists(), "the typo wrote something");
-    let _ = fs::remove_dir_all(&dir);
+}
+
+/// An unknown option (a typo) is refused before anything is measured, and `--list` with a
+/// filter that matches nothing is the same error as measuring with it: exit status 2.
+#[test]
+fn an_unknown_option_or_an_empty_listing_exits_2() {
+    let temp = folder();
+    let dir = temp.path();
+    for (args, said) in [
+        (&["--lst"][..], "unknown option `--lst`"),
+        (&["no-such-workload", "--list"][..], "no workload matches"),
+        (&["no-such-workload"][..], "no workload matches"),
+    ] {
+        let output = bench(dir, args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+        assert!(text(&output).contains(said), "{args:?}: {}", text(&output));
+    }
+    assert!(!dir.join("quick").exists(), "a refused bench wrote something");
 }
 
 /// Only a checkout's own `results/` folder rewrites a README: a results folder under
@@ -239,8 +254,9 @@ fn a_filter_matching_nothing_is_an_error() {
 /// results folder is found from the working directory.
 #[test]
 fn only_the_repository_results_folder_rewrites_a_readme() {
-    let dir = folder("readme");
-    let mut child = bench(&dir, &["random"]).spawn().unwrap();
+    let temp = folder();
+    let dir = temp.path();
+    let mut child = bench(dir, &["random"]).spawn().unwrap();
     let said = read_until(&mut child, |_| false).join("\n");
     assert!(child.wait().unwrap().success());
     // A filtered run is partial: no report, and it says so (issue #20).
@@ -296,14 +312,14 @@ fn only_the_repository_results_folder_rewrites_a_readme() {
     let said = report_here();
     assert!(said.contains(&format!("results from {}", local.display())), "{said}");
     assert_eq!(fs::read_to_string(root.join("README.md")).unwrap(), readme);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// A malformed map under `PQLAB_MAPS` is said before anything is measured, gets a failed
 /// row naming its file and line, and the run goes on to save the good map's rows.
 #[test]
 fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
-    let dir = folder("bad-map");
+    let temp = folder();
+    let dir = temp.path();
     let maps = dir.join("maps");
     fs::create_dir_all(&maps).unwrap();
     let grid = "height 4\nwidth 4\nmap\n....\n....\n.T..\n....\n";
@@ -312,7 +328,7 @@ fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
         let scen = format!("version 1\n0\t{name}.map\t4\t4\t0\t0\t3\t0\t3\n");
         fs::write(maps.join(format!("{name}.map.scen")), scen).unwrap();
     }
-    let output = bench(&dir, &["movingai"]).env("PQLAB_MAPS", &maps).output().unwrap();
+    let output = bench(dir, &["movingai"]).env("PQLAB_MAPS", &maps).output().unwrap();
     let said = text(&output);
     assert!(output.status.success(), "{said}");
     let (before, _) = said.split_once("[1/").expect("measured");
@@ -325,7 +341,6 @@ fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
     assert!(zz[0].note.contains("zz.map:1"), "{}", zz[0].note);
     let good = rows.iter().filter(|r| r.workload.contains("/good/"));
     assert!(good.filter(|r| r.status == pqlab::results::Status::Ok).count() > 1);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// A bad `PQLAB_*` value stops the lab with exit status 2, naming the variable and its
@@ -334,7 +349,8 @@ fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
 /// chose the quick profile). 6 values: 6 exits 2.
 #[test]
 fn a_bad_setting_exits_2_before_measuring() {
-    let dir = folder("settings");
+    let temp = folder();
+    let dir = temp.path();
     let cases = [
         ("PQLAB_BUDGET", "1e20"),
         ("PQLAB_BUDGET", "abc"),
@@ -344,14 +360,13 @@ fn a_bad_setting_exits_2_before_measuring() {
         ("PQLAB_QUICK", "false"),
     ];
     for (variable, value) in cases {
-        let output = bench(&dir, &["random"]).env(variable, value).output().unwrap();
+        let output = bench(dir, &["random"]).env(variable, value).output().unwrap();
         let said = text(&output);
         assert_eq!(output.status.code(), Some(2), "{variable}={value}: {said}");
         assert!(said.contains(&format!("{variable}=\"{value}\"")), "{said}");
         assert!(!said.contains("panicked") && !said.contains("[1/"), "{said}");
     }
-    assert!(fs::read_dir(&dir).unwrap().next().is_none(), "a bad setting wrote something");
-    let _ = fs::remove_dir_all(&dir);
+    assert!(fs::read_dir(dir).unwrap().next().is_none(), "a bad setting wrote something");
 }
 
 /// `pqlab ARGS` killed after `seconds`, its address space capped at 1 GiB so that a
@@ -390,7 +405,8 @@ fn bounded(args: &[&str], seconds: u64) -> Output {
 /// `diff` did both). 2 special files × 4 commands: 8 clean errors.
 #[test]
 fn special_files_are_refused_by_report_pick_and_diff() {
-    let dir = folder("special");
+    let temp = folder();
+    let dir = temp.path();
     let (fifo_dir, zero_dir) = (dir.join("fifo"), dir.join("zero"));
     for d in [&fifo_dir, &zero_dir] {
         fs::create_dir_all(d.join("runs")).unwrap();
@@ -418,7 +434,6 @@ fn special_files_are_refused_by_report_pick_and_diff() {
         }
     }
     assert_eq!(refused, 8);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Without `PQLAB_RESULTS`, the lab writes to `results/local/` of the checkout it is run
@@ -427,16 +442,16 @@ fn special_files_are_refused_by_report_pick_and_diff() {
 /// wrote to, and answered from, another checkout's results).
 #[test]
 fn the_default_results_folder_is_the_working_directory_checkout() {
-    let root = folder("moved");
+    let temp = folder();
+    let root = temp.path();
     for crate_dir in ["harness", "queues"] {
         fs::create_dir_all(root.join(crate_dir)).unwrap();
         fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
     }
-    let mut command = bench(&root, &["random"]);
+    let mut command = bench(root, &["random"]);
     command.env_remove("PQLAB_RESULTS").current_dir(root.join("harness"));
     let output = command.output().unwrap();
     assert!(output.status.success(), "{}", text(&output));
     let local = root.join("results").join("local").join("quick");
     assert_eq!(files(&local, ".partial.csv").len(), 1, "{}", text(&output));
-    let _ = fs::remove_dir_all(&root);
 }

@@ -113,10 +113,42 @@ impl Diff {
         bands > 0 && agree as f64 >= CHECK * bands as f64
     }
 
-    /// The verdicts with the same outcome in both runs, out of all.
+    /// The verdicts with the same outcome in both runs, out of those measured in both: a
+    /// claim one run could not tell is neither a difference nor an agreement.
     pub fn verdicts_agreeing(&self) -> (usize, usize) {
-        (self.verdicts.iter().filter(|(_, a, b)| a == b).count(), self.verdicts.len())
+        let measured: Vec<_> =
+            self.verdicts.iter().filter(|(_, a, b)| measured_in_both(*a, *b)).collect();
+        (measured.iter().filter(|(_, a, b)| a == b).count(), measured.len())
     }
+}
+
+/// Whether both runs could tell a claim (neither outcome is [`Outcome::Unmeasured`]).
+pub fn measured_in_both(a: Outcome, b: Outcome) -> bool {
+    a != Outcome::Unmeasured && b != Outcome::Unmeasured
+}
+
+/// What to keep in mind before reading two runs' differences: they ran on other machines,
+/// in other schemas or in other profiles (the quick profile's run ids end in `-quick`).
+pub fn caveat(a: &Run<'_>, b: &Run<'_>) -> Option<String> {
+    let schema = |run: &Run<'_>| run.rows.first().map_or(0, |r| r.schema);
+    let profile =
+        |run: &Run<'_>| if run.run_id().ends_with("-quick") { "quick" } else { "default" };
+    let mut differ = Vec::new();
+    if a.machine() != b.machine() {
+        differ.push(format!("machines ({} and {})", a.machine(), b.machine()));
+    }
+    if schema(a) != schema(b) {
+        differ.push(format!("schemas ({} and {})", schema(a), schema(b)));
+    }
+    if profile(a) != profile(b) {
+        differ.push(format!("profiles ({} and {})", profile(a), profile(b)));
+    }
+    (!differ.is_empty()).then(|| {
+        format!(
+            "Caveat: the runs differ in {}: a difference below may be that, not the queues.",
+            differ.join(", ")
+        )
+    })
 }
 
 /// Kendall's τ between two runs' times of the same queues, over the pairs apart.

@@ -12,15 +12,28 @@ use anyhow::{bail, Result};
 use crate::lab::{self, suites, Lab, Profile, Settings};
 use crate::results::files;
 
-/// Lists, or measures and saves and reports, the workloads `args` select.
+/// The options the bench takes: `--list`, and those cargo passes (`--bench`, `--test`).
+const OPTIONS: [&str; 3] = ["--list", "--bench", "--test"];
+
+/// Says `message` and exits with status 2 (bad input), whichever binary runs the bench.
+fn refuse(message: impl std::fmt::Display) -> ! {
+    eprintln!("pqlab: {message}");
+    std::process::exit(2)
+}
+
+/// Lists, or measures and saves and reports, the workloads `args` select. Bad input (an
+/// unknown option, a filter that matches nothing, a bad `PQLAB_*` value) exits with
+/// status 2 before anything is measured.
 pub fn run(args: &[String]) -> Result<()> {
-    let settings = match Settings::from_env() {
-        Ok(settings) => settings,
-        Err(error) => {
-            eprintln!("pqlab: {error}");
-            std::process::exit(2);
-        }
-    };
+    if let Some(unknown) =
+        args.iter().find(|a| a.starts_with('-') && !OPTIONS.contains(&a.as_str()))
+    {
+        refuse(format_args!(
+            "unknown option `{unknown}`: the bench takes workload filters and {}",
+            OPTIONS.join(", ")
+        ));
+    }
+    let settings = Settings::from_env().unwrap_or_else(|error| refuse(error));
     let quick = settings.profile == Profile::Quick;
     let filters: Vec<&str> =
         args.iter().filter(|a| !a.starts_with('-')).map(String::as_str).collect();
@@ -45,6 +58,9 @@ pub fn run(args: &[String]) -> Result<()> {
         .copied()
         .filter(|size| held_wanted(&format!("held-{size}")))
         .collect();
+    if chosen.is_empty() && sizes.is_empty() {
+        refuse(format_args!("no workload matches {filters:?}: `cargo bench -- --list` lists them"));
+    }
     if args.iter().any(|a| a == "--list") {
         for suite in &chosen {
             println!("{}", suite.name());
@@ -56,9 +72,6 @@ pub fn run(args: &[String]) -> Result<()> {
     }
     if !lab::measuring(args) {
         return Ok(());
-    }
-    if chosen.is_empty() && sizes.is_empty() {
-        bail!("no workload matches {filters:?}: `cargo bench -- --list` lists them");
     }
     for note in files::tidy(&settings.results_dir)? {
         eprintln!("pqlab: {note}");

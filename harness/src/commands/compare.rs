@@ -52,12 +52,27 @@ pub fn compare(
 ) -> Result<ExitCode> {
     let mut ratios: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     let bar = super::progress(maps.len() as u64, "maps");
+    // A map that cannot be read is said and counted, and the others are compared.
+    let mut bad = Vec::new();
     for map in maps {
         bar.set_message(format!("maps: checking on {}", map.display()));
-        let prepared = Prepared::new(&suite(map, limit))
-            .with_context(|| format!("loading {}", map.display()))?;
-        let traces = record_baseline(&prepared, ORACLE_TRACE_BYTES)
-            .map_err(|why| anyhow::anyhow!("recording on {}: {why}", prepared.instance.name))?;
+        let loaded = Prepared::new(&suite(map, limit))
+            .with_context(|| format!("loading {}", map.display()))
+            .and_then(|prepared| {
+                let traces = record_baseline(&prepared, ORACLE_TRACE_BYTES).map_err(|why| {
+                    anyhow::anyhow!("recording on {}: {why}", prepared.instance.name)
+                })?;
+                Ok((prepared, traces))
+            });
+        let (prepared, traces) = match loaded {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                bar.suspend(|| eprintln!("pqlab: {error:#}"));
+                bad.push(map.display().to_string());
+                bar.inc(1);
+                continue;
+            }
+        };
         if traces.is_none() {
             bar.suspend(|| {
                 say!(
@@ -88,19 +103,26 @@ pub fn compare(
         bar.suspend(|| say_map(&prepared, rounds, expansions, &medians, &mut ratios));
     }
     bar.finish_and_clear();
-    if maps.len() > 1 {
-        say!(
-            "\ngeometric mean over {} maps of the pathfinding crate's time ÷ each one's:",
-            maps.len()
-        );
+    let compared = maps.len() - bad.len();
+    if compared > 1 {
+        say!("\ngeometric mean over {compared} maps of the pathfinding crate's time ÷ each one's:");
         for (label, r) in &ratios {
-            let over = if r.len() < maps.len() {
+            let over = if r.len() < compared {
                 format!(" (over {} maps)", r.len())
             } else {
                 String::new()
             };
             say!("  {label:<36} {}{over}", ratio(geomean(r.iter().copied())));
         }
+    }
+    if !bad.is_empty() {
+        eprintln!(
+            "pqlab: {} of {} maps could not be read, and were not compared: {}",
+            bad.len(),
+            maps.len(),
+            bad.join(", ")
+        );
+        return Ok(ExitCode::from(2));
     }
     Ok(ExitCode::SUCCESS)
 }

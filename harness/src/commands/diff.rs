@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::analysis::diff::{diff, Diff, APART, CHECK, LEAD};
+use crate::analysis::diff::{caveat, diff, measured_in_both, Diff, APART, CHECK, LEAD};
 use crate::analysis::{Findings, Run};
 use crate::report::update_between_markers;
 use crate::results::files::{is_partial, load_run, partial_note};
@@ -25,6 +25,9 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
     let d = diff(&Findings::of(&run_a), &Findings::of(&run_b));
     say!("A: {} on {}", d.runs.0, d.machines.0);
     say!("B: {} on {}", d.runs.1, d.machines.1);
+    if let Some(caveat) = caveat(&run_a, &run_b) {
+        say!("{caveat}");
+    }
     say!("\nPer workload: Kendall's τ over the queue pairs more than {:.0}% apart in either run; each run's winner, and whether it is in the other's tie group.", (APART - 1.0) * 100.0);
     say!(
         "{:<9} {:<48} {:>6} {:>6}  {:<26} {:<26} {}",
@@ -66,7 +69,12 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
     }
     say!("\nVerdicts:");
     for (claim, a, b) in &d.verdicts {
-        say!("  {} “{claim}”: {a} / {b}", if a == b { "same" } else { "DIFF" });
+        let said = match (a == b, measured_in_both(*a, *b)) {
+            (_, false) => "n/m ",
+            (true, _) => "same",
+            (false, _) => "DIFF",
+        };
+        say!("  {said} “{claim}”: {a} / {b}");
     }
     let (agree, bands) = d.bands_agreeing();
     let (same, claims) = d.verdicts_agreeing();

@@ -10,6 +10,7 @@ use pqlab_queues::trace::Trace as UserTrace;
 
 use crate::analysis::{replays, Findings, Run};
 use crate::format::plural;
+use crate::maps::GraphKind;
 use crate::pick::{self, map, trace, Answer, Query};
 use crate::say;
 use crate::validate::SHOWN;
@@ -63,6 +64,9 @@ pub fn run(request: Request) -> Result<ExitCode> {
     }
     let (answer, profile) = match (&request.map, request.frontier) {
         (Some(map_path), None) => {
+            if request.query.setup.graph == GraphKind::Road {
+                bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
+            }
             let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
             let rules = request.query.rules();
             let instance = Instance::user_map(map_path, request.scen.as_deref(), sample, rules)?;
@@ -77,6 +81,13 @@ pub fn run(request: Request) -> Result<ExitCode> {
                 eprintln!("pqlab: the scenario's lengths are for fine costs, not these: lengths not checked");
             }
             let profiled = map::profile(&instance, &request.query)?;
+            if let Some(first) = profiled.beyond.first() {
+                eprintln!(
+                    "pqlab: {} of {} problems not searched, their paths beyond 32-bit costs at this scale (a limit of the representation, as `validate` says; `--scale coarse` holds them): {first}",
+                    profiled.beyond.len(),
+                    instance.problems.len()
+                );
+            }
             if !profiled.wrong.is_empty() {
                 for wrong in profiled.wrong.iter().take(SHOWN) {
                     eprintln!("pqlab: FAILED {wrong}");

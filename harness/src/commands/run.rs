@@ -254,6 +254,10 @@ pub fn run(
         sizes.get_or_insert(ran.counters);
     }
     bar.finish_and_clear();
+    anyhow::ensure!(
+        sizes.is_some(),
+        "every queue asked was skipped (see above): nothing ran; choose a queue that takes these keys (`pqlab list`)"
+    );
     if rows != Rows::Json {
         if let Some(counters) = sizes.filter(|c| !c.is_empty()) {
             print_frontier(&counters, map);
@@ -305,5 +309,33 @@ fn print_frontier(counters: &[Counters], map: &Path) {
         q(&held, 0.9),
         q(&held, 1.0)
     );
-    say!("next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})", q(&open, 0.9), map.display());
+    say!(
+        "next: pqlab pick --frontier {} (or for this map's whole distribution: pqlab pick --map {})",
+        q(&open, 0.9),
+        shell_quoted(&map.display().to_string())
+    );
+}
+
+/// `text` as one shell word: as it is when it holds only characters no shell treats
+/// specially, else in single quotes (a quote inside written `'\''`).
+fn shell_quoted(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:=@%".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quoted;
+
+    /// The suggested command pastes into a shell as one word per path.
+    #[test]
+    fn paths_are_shell_quoted() {
+        assert_eq!(shell_quoted("maps/dao/arena.map"), "maps/dao/arena.map");
+        assert_eq!(shell_quoted("my maps/it's.map"), "'my maps/it'\\''s.map'");
+        assert_eq!(shell_quoted("$(rm -rf x).map"), "'$(rm -rf x).map'");
+    }
 }

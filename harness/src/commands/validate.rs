@@ -10,7 +10,7 @@ use pqlab_queues::registry::Entry;
 use crate::maps::instance::Sample;
 use crate::maps::movingai;
 use crate::say;
-use crate::validate::{validate, MapReport, SHOWN};
+use crate::validate::{validate, workers, MapReport, SHOWN};
 
 /// Runs the checks and prints one line per map as it finishes, its failures (the first
 /// [`SHOWN`], and how many more), the approximate queues' excess, and a summary.
@@ -25,7 +25,7 @@ pub fn run(
     let started = Instant::now();
     let bar = super::progress(0, "searches");
     let sample = per_map.map_or(Sample::All, Sample::Spread);
-    let reports = validate(
+    let (reports, ran) = validate(
         &maps,
         queues,
         sample,
@@ -42,10 +42,19 @@ pub fn run(
     let broken: Vec<&str> =
         reports.iter().filter(|r| r.error.is_some()).map(|r| r.name.as_str()).collect();
     say!(
-        "validated {} maps with {} queues in {:.1} s on {threads} threads",
+        "validated {} maps with {} queues in {:.1} s on {ran} threads{}",
         maps.len() - broken.len(),
         queues.len(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        if workers(threads) < threads {
+            format!(
+                " (--threads {threads} capped at {} a core: {})",
+                crate::validate::THREADS_PER_CORE,
+                workers(threads)
+            )
+        } else {
+            String::new()
+        }
     );
     let beyond: usize = reports.iter().map(|r| r.beyond.len()).sum();
     say!(

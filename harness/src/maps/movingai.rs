@@ -697,7 +697,8 @@ pub(crate) mod tests {
 
     #[test]
     fn files_are_read_and_their_errors_name_them() {
-        let dir = std::env::temp_dir().join(format!("pqlab-movingai-{}", std::process::id()));
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path();
         let nested = dir.join("set");
         fs::create_dir_all(&nested).unwrap();
         let (map_path, scen_path) = (nested.join("a.map"), nested.join("a.map.scen"));
@@ -709,7 +710,7 @@ pub(crate) mod tests {
 
         let grid = parse_map(&map_path).unwrap();
         assert_eq!(parse_scen(&scen_path, &grid).unwrap().len(), 1);
-        let pairs = find_maps(&dir).unwrap();
+        let pairs = find_maps(dir).unwrap();
         assert_eq!(pairs, [(dir.join("b.map"), dir.join("b.map.scen")), (map_path, scen_path)]);
         let not_text = parse_map(dir.join("b.map")).unwrap_err();
         assert_eq!(
@@ -736,7 +737,6 @@ pub(crate) mod tests {
                 assert!(matches!(refused, FileError::NotAFile { .. }), "{refused}");
             }
         }
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The benchmark subset: `$PQLAB_MAPS`, else `../shared/movingai` beside the workspace;
@@ -756,7 +756,7 @@ pub(crate) mod tests {
     #[test]
     fn parses_the_whole_moving_ai_subset() {
         let Some(dir) = shared_maps() else { return };
-        let pairs = find_maps(&dir).unwrap();
+        let pairs = find_maps(dir).unwrap();
         assert_eq!(pairs.len(), 30);
         let (mut problems, mut unreachable) = (0, Vec::new());
         for (map_path, scen_path) in &pairs {

@@ -25,7 +25,7 @@ use anyhow::{Context, Result};
 use pqlab_queues::registry::{self, BASELINE};
 use serde::Serialize;
 
-use super::{answer, build_answer, Answer, Backing, Query};
+use super::{answer, build_answer, with_latency, Answer, Backing, Query};
 use crate::analysis::bands::Band;
 use crate::analysis::rank::{rank_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
@@ -37,7 +37,7 @@ use crate::lab::suites::{Role, Source, Suite};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
 use crate::results::{Kind, Provenance, Row, Sizes, Unit};
-use crate::search::astar::AStar;
+use crate::search::astar::{AStar, SearchError};
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::store::StoreKind;
 
@@ -86,6 +86,10 @@ pub struct Profiled {
     /// The problems whose expected answer the search did not find (`file:line: expected
     /// …, found …`); empty when the expected answers do not apply under the query's rules.
     pub wrong: Vec<String>,
+    /// The problems whose path costs more than the tuned A\*'s 32-bit keys hold at the
+    /// query's scale (`file:line: why`): a limit of the representation, not a wrong
+    /// answer; left out of the profile, as `validate` leaves them unchecked.
+    pub beyond: Vec<String>,
 }
 
 /// Solves the map's problems with std's BinaryHeap, with a progress bar on stderr, and
@@ -101,12 +105,19 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let checked = instance.checkable_under(rules);
     let components = Components::new(&instance.grid);
     let bar = crate::commands::progress(instance.problems.len() as u64, "searches (profile)");
-    let (mut open, mut held, mut wrong) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut open, mut held, mut wrong, mut beyond) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, p) in instance.problems.iter().enumerate() {
-        let outcome = search
-            .search(&instance.grid, &mut heuristic, Some(&components), p.start, p.goal)
-            .with_context(|| instance.locate(i))?;
+        let searched =
+            search.search(&instance.grid, &mut heuristic, Some(&components), p.start, p.goal);
         bar.inc(1);
+        let outcome = match searched {
+            Err(error @ SearchError::CostOverflow { .. }) => {
+                beyond.push(format!("{}: {error}", instance.locate(i)));
+                continue;
+            }
+            other => other.with_context(|| instance.locate(i))?,
+        };
         if checked {
             if let Err(why) =
                 crate::search::check::answer(p.expected, outcome.cost, rules.scale, exact, None)
@@ -132,7 +143,7 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
         held: Sizes::of(&held),
         bands: weights.iter().map(|(b, s)| (b.label(), *s)).collect(),
     };
-    Ok(Profiled { profile, weights, wrong })
+    Ok(Profiled { profile, weights, wrong, beyond })
 }
 
 impl Profile {
@@ -332,8 +343,9 @@ pub fn from_runs(
             weak: !own && workloads.len() < crate::analysis::bands::STRONG,
         }];
         notes.push(format!("Answered from {source}, not from the generated maps' bands."));
-        let answer =
+        let mut answer =
             build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, notes);
+        with_latency(&mut answer, &workloads, query)?;
         let transfer = kind_transfer(&run, query, &instance.kind);
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
         (answer, Some(transfer), if own { "" } else { "the other maps of its kind" })

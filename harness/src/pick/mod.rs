@@ -18,7 +18,7 @@ pub mod trace;
 use std::fmt;
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, ensure, Result};
 use pqlab_queues::registry::{self, BASELINE};
 use pqlab_queues::{Family, KeyRule, Origin, Strategy};
 use serde::Serialize;
@@ -99,9 +99,11 @@ pub struct Query {
 
 impl Query {
     /// The query of `pick`'s flags: `moves` (8 by default) applies to grids only, `costs`
-    /// gives the scale (`octile` for octile costs; road costs have the road's), and the
-    /// heuristic defaults to the setup's natural one. A road graph is searched by the
-    /// generic A\* whatever `search` says: it is the only loop the lab runs on roads.
+    /// gives the scale (`octile`, fine by default, for octile costs; road costs have the
+    /// road's), and the heuristic defaults to the setup's natural one. A combination the
+    /// lab never measures is refused with the reason, never answered as another: moves or
+    /// the tuned A\* on a road graph, the tuned A\* with float costs, a scale for costs
+    /// that have none.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         decrease_key: bool,
@@ -111,22 +113,42 @@ impl Query {
         moves: Option<Connectivity>,
         costs: Costs,
         heuristic: Option<HeuristicKind>,
-        octile: CostScale,
-    ) -> Query {
-        let moves = (graph == GraphKind::Grid).then(|| moves.unwrap_or(Connectivity::Eight));
+        octile: Option<CostScale>,
+    ) -> Result<Query> {
+        let road = graph == GraphKind::Road;
+        if road && moves.is_some() {
+            bail!("--moves is a grid's: a road graph's moves are its edges; drop --moves, or ask for --graph grid");
+        }
+        if search == Some(SearchKind::Astar) && (road || costs.kind() == CostKind::Float) {
+            bail!(
+                "pqlab's tuned A* (--search astar) searches grids with integer costs: {} measured in the generic A* alone (--search generic, the default there)",
+                if road { "road graphs are" } else { "float costs are" }
+            );
+        }
+        if octile.is_some() && (road || costs != Costs::Octile) {
+            bail!(
+                "--scale is the fixed point of --costs octile on a grid: {}; drop --scale",
+                match costs {
+                    _ if road => "road costs have the road's own fixed point",
+                    Costs::Unit => "unit costs are 1 a move",
+                    _ => "float costs have no scale",
+                }
+            );
+        }
+        let moves = (!road).then(|| moves.unwrap_or(Connectivity::Eight));
         // Float costs are measured in the generic A* only (pqlab's tuned A* keeps integers),
         // and road graphs are searched by the generic A* alone (the tuned A* is a grid's).
-        let search = match (graph, search) {
-            (GraphKind::Road, _) => SearchKind::Generic,
-            (_, Some(search)) => search,
-            (_, None) if costs.kind() == CostKind::Float => SearchKind::Generic,
-            (_, None) => SearchKind::Astar,
+        let search = match search {
+            _ if road || costs.kind() == CostKind::Float => SearchKind::Generic,
+            Some(search) => search,
+            None => SearchKind::Astar,
         };
         let setup = Setup { search, graph, moves, costs: costs.kind() };
-        // Road costs have one scale, the graphs' fixed point, whatever `costs` says.
-        let scale = if graph == GraphKind::Road { CostScale::ROAD } else { costs.scale(octile) };
+        // Road costs have one scale, the graphs' fixed point.
+        let scale =
+            if road { CostScale::ROAD } else { costs.scale(octile.unwrap_or(CostScale::FINE)) };
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
-        Query { decrease_key, keys, setup, heuristic, scale, latency: false }
+        Ok(Query { decrease_key, keys, setup, heuristic, scale, latency: false })
     }
 
     /// The movement rules of the caller's grid searches.
@@ -162,6 +184,11 @@ pub fn parse_size(text: &str) -> Result<f64, String> {
              a positive number such as 2000, 2,000, 2k, 1.5M or 1e5"
         )
     };
+    if !thousands_grouped(text.trim()) {
+        return Err(format!(
+            "'{text}': a comma in a frontier size separates thousands (2,000 or 1,000,000); write a decimal point as `.` (1.5k)"
+        ));
+    }
     let clean = text.trim().replace(['_', ','], "");
     let (digits, factor) = match clean.chars().last() {
         Some('k' | 'K') => (&clean[..clean.len() - 1], 1e3),
@@ -169,12 +196,36 @@ pub fn parse_size(text: &str) -> Result<f64, String> {
         _ => (clean.as_str(), 1.0),
     };
     let value = digits.parse::<f64>().map_err(|_| bad())? * factor;
-    if value.is_finite() && value >= 1.0 {
-        Ok(value)
-    } else {
-        Err(bad())
+    if !(value.is_finite() && value >= 1.0) {
+        return Err(bad());
     }
+    if value > MAX_FRONTIER {
+        return Err(format!(
+            "'{text}' open cells is beyond any frontier the lab can measure: its held sizes go up to 10⁸ at most (PQLAB_HELD_MAX=1e8)"
+        ));
+    }
+    Ok(value)
 }
+
+/// Whether every comma in `text` separates thousands: the digits before the first comma
+/// are 1 to 3, and each comma is followed by exactly 3 digits (`2,000`, `1,000,000k`),
+/// so `1,5k` or `2,00` are not read as 15,000 or 200.
+fn thousands_grouped(text: &str) -> bool {
+    let mut groups = text.split(',');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| g.chars().take_while(char::is_ascii_digit).count();
+    let rest: Vec<&str> = groups.collect();
+    rest.is_empty()
+        || ((1..=3).contains(&first.len())
+            && first.chars().all(|c| c.is_ascii_digit())
+            && rest
+                .iter()
+                .enumerate()
+                .all(|(i, g)| digits(g) == 3 && (i + 1 == rest.len() || g.len() == 3)))
+}
+
+/// The largest frontier size `pick` answers for: the lab's largest held size.
+pub const MAX_FRONTIER: f64 = 1e8;
 
 /// One queue in an answer's ranking.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -432,19 +483,59 @@ pub fn answer(
     let standings = rank_weighted(&workloads, |r| query.admits(r));
     let mut answer =
         build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, caveats);
-    for r in &mut answer.ranking {
-        r.latency = latency(&workloads, &r.queue, |row| query.admits(row));
-    }
     if let Some(best) = answer.ranking.first().map(|r| r.queue.clone()) {
         if let Some(line) = gain_in_the_other_search(&run, &selection, weights, &best) {
             answer.verdict.push(' ');
             answer.verdict.push_str(&line);
         }
     }
-    if query.latency {
-        by_latency(&mut answer)?;
-    }
+    with_latency(&mut answer, &workloads, query)?;
     Ok(answer)
+}
+
+/// Gives each ranked queue its per-search latency over the `workloads` that timed each
+/// search (whole searches; the queue alone at held sizes has no searches), and, when
+/// `query` asks for it, ranks by it (lowest p99 first), saying which weighted workloads
+/// were left out; refuses with the reason when none timed their searches.
+pub fn with_latency(
+    answer: &mut Answer,
+    workloads: &[(&Workload<'_>, f64)],
+    query: &Query,
+) -> Result<()> {
+    let timed = |w: &Workload<'_>| w.rows.values().any(|r| r.search_p99_ns.is_some());
+    let searched: Vec<(&Workload<'_>, f64)> =
+        workloads.iter().filter(|(w, _)| timed(w)).copied().collect();
+    for r in &mut answer.ranking {
+        r.latency = latency(&searched, &r.queue, |row| query.admits(row));
+    }
+    if !query.latency {
+        return Ok(());
+    }
+    let untimed: Vec<&Workload<'_>> =
+        workloads.iter().map(|(w, _)| *w).filter(|w| !timed(w)).collect();
+    if searched.is_empty() {
+        let schema = workloads.first().map_or(0, |(w, _)| w.facts.schema);
+        if schema < 4 {
+            bail!(
+                "run {} has no per-search latency (a schema {schema} run: runs of schema 4 and later time each search); run `cargo bench`, or ask without --latency",
+                answer.run
+            );
+        }
+        bail!(
+            "no per-search latency answers this: the workloads that answer ({}) time the queue alone at held sizes, with no searches to time; ask without --latency",
+            untimed.iter().map(|w| w.name).collect::<Vec<_>>().join(", ")
+        );
+    }
+    if !untimed.is_empty() {
+        answer.caveats.push(format!(
+            "Ranked by latency over the {} that timed each search; {} of the queue alone at held sizes, with no searches to time, {} left out: {}.",
+            plural(searched.len(), "workload"),
+            plural(untimed.len(), "workload"),
+            if untimed.len() == 1 { "is" } else { "are" },
+            untimed.iter().map(|w| w.name).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    by_latency(answer)
 }
 
 /// What `winner` buys over std's heap in the other A\* of the same series (the generic
@@ -486,10 +577,7 @@ fn by_latency(answer: &mut Answer) -> Result<()> {
     let (mut timed, untimed): (Vec<Ranked>, Vec<Ranked>) =
         answer.ranking.drain(..).partition(|r| r.latency.is_some());
     if timed.is_empty() {
-        bail!(
-            "run {} has no per-search latency for these workloads (runs of schema 4 and later time each search); run `cargo bench`",
-            answer.run
-        );
+        bail!("no queue has per-search latency on every workload answering this: ask without --latency");
     }
     let p99 = |r: &Ranked| r.latency.map_or(f64::INFINITY, |l| l.p99_vs_best);
     timed.sort_by(|a, b| p99(a).total_cmp(&p99(b)));
@@ -748,6 +836,24 @@ fn adoption(e: &'static registry::Entry) -> String {
 /// Answers for one frontier size.
 pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) -> Result<Answer> {
     let band = Band::of(frontier);
+    let selection = query.selection();
+    let run = Run::new(rows);
+    if let Some(largest) = largest_measured(&run, &selection) {
+        ensure!(
+            frontier < Band::of(largest).hi,
+            "a frontier of {} open cells is beyond what run {} measured for {}: its largest is {} open cells (band {}), and no answer is carried past that band; {}",
+            count(frontier),
+            run.run_id(),
+            selection.describe(),
+            count(largest),
+            Band::of(largest).label(),
+            if selection.held_sizes_model() {
+                "`PQLAB_HELD_MAX=1e8 cargo bench` holds the queues at sizes up to 10⁸"
+            } else {
+                "the lab has no larger workload in this series"
+            }
+        );
+    }
     let asked = format!(
         "a frontier of {} open cells ({}; {})",
         count(frontier),
@@ -755,6 +861,14 @@ pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) 
         describe(query)
     );
     answer(rows, query, &[(band, 1.0)], asked, notes)
+}
+
+/// The largest frontier size `selection` was measured at in `run`: its searches', and
+/// the held sizes' where they model it.
+fn largest_measured(run: &Run<'_>, selection: &Selection) -> Option<f64> {
+    let searches = run.workloads.iter().filter(|w| selection.admits(w));
+    let held = run.of(Kind::Synthetic).filter(|_| selection.held_sizes_model());
+    searches.chain(held).map(|w| w.size).filter(|s| s.is_finite()).reduce(f64::max)
 }
 
 /// The query's filters in words: `all queues, monotone keys`.
@@ -952,8 +1066,20 @@ mod tests {
             ("1.5M", 1.5e6),
             ("1e5", 1e5),
             ("100_000", 1e5),
+            ("1,000,000", 1e6),
+            ("2,000.5", 2000.5),
         ] {
             assert_eq!(parse_size(text), Ok(value), "{text}");
+        }
+        // A comma that cannot separate thousands is refused, never read as one.
+        for text in ["1,5k", "2,00", ",500", "1,0000", "12345,000"] {
+            let error = parse_size(text).unwrap_err();
+            assert!(error.contains("separates thousands"), "{text}: {error}");
+        }
+        // Past the lab's largest held size: refused, with the reason.
+        for text in ["1e20", "1e300", "200M"] {
+            let error = parse_size(text).unwrap_err();
+            assert!(error.contains("beyond any frontier"), "{text}: {error}");
         }
         for text in ["-5", "0", "abc", "", "k", "nan", "inf"] {
             let error = parse_size(text).unwrap_err();
@@ -968,17 +1094,9 @@ mod tests {
     fn a_road_query_selects_the_lab_road_series() {
         use crate::lab::suites::{builtin, Source};
         let query = |costs| {
-            Query::new(
-                false,
-                Keys::Monotone,
-                Some(SearchKind::Astar),
-                GraphKind::Road,
-                None,
-                costs,
-                None,
-                CostScale::FINE,
-            )
-            .selection()
+            Query::new(false, Keys::Monotone, None, GraphKind::Road, None, costs, None, None)
+                .unwrap()
+                .selection()
         };
         let roads: Vec<_> = builtin(crate::lab::Profile::Default)
             .into_iter()

@@ -92,27 +92,63 @@ pub fn generate(
     others: Vec<(Vec<Row>, String)>,
 ) -> Result<PathBuf> {
     ensure!(!rows.is_empty(), "{} holds no rows: nothing to report", source.display());
+    let report = folder(results_dir);
+    check_replaceable(&report)?;
     let run = Run::new(rows);
     let findings = Findings::of(&run);
     let staging = results_dir.join(format!(".staging-{}", std::process::id()));
-    if staging.exists() {
+    if fs::symlink_metadata(&staging).is_ok() {
+        check_replaceable(&staging)?;
         fs::remove_dir_all(&staging).with_context(|| format!("removing {}", staging.display()))?;
     }
     fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    files::mark(results_dir)?;
+    // A failure (a full disk) leaves no staging folder behind to hold the disk.
+    let written = write_report(&staging, &run, &findings, source, results_dir, others)
+        .and_then(|summary| swap_in(&staging, &report).map(|()| summary));
+    let summary = match written {
+        Ok(summary) => summary,
+        Err(error) => {
+            let _ = fs::remove_dir_all(&staging);
+            return Err(error);
+        }
+    };
+    // Only the committed results folder's report is the README's: a local, scratch or
+    // foreign results folder leaves every README alone.
+    if let Some(repository) = location::repository_of(results_dir) {
+        update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
+        update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;
+    }
+    Ok(report)
+}
+
+/// Writes the report's files into `staging`, synced; returns the README's summary.
+fn write_report<'a>(
+    staging: &Path,
+    run: &'a Run<'a>,
+    findings: &'a Findings<'a, 'a>,
+    source: &Path,
+    results_dir: &Path,
+    others: Vec<(Vec<Row>, String)>,
+) -> Result<String> {
+    let write = |name: &str, contents: &[u8]| {
+        let path = staging.join(name);
+        fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))
+    };
     let mut drawn = BTreeSet::new();
     for chart in charts::CHARTS {
-        let Some(figure) = (chart.build)(&findings) else { continue };
+        let Some(figure) = (chart.build)(findings) else { continue };
         let (svg, png) = draw::render(&figure)?;
-        fs::write(staging.join(format!("{}.svg", chart.name)), svg)?;
-        fs::write(staging.join(format!("{}.png", chart.name)), png)?;
+        write(&format!("{}.svg", chart.name), svg.as_ref())?;
+        write(&format!("{}.png", chart.name), png.as_ref())?;
         drawn.insert(chart.name);
     }
     let relative = source.strip_prefix(results_dir).ok().map(Path::to_path_buf);
     let source_name =
         relative.as_ref().map_or_else(|| source.display().to_string(), |p| p.display().to_string());
     let ctx = Context {
-        run: &run,
-        findings: &findings,
+        run,
+        findings,
         drawn,
         source_link: relative
             .as_ref()
@@ -124,19 +160,47 @@ pub fn generate(
         others,
     };
     let blocks = sections::document(&ctx);
-    fs::write(staging.join("README.md"), page::markdown(&blocks))?;
-    fs::write(staging.join("index.html"), page::html("pqlab results", &blocks))?;
-    sync_folder(&staging)?;
-    let report = folder(results_dir);
-    swap_in(&staging, &report)?;
-    // Only the committed results folder's report is the README's: a local, scratch or
-    // foreign results folder leaves every README alone.
-    if let Some(repository) = location::repository_of(results_dir) {
-        let summary = page::markdown_in(&sections::summary(&ctx), "results/report/");
-        update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
-        update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;
-    }
-    Ok(report)
+    write("README.md", page::markdown(&blocks).as_bytes())?;
+    write("index.html", page::html("pqlab results", &blocks).as_bytes())?;
+    sync_folder(staging)?;
+    Ok(page::markdown_in(&sections::summary(&ctx), "results/report/"))
+}
+
+/// The names a report writes into its folder: `README.md`, `index.html` and each chart's
+/// SVG and PNG.
+fn written_by_report(name: &str) -> bool {
+    name == "README.md"
+        || name == "index.html"
+        || charts::CHARTS.iter().any(|chart| {
+            name.strip_prefix(chart.name).is_some_and(|ext| ext == ".svg" || ext == ".png")
+        })
+}
+
+/// Whether `dir` is a folder (not a link) holding only files a report writes: a report, or
+/// a report's staging folder, that pqlab may replace or remove.
+pub fn holds_only_report_files(dir: &Path) -> bool {
+    let is_dir = fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
+    is_dir
+        && fs::read_dir(dir).is_ok_and(|entries| {
+            entries.into_iter().all(|entry| {
+                entry.is_ok_and(|e| {
+                    e.file_type().is_ok_and(|t| t.is_file())
+                        && written_by_report(&e.file_name().to_string_lossy())
+                })
+            })
+        })
+}
+
+/// Refuses to replace `path` unless it is absent or a report pqlab wrote: a user's file,
+/// link or folder of the same name is never removed.
+fn check_replaceable(path: &Path) -> Result<()> {
+    ensure!(
+        fs::symlink_metadata(path).is_err() || holds_only_report_files(path),
+        "{} is not a report pqlab wrote (a file, a link, or a folder holding other files): \
+         pqlab never replaces it; move it away, or give another --results folder",
+        path.display()
+    );
+    Ok(())
 }
 
 /// The README section the example answer of `pick --frontier 2k` fills.
@@ -155,23 +219,26 @@ fn pick_example(rows: &[Row]) -> Result<String> {
         None,
         Costs::Octile,
         None,
-        CostScale::FINE,
-    );
+        Some(CostScale::FINE),
+    )?;
     let answer = crate::pick::for_size(rows, &query, 2000.0, Vec::new())?;
     Ok(format!("```text\n{}\n```\n\n", answer.verdict))
 }
 
 /// Flushes every file of a folder to disk before it is swapped in.
 fn sync_folder(dir: &Path) -> Result<()> {
-    for entry in fs::read_dir(dir)? {
-        fs::File::open(entry?.path())?.sync_all()?;
+    for entry in fs::read_dir(dir).with_context(|| format!("listing {}", dir.display()))? {
+        let path = entry.with_context(|| format!("listing {}", dir.display()))?.path();
+        fs::File::open(&path)
+            .and_then(|file| file.sync_all())
+            .with_context(|| format!("syncing {}", path.display()))?;
     }
     Ok(())
 }
 
 /// Makes `staging` the folder `target` in one atomic step, and removes the old one.
 fn swap_in(staging: &Path, target: &Path) -> Result<()> {
-    if !target.exists() {
+    if fs::symlink_metadata(target).is_err() {
         return fs::rename(staging, target)
             .with_context(|| format!("renaming {} to {}", staging.display(), target.display()));
     }

@@ -13,12 +13,14 @@
 //! - [`write_atomic`] writes a temporary file beside the target (`.NAME.PID.tmp`), syncs it
 //!   and renames it over the target, so a reader never sees half a file. A process killed
 //!   mid-write leaves its temporary file behind: [`tidy`] (run by `cargo bench`, `pqlab
-//!   report` and `pqlab pick`) removes it and says so. A temporary file is never
-//!   recovered as a run: nothing proves it whole, and the partial run holds every
-//!   workload that ended.
+//!   report` and `pqlab pick`) removes it and says so, in a folder proven to be a results
+//!   folder (pqlab's [`MARKER`] or a run in it) and by the names pqlab writes only. A
+//!   temporary file is never recovered as a run: nothing proves it whole, and the partial
+//!   run holds every workload that ended.
 //! - A file under `runs/` is read only when it is a regular file (a FIFO would hang the
-//!   reader, a link to `/dev/zero` exhaust its memory). A `.csv` there without `schema`
-//!   and `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
+//!   reader, a link to `/dev/zero` exhaust its memory), and from its header first. A
+//!   `.csv` there that is not a regular file (a dangling link too) or has no `schema` and
+//!   `run` columns (a stray `notes.csv`) is skipped with a note; one that has them is a
 //!   run, and any defect in it is an error naming the file and line, never a fallback to
 //!   an older run.
 //! - The latest run is the one with the largest run id among the complete runs.
@@ -96,6 +98,7 @@ impl Journal {
         fs::create_dir_all(&runs)
             .with_context(|| format!("the results folder {}: cannot create", runs.display()))?;
         probe(&runs)?;
+        mark(dir)?;
         let lock = lock_folder(dir)?;
         for _ in 0..RESERVE_TRIES {
             let run = id();
@@ -223,17 +226,28 @@ pub struct RunFile {
 
 /// Reads one run file (schema 4, 3 or 2, or 1 through the registry), checking every row: a row
 /// that is not this run's, or holds an impossible figure, is an error naming the file and
-/// its line. Across rows: one run id, one schema, and no row measured twice.
+/// its line. Across rows: one run id, one schema, and no row measured twice. The header is
+/// checked before any row is read, and the rows are streamed: memory holds the rows, not
+/// the file's text.
 pub fn load_run(path: &Path) -> Result<Vec<Row>> {
     let shown = path.display();
-    let (headers, records) = read_records(path)?;
-    let schema =
-        schema_of(&headers, &records).with_context(|| format!("{shown}: not a pqlab run"))?;
-    let column = headers.iter().position(|h| h == "schema").expect("checked by schema_of");
-    let mut rows = Vec::with_capacity(records.len());
-    for (i, record) in records.iter().enumerate() {
-        // Line 1 is the header.
-        let line = i + 2;
+    let (mut reader, headers) = open_csv(path)?;
+    ensure!(looks_like_run(&headers), "{shown}: not a pqlab run (no `schema` and `run` columns)");
+    let column = headers.iter().position(|h| h == "schema").expect("checked by looks_like_run");
+    let mut rows = Vec::new();
+    let mut schema = None;
+    let mut record = csv::StringRecord::new();
+    // Line 1 is the header.
+    for line in 2.. {
+        if !reader.read_record(&mut record).with_context(|| format!("{shown}:{line}"))? {
+            break;
+        }
+        let schema = match schema {
+            Some(schema) => schema,
+            None => *schema.insert(
+                schema_of(&record, column).with_context(|| format!("{shown}: not a pqlab run"))?,
+            ),
+        };
         ensure!(
             record.get(column) == Some(schema.to_string().as_str()),
             "{shown}:{line}: schema `{}` where the file's first row says {schema}: one file, one schema",
@@ -250,6 +264,7 @@ pub fn load_run(path: &Path) -> Result<Vec<Row>> {
         check(&row, schema).with_context(|| format!("{shown}:{line}"))?;
         rows.push(row);
     }
+    ensure!(!rows.is_empty(), "{shown}: not a pqlab run: no rows");
     // Its errors begin with the line: `FILE:LINE: ...`.
     check_rows(&rows).map_err(|e| anyhow::anyhow!("{shown}:{e:#}"))?;
     Ok(rows)
@@ -287,28 +302,20 @@ fn check_rows(rows: &[Row]) -> Result<()> {
     Ok(())
 }
 
-/// A CSV file's header and records; only a regular file is read.
-fn read_records(path: &Path) -> Result<(csv::StringRecord, Vec<csv::StringRecord>)> {
+/// A CSV file's reader, past its header, and the header; only a regular file is opened.
+fn open_csv(path: &Path) -> Result<(csv::Reader<fs::File>, csv::StringRecord)> {
     let shown = path.display();
     let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
     ensure!(meta.is_file(), "{shown}: not a regular file");
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
-    let records = reader
-        .records()
-        .enumerate()
-        .map(|(i, r)| r.with_context(|| format!("{shown}:{}", i + 2)))
-        .collect::<Result<Vec<_>>>()?;
-    Ok((headers, records))
+    Ok((reader, headers))
 }
 
-/// The schema version a run file declares (its first row's `schema`), if this pqlab reads
-/// it (1 to [`SCHEMA_VERSION`]).
-fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Result<u32> {
-    ensure!(looks_like_run(headers), "no `schema` and `run` columns");
-    let schema = headers.iter().position(|h| h == "schema").expect("checked above");
-    let first = records.first().context("no rows")?;
-    match first.get(schema).and_then(|s| s.parse::<u32>().ok()) {
+/// The schema version a run's first row declares in its `schema` column, if this pqlab
+/// reads it (1 to [`SCHEMA_VERSION`]).
+fn schema_of(first: &csv::StringRecord, column: usize) -> Result<u32> {
+    match first.get(column).and_then(|s| s.parse::<u32>().ok()) {
         Some(version @ 1..=SCHEMA_VERSION) => Ok(version),
         Some(version) => bail!("schema {version}: this pqlab reads schemas 1 to {SCHEMA_VERSION}"),
         None => bail!("the `schema` column does not hold a version"),
@@ -318,6 +325,36 @@ fn schema_of(headers: &csv::StringRecord, records: &[csv::StringRecord]) -> Resu
 /// Whether a CSV header is a run's: it has `schema` and `run` columns.
 fn looks_like_run(headers: &csv::StringRecord) -> bool {
     ["schema", "run"].iter().all(|name| headers.iter().any(|h| h == *name))
+}
+
+/// A `.csv` file under `runs/` read as far as its first row: `Ok(None)` when it is not a
+/// run (not a regular file, or a header without `schema` and `run` columns), with the
+/// reason; a run's id and schema from its first row, whose defects are errors naming the
+/// file and line.
+fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
+    let shown = path.display();
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => return Ok(Err("not a regular file".into())),
+        Err(e) => return Ok(Err(format!("cannot be read ({e})"))),
+    }
+    let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
+    let headers = match reader.headers() {
+        Ok(headers) if looks_like_run(headers) => headers.clone(),
+        Ok(_) => return Ok(Err("not a pqlab run (no `schema` and `run` columns)".into())),
+        Err(e) => {
+            return Ok(Err(format!("not a pqlab run (its first line is not a CSV header: {e})")))
+        }
+    };
+    let mut first = csv::StringRecord::new();
+    ensure!(
+        reader.read_record(&mut first).with_context(|| format!("{shown}:2"))?,
+        "{shown}: not a pqlab run: no rows"
+    );
+    let column = |name: &str| headers.iter().position(|h| h == name).expect("looks_like_run");
+    let schema = schema_of(&first, column("schema")).with_context(|| format!("{shown}:2"))?;
+    let run = first.get(column("run")).unwrap_or_default().to_owned();
+    Ok(Ok(RunFile { path: path.to_path_buf(), run, schema }))
 }
 
 /// Rejects the figures no measurement can give, and queues pqlab does not know.
@@ -366,8 +403,9 @@ fn check(row: &Row, schema: u32) -> Result<()> {
 }
 
 /// The complete runs under `dir/runs`, sorted by run id, and a note for each file skipped
-/// there (partial runs, and `.csv` files that are not runs). A file that is a run but
-/// cannot be read whole, or is not a regular file, is an error.
+/// there (partial runs, and `.csv` files that are not runs: not regular files, dangling
+/// links, other CSVs). Each file is read up to its first row only; a run whose first row
+/// is damaged is an error, and the rest of a run is checked when it is loaded.
 pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     let folder = dir.join("runs");
     let (mut found, mut notes) = (Vec::new(), Vec::new());
@@ -388,16 +426,10 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
             ));
             continue;
         }
-        let (headers, _) = read_records(&path)?;
-        if !looks_like_run(&headers) {
-            notes.push(format!(
-                "skipped {}: not a pqlab run (no `schema` and `run` columns)",
-                path.display()
-            ));
-            continue;
+        match peek(&path)? {
+            Ok(file) => found.push(file),
+            Err(why) => notes.push(format!("skipped {}: {why}", path.display())),
         }
-        let rows = load_run(&path)?;
-        found.push(RunFile { path, run: rows[0].run.clone(), schema: rows[0].schema });
     }
     found.sort_by(|a, b| a.run.cmp(&b.run).then_with(|| a.path.cmp(&b.path)));
     Ok((found, notes))
@@ -440,47 +472,115 @@ pub fn partial_note(path: &Path, rows: &[Row]) -> String {
     )
 }
 
-/// Cleans up after interrupted processes under `dir` (and at the root of the repository
-/// whose results folder it is, where the README is written): temporary files
-/// (`.NAME.PID.tmp`) and report staging folders (`.staging-PID`) whose process is gone are
-/// removed, and so is a partial run whose complete file exists (a kill between the two
-/// steps of [`Journal::finish`]). Returns one line per file, to be shown.
+/// The marker file pqlab writes into a results folder it measures or reports into.
+pub const MARKER: &str = ".pqlab";
+
+/// Marks `dir` as a results folder pqlab writes into (see [`tidy`]).
+pub fn mark(dir: &Path) -> Result<()> {
+    let marker = dir.join(MARKER);
+    if fs::symlink_metadata(&marker).is_err() {
+        fs::write(&marker, "A pqlab results folder: pqlab tidies its own leftovers here.\n")
+            .with_context(|| format!("writing {}", marker.display()))?;
+    }
+    Ok(())
+}
+
+/// Whether `dir` is provably a pqlab results folder: it holds pqlab's [`MARKER`], or a
+/// run under `runs/` (a `.csv` whose header has `schema` and `run` columns).
+fn is_results_folder(dir: &Path) -> bool {
+    if dir.join(MARKER).is_file() {
+        return true;
+    }
+    let Ok(entries) = fs::read_dir(dir.join("runs")) else { return false };
+    entries.flatten().any(|entry| {
+        let path = entry.path();
+        path.extension().is_some_and(|e| e == "csv")
+            && !is_partial(&path)
+            && matches!(peek(&path), Ok(Ok(_)))
+    })
+}
+
+/// Cleans up after interrupted processes, touching only what pqlab provably made: nothing
+/// at all unless `dir` is a results folder (it holds [`MARKER`] or a run); there, report staging
+/// folders (`dir/.staging-PID`, holding only the files a report writes), run files'
+/// temporary files (`runs/.NAME.csv.PID.tmp`) and the README's at the root of the
+/// repository whose results folder `dir` is (`.README.md.PID.tmp`), each of a process that
+/// is gone; and a partial run that is the same file as its complete run (a kill between
+/// the two steps of [`Journal::finish`]). Returns one line per file, to be shown.
 pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let mut done = Vec::new();
-    let repository = super::location::repository_of(dir);
-    let mut folders = vec![dir.to_path_buf(), dir.join("runs"), dir.join("report")];
-    folders.extend(repository.clone());
-    for folder in folders {
-        let Ok(entries) = fs::read_dir(&folder) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            // At the repository's root, only the README's leftovers are ours.
-            if Some(&folder) == repository.as_ref() && !name.starts_with(".README.md.") {
-                continue;
-            }
-            if let Some(run) = name.strip_suffix(PARTIAL) {
-                if folder.join(format!("{run}.csv")).exists() {
-                    remove(&path)?;
-                    done.push(format!("removed {}, a copy of {run}.csv", path.display()));
-                }
-                continue;
-            }
-            let Some(pid) = leftover_pid(&name) else { continue };
-            if process_alive(pid) {
-                continue;
-            }
-            if path.is_dir() {
-                fs::remove_dir_all(&path)
-                    .with_context(|| format!("removing {}", path.display()))?;
-                done.push(format!("removed {}, left by an interrupted report", path.display()));
-            } else {
-                remove(&path)?;
-                done.push(format!("removed {}, left by an interrupted write", path.display()));
-            }
+    if !is_results_folder(dir) {
+        return Ok(done);
+    }
+    for (path, pid) in leftovers(dir, |name| name.starts_with(".staging-")) {
+        if process_alive(pid) {
+            continue;
+        }
+        if crate::report::holds_only_report_files(&path) {
+            fs::remove_dir_all(&path).with_context(|| format!("removing {}", path.display()))?;
+            done.push(format!("removed {}, left by an interrupted report", path.display()));
+        } else {
+            done.push(format!(
+                "left {} alone: it holds files a report does not write",
+                path.display()
+            ));
+        }
+    }
+    let runs = dir.join("runs");
+    let target = |name: &str| temp_parts(name).map(|(target, _)| target.to_owned());
+    let mut files =
+        leftovers(&runs, |name| target(name).is_some_and(|t| t.ends_with(".csv") || t == "probe"));
+    if let Some(repository) = super::location::repository_of(dir) {
+        files.extend(leftovers(&repository, |name| target(name).as_deref() == Some("README.md")));
+    }
+    for (path, pid) in files {
+        if !process_alive(pid) && fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            remove(&path)?;
+            done.push(format!("removed {}, left by an interrupted write", path.display()));
+        }
+    }
+    for entry in fs::read_dir(&runs).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(run) = name.strip_suffix(PARTIAL) else { continue };
+        let complete = runs.join(format!("{run}.csv"));
+        if same_file(&path, &complete) {
+            remove(&path)?;
+            done.push(format!("removed {}, a copy of {run}.csv", path.display()));
         }
     }
     Ok(done)
+}
+
+/// The entries of `folder` whose name `ours` accepts and carries a process id (a
+/// leftover's name), with that id.
+fn leftovers(folder: &Path, ours: impl Fn(&str) -> bool) -> Vec<(PathBuf, u32)> {
+    let Ok(entries) = fs::read_dir(folder) else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid = leftover_pid(&name)?;
+            ours(&name).then(|| (entry.path(), pid))
+        })
+        .collect()
+}
+
+/// Whether two paths are one file (hard links of each other; Unix), never a symlink.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::symlink_metadata(a), fs::symlink_metadata(b)) {
+            (Ok(a), Ok(b)) => a.is_file() && a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
 }
 
 /// Removes a file; one already gone is no error.
@@ -493,13 +593,20 @@ fn remove(path: &Path) -> Result<()> {
     }
 }
 
+/// A temporary file's name, `.NAME.PID.tmp`, split into the file it stands for and the
+/// process id.
+fn temp_parts(name: &str) -> Option<(&str, u32)> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (target, pid) = inner.rsplit_once('.')?;
+    Some((target, pid.parse().ok()?))
+}
+
 /// The process id in a leftover's name: `.NAME.PID.tmp` or `.staging-PID`.
 fn leftover_pid(name: &str) -> Option<u32> {
-    if let Some(pid) = name.strip_prefix(".staging-") {
-        return pid.parse().ok();
+    match name.strip_prefix(".staging-") {
+        Some(pid) => pid.parse().ok(),
+        None => temp_parts(name).map(|(_, pid)| pid),
     }
-    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
-    inner.rsplit_once('.')?.1.parse().ok()
 }
 
 /// Whether process `pid` still runs (Linux: `/proc/PID` exists); elsewhere, only this one.
@@ -520,11 +627,10 @@ mod tests {
     use crate::lab::rows::Workload;
     use crate::results::{Provenance, Unit};
 
-    /// A fresh folder under the system's temporary folder.
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("pqlab-files-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("runs")).unwrap();
+    /// A fresh folder with an empty `runs/`, removed when dropped.
+    fn folder() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("runs")).unwrap();
         dir
     }
 
@@ -582,7 +688,8 @@ mod tests {
     /// 7 run-file inputs: 7 clean errors.
     #[test]
     fn damaged_runs_are_rejected_with_their_file_and_line() {
-        let dir = folder("damaged");
+        let temp = folder();
+        let dir = temp.path();
         let path = dir.join("runs").join("r.csv");
         write(&path, &good("r"));
         load_run(&path).expect("the good run reads");
@@ -626,30 +733,44 @@ mod tests {
     /// A damaged latest run is an error, never a silent answer from the run before it.
     #[test]
     fn a_damaged_latest_run_is_an_error_not_a_fallback() {
-        let dir = folder("latest");
+        let temp = folder();
+        let dir = temp.path();
         write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
         let text = String::from_utf8(to_csv(&good("2026-01-02T00-00-00Z")).unwrap()).unwrap();
         let latest = dir.join("runs").join("b.csv");
         fs::write(&latest, &text[..text.len() - 40]).unwrap();
-        let error = format!("{:#}", latest_or(&dir, None).expect_err("damaged"));
+        let error = format!("{:#}", latest_or(dir, None).expect_err("damaged"));
         assert!(error.contains("b.csv"), "{error}");
         // A stray CSV that is not a run is skipped with a note.
         fs::write(&latest, "name,size\nx,1\n").unwrap();
-        let (found, notes) = runs(&dir).unwrap();
+        let (found, notes) = runs(dir).unwrap();
         assert_eq!(found.len(), 1);
         assert!(notes[0].contains("not a pqlab run"), "{notes:?}");
     }
 
-    /// A FIFO or a link to a device under `runs/` is refused at once, never read.
+    /// A FIFO, a dangling link or a ragged CSV under `runs/` is skipped with a note, never
+    /// read whole, and blocks no answer; a FIFO or a link to a device named is refused.
     #[cfg(unix)]
     #[test]
-    fn special_files_are_refused_not_read() {
-        let dir = folder("special");
+    fn files_that_are_not_runs_are_skipped_not_read() {
+        let temp = folder();
+        let dir = temp.path();
+        write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
         let fifo = dir.join("runs").join("zz.csv");
         let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
         // SAFETY: `c` is a valid NUL-terminated path for the call's duration.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
-        let error = format!("{:#}", runs(&dir).expect_err("a FIFO"));
+        std::os::unix::fs::symlink(dir.join("gone"), dir.join("runs").join("dangling.csv"))
+            .unwrap();
+        fs::write(dir.join("runs").join("ragged.csv"), "root:x:0:0\nuser,,,\na\n").unwrap();
+        let (found, notes) = runs(dir).expect("skipped, not an error");
+        assert_eq!(found.len(), 1);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("zz.csv: not a regular file")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("dangling.csv: cannot be read")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("ragged.csv: not a pqlab run")), "{notes:?}");
+        assert_eq!(latest_or(dir, None).unwrap().unwrap().1.len(), 3);
+        let error = format!("{:#}", load_run(&fifo).expect_err("a FIFO"));
         assert!(error.contains("zz.csv: not a regular file"), "{error}");
         fs::remove_file(&fifo).unwrap();
         std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
@@ -657,15 +778,33 @@ mod tests {
         assert!(error.contains("zz.csv: not a regular file"), "{error}");
     }
 
+    /// A large file that is not a run is skipped from its header alone: `runs` reads its
+    /// first line, not its 8 MiB (a ragged last line fails any reader of the whole file).
+    #[test]
+    fn a_large_stray_csv_is_skipped_from_its_header() {
+        let temp = folder();
+        let dir = temp.path();
+        let mut text = String::from("name,size\n");
+        while text.len() < 8 << 20 {
+            text.push_str("x,1\n");
+        }
+        text.push_str("x,1,2\n");
+        fs::write(dir.join("runs").join("big.csv"), text).unwrap();
+        let (found, notes) = runs(dir).expect("skipped from its header");
+        assert!(found.is_empty());
+        assert!(notes[0].contains("big.csv: not a pqlab run"), "{notes:?}");
+    }
+
     /// Two runs reserving the same second's id both keep their runs: the second takes the
     /// next id, is told it shares the folder, and a finish never replaces a file.
     #[test]
     fn runs_in_the_same_second_keep_both_and_finish_never_replaces() {
-        let dir = folder("same-second");
-        let (first, note) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        let temp = folder();
+        let dir = temp.path();
+        let (first, note) = Journal::reserve(dir, || "2026-01-01T00-00-00Z".into()).unwrap();
         assert_eq!(note, None);
         let mut ids = ["2026-01-01T00-00-00Z", "2026-01-01T00-00-01Z"].into_iter();
-        let (second, note) = Journal::reserve(&dir, || ids.next().unwrap().into()).unwrap();
+        let (second, note) = Journal::reserve(dir, || ids.next().unwrap().into()).unwrap();
         assert_eq!(second.run(), "2026-01-01T00-00-01Z");
         assert!(note.is_some_and(|n| n.contains("another run")));
         let a = first.finish(&good("2026-01-01T00-00-00Z"), true).unwrap();
@@ -683,13 +822,14 @@ mod tests {
     /// A partial run is not the latest; it reads when named.
     #[test]
     fn a_partial_run_is_read_only_when_named() {
-        let dir = folder("partial");
-        let (journal, _) = Journal::reserve(&dir, || "2026-01-01T00-00-00Z".into()).unwrap();
+        let temp = folder();
+        let dir = temp.path();
+        let (journal, _) = Journal::reserve(dir, || "2026-01-01T00-00-00Z".into()).unwrap();
         journal.save(&good("2026-01-01T00-00-00Z")).unwrap();
-        assert!(latest_or(&dir, None).unwrap().is_none());
-        let (_, notes) = runs(&dir).unwrap();
+        assert!(latest_or(dir, None).unwrap().is_none());
+        let (_, notes) = runs(dir).unwrap();
         assert!(notes[0].contains("a partial run"), "{notes:?}");
-        let (_, rows) = latest_or(&dir, Some(journal.partial())).unwrap().unwrap();
+        let (_, rows) = latest_or(dir, Some(journal.partial())).unwrap().unwrap();
         assert_eq!(rows.len(), 3);
     }
 
@@ -698,25 +838,55 @@ mod tests {
     #[test]
     fn a_truncated_temporary_file_is_never_recovered() {
         // A checkout's results folder, so that its root is tidied too.
-        let root = folder("tidy");
+        let temp = folder();
+        let root = temp.path();
         for crate_dir in ["harness", "queues"] {
             fs::create_dir_all(root.join(crate_dir)).unwrap();
             fs::write(root.join(crate_dir).join("Cargo.toml"), "").unwrap();
         }
         let dir = root.join("results");
         fs::create_dir_all(dir.join("runs")).unwrap();
+        mark(&dir).unwrap();
         let text = String::from_utf8(to_csv(&good("2026-01-01T00-00-00Z")).unwrap()).unwrap();
         let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
         // No process has this id (Linux ids stay below 2^22).
-        let temp = dir.join("runs").join(".2026-01-01T00-00-00Z.csv.99999999.tmp");
-        fs::write(&temp, cut).unwrap();
+        let leftover = dir.join("runs").join(".2026-01-01T00-00-00Z.csv.99999999.tmp");
+        fs::write(&leftover, cut).unwrap();
         let readme_temp = root.join(".README.md.99999999.tmp");
         fs::write(&readme_temp, "half").unwrap();
         let not_ours = root.join(".notes.99999999.tmp");
         fs::write(&not_ours, "kept").unwrap();
         let done = tidy(&dir).unwrap();
         assert_eq!(done.len(), 2, "{done:?}");
-        assert!(!temp.exists() && !readme_temp.exists() && not_ours.exists());
+        assert!(!leftover.exists() && !readme_temp.exists() && not_ours.exists());
         assert!(!dir.join("runs").join("2026-01-01T00-00-00Z.csv").exists());
+    }
+
+    /// Tidying touches nothing in a folder that is not a results folder (`pick --results
+    /// ~`), and in one that is, only the names pqlab writes: a user's `.staging-N` holding
+    /// their files, or their `.notes.N.tmp`, is kept.
+    #[test]
+    fn tidy_removes_only_what_pqlab_made() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path();
+        let thesis = dir.join(".staging-99999998").join("sub").join("thesis.tex");
+        fs::create_dir_all(thesis.parent().unwrap()).unwrap();
+        fs::write(&thesis, "x").unwrap();
+        let notes = dir.join(".notes.99999999.tmp");
+        fs::write(&notes, "y").unwrap();
+        fs::create_dir_all(dir.join("runs")).unwrap();
+        let run_notes = dir.join("runs").join(".notes.txt.99999999.tmp");
+        fs::write(&run_notes, "z").unwrap();
+        assert!(tidy(dir).unwrap().is_empty(), "tidied a folder that holds no run");
+        assert!(thesis.exists() && notes.exists() && run_notes.exists());
+        // Now a results folder: a run in it, and a report's leftover staging folder.
+        write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
+        let staging = dir.join(".staging-99999997");
+        fs::create_dir_all(&staging).unwrap();
+        fs::write(staging.join("README.md"), "half").unwrap();
+        let done = tidy(dir).unwrap();
+        assert!(!staging.exists(), "{done:?}");
+        assert!(thesis.exists() && notes.exists() && run_notes.exists(), "{done:?}");
+        assert!(done.iter().any(|d| d.contains("left") && d.contains(".staging-99999998")));
     }
 }

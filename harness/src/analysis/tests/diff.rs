@@ -73,7 +73,22 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
         ]
     );
     assert_eq!(d.bands_agreeing(), (4, 5));
-    assert_eq!(d.verdicts_agreeing().1, crate::analysis::verdicts::CLAIMS.len());
+    assert_eq!(d.verdicts.len(), crate::analysis::verdicts::CLAIMS.len());
+}
+
+/// Rule: a claim one run could not tell ("not measured") against one the other could is
+/// neither a difference nor an agreement: it leaves the count.
+#[test]
+fn a_claim_not_measured_in_one_run_is_not_a_difference() {
+    use crate::analysis::verdicts::Outcome;
+    let rows = sample();
+    let run = Run::new(&rows);
+    let mut d = diff(&Findings::of(&run), &Findings::of(&run));
+    let (same, compared) = d.verdicts_agreeing();
+    let claim =
+        d.verdicts.iter_mut().find(|(_, a, _)| *a == Outcome::Holds).expect("a claim holds");
+    claim.2 = Outcome::Unmeasured;
+    assert_eq!(d.verdicts_agreeing(), (same - 1, compared - 1));
 }
 
 /// Rule: a run compared with itself agrees everywhere: τ = 1, every winner crosses, every
@@ -85,5 +100,7 @@ fn a_run_agrees_with_itself() {
     let d = diff(&Findings::of(&run), &Findings::of(&run));
     assert!(d.workloads.iter().all(|w| w.tau == Some(1.0) && w.crossed == (true, true)));
     assert_eq!(d.bands_agreeing(), (d.bands.len(), d.bands.len()));
-    assert_eq!(d.verdicts_agreeing(), (d.verdicts.len(), d.verdicts.len()));
+    let (same, compared) = d.verdicts_agreeing();
+    assert_eq!(same, compared);
+    assert!(compared > 0);
 }
