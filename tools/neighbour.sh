@@ -2,6 +2,10 @@
 # A noisy neighbour you can summon: what a laptop or a shared CI runner does beside a
 # benchmark. It rebuilds pqlab in release mode, over and over, in a folder of its own, one
 # build per core, until stopped (Ctrl-C, or `kill` of this script's process group).
+# NEIGHBOUR_NICE (default 0) is the builds' niceness: at 0 they take turns on the cores
+# with the lab as well as slowing it (a run then takes longer to finish); at 19 the lab
+# runs nearly whenever it wants and the builds mostly slow its execution through the
+# shared caches and memory.
 #
 # Why a build: the lab times thread CPU time, so a neighbour that only takes turns on the
 # cores changes little (a busy loop on both cores, or a 256 MiB memory stream on the other
@@ -20,7 +24,7 @@ for i in $(seq "$cores"); do
   (
     while :; do
       CARGO_TARGET_DIR="$work/$i" cargo clean --release -p pqlab -p pqlab-queues -q 2>/dev/null || true
-      CARGO_TARGET_DIR="$work/$i" nice -n 0 cargo build --release -q -p pqlab >/dev/null 2>&1 || sleep 5
+      CARGO_TARGET_DIR="$work/$i" nice -n "${NEIGHBOUR_NICE:-0}" cargo build --release -q -p pqlab >/dev/null 2>&1 || sleep 5
     done
   ) &
 done

@@ -57,6 +57,15 @@ impl Against<'_> {
     }
 }
 
+/// How much of a search a queue's frontier takes ([`Findings::frontier_share`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct FrontierShare {
+    /// `1 −` the oracle floor's time ÷ the queue's (0.25: a quarter of the search).
+    pub share: f64,
+    /// The workloads with an oracle row it is over.
+    pub workloads: usize,
+}
+
 impl<'w, 'a> Findings<'w, 'a> {
     /// The findings of `run`, none computed yet.
     pub fn of(run: &'w Run<'a>) -> Findings<'w, 'a> {
@@ -148,6 +157,31 @@ impl<'w, 'a> Findings<'w, 'a> {
                 })
                 .collect()
         })
+    }
+
+    /// The share of the searches of `workloads` that `queue`'s frontier takes: `1 −` the
+    /// weighted geometric mean, over the workloads with an oracle row where `queue` was
+    /// measured, of the oracle floor's time ÷ the queue's (the oracle is the same A\*
+    /// replaying the baseline's pops with a frontier that costs nothing). `None` where no
+    /// workload has both. What a faster queue can save at most is this share.
+    pub fn frontier_share(
+        &self,
+        workloads: &[(&Workload<'_>, f64)],
+        queue: &str,
+    ) -> Option<FrontierShare> {
+        let run = self.run;
+        let (mut log_sum, mut weights, mut n) = (0.0, 0.0, 0);
+        for &(workload, weight) in workloads {
+            let Some(timed) = workload.ok(queue) else { continue };
+            let oracle =
+                run.twin(workload, Kind::Oracle).and_then(|o| o.ok(crate::results::ORACLE));
+            let Some(oracle) = oracle else { continue };
+            log_sum += weight * (oracle.median_ns / timed.median_ns).ln();
+            weights += weight;
+            n += 1;
+        }
+        (n > 0 && weights > 0.0)
+            .then(|| FrontierShare { share: 1.0 - (log_sum / weights).exp(), workloads: n })
     }
 
     /// Every way of trading path length for time the run measured (soft heaps, weighted

@@ -235,13 +235,8 @@ fn print(answer: &Answer, profile: Profiled<'_>, format: Format) -> Result<()> {
         Format::Text => {
             let text = answer.to_string();
             let mut lines = text.lines();
-            // The verdict (and any noise warning) first, then the map's distribution.
-            let first = lines
-                .by_ref()
-                .take(if answer.noise.is_some() { 2 } else { 1 })
-                .collect::<Vec<_>>()
-                .join("\n");
-            say!("{first}");
+            // The verdict (the answer's first line) first, then the map's distribution.
+            say!("{}", lines.next().unwrap_or_default());
             if let Some(p) = profile.describe() {
                 say!("\n{p}");
             }

@@ -24,6 +24,7 @@ use pqlab_queues::{Family, KeyRule, Origin, Strategy};
 use serde::Serialize;
 
 use crate::analysis::bands::{self, Band, Evidence, Selection};
+use crate::analysis::findings::FrontierShare;
 use crate::analysis::latency::{latency, Latency};
 use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
@@ -343,8 +344,21 @@ pub struct Answer {
     pub tie_order: Option<String>,
     /// How to adopt the winner.
     pub adopt: Option<String>,
+    /// How much of these searches the frontier takes with std's heap and with the winner
+    /// (`None` where no evidence workload has an oracle row).
+    pub frontier_share: Option<Shares>,
     /// What else to know.
     pub caveats: Vec<String>,
+}
+
+/// The frontier's share of the searches behind an answer, with std's heap and with the
+/// winner ([`Findings::frontier_share`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Shares {
+    /// With std's heap.
+    pub std: FrontierShare,
+    /// With the winner.
+    pub winner: FrontierShare,
 }
 
 /// The run to answer from: `chosen`, else the latest under `results_dir`, else the latest
@@ -628,6 +642,12 @@ pub fn build_answer(
         None => (Vec::new(), None),
     };
     let adopt = winner.and_then(registry::find).map(adoption);
+    let frontier_share = winner.and_then(|w| {
+        Some(Shares {
+            std: findings.frontier_share(workloads, BASELINE)?,
+            winner: findings.frontier_share(workloads, w)?,
+        })
+    });
     if backing.iter().any(|b| b.weak) {
         caveats.push(format!(
             "Some of the evidence is weak: fewer than {} workloads in a band.",
@@ -648,6 +668,7 @@ pub fn build_answer(
         memory,
         tie_order,
         adopt,
+        frontier_share,
         caveats,
     }
 }
@@ -785,8 +806,9 @@ fn machine_note(run: &Run<'_>) -> Option<String> {
     })
 }
 
-/// The `pqlab-queues` crate of this checkout, for the dependency line.
-const QUEUES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../queues");
+/// The dependency line of the `pqlab-queues` crate, not yet published: a path (or git)
+/// dependency the user fills in, never this machine's checkout.
+const QUEUES: &str = "pqlab-queues = { path = \"<your pqlab checkout>/queues\" }";
 
 /// How to adopt `e`: the exact dependency line and the one-line change in the user's A*,
 /// then its key rule and strategy.
@@ -811,7 +833,10 @@ fn adoption(e: &'static registry::Entry) -> String {
     let how = match e.origin {
         Origin::Ours { .. } => {
             let ty = registry::visit(e.id, TypeName).expect("a registered queue");
-            format!("depend on `pqlab-queues = {{ path = \"{QUEUES}\" }}`, and {}", generic(ty))
+            format!(
+                "depend on `{QUEUES}` (a path or git dependency you fill in: the crate is not on crates.io yet), and {}",
+                generic(ty)
+            )
         }
         Origin::Std { path } => format!(
             "use `{path}` of `Reverse` keys with duplicate insertion (as `pathfinding::prelude::astar` does), or {}",
@@ -824,7 +849,7 @@ fn adoption(e: &'static registry::Entry) -> String {
     let keys = match e.keys {
         KeyRule::Any => "it accepts any key".to_owned(),
         KeyRule::Monotone => "it needs monotone keys: a consistent heuristic, never a key below the last popped one".to_owned(),
-        KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one)".to_owned(),
+        KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one; under a consistent heuristic, twice the largest edge cost is enough)".to_owned(),
     };
     let strategy = match e.strategy {
         Strategy::Duplicates => "push a node again when its cost improves and skip stale pops",
@@ -882,11 +907,11 @@ fn describe(query: &Query) -> String {
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(noise) = &self.noise {
-            writeln!(f, "{noise}")?;
-        }
         writeln!(f, "{}", self.verdict)?;
         writeln!(f, "\nFor {}, from run {} on {}.", self.asked, self.run, self.machine)?;
+        if let Some(noise) = &self.noise {
+            writeln!(f, "The evidence run: {noise}")?;
+        }
         if let Some(note) = &self.machine_note {
             writeln!(f, "{note}")?;
         }
@@ -981,7 +1006,17 @@ impl Answer {
                 writeln!(f, "  {queue}: {why}")?;
             }
         }
-        let mut notes: Vec<&String> = self.memory.iter().collect();
+        let share = self.frontier_share.map(|s| {
+            format!(
+                "The queue is {:.0}% of these searches with std's heap and {:.0}% with `{}` (1 − the oracle floor's time ÷ the queue's, over {} workloads with an oracle row): what a faster queue can save at most.",
+                s.std.share * 100.0,
+                s.winner.share * 100.0,
+                self.ranking.first().map_or("the winner", |r| r.queue.as_str()),
+                s.winner.workloads
+            )
+        });
+        let mut notes: Vec<&String> = share.iter().collect();
+        notes.extend(self.memory.iter());
         notes.extend(self.tie_order.iter());
         notes.extend(self.adopt.iter());
         if !notes.is_empty() {
@@ -1002,13 +1037,13 @@ impl Answer {
     /// The answer as Markdown.
     pub fn markdown(&self) -> String {
         let mut out = String::new();
-        if let Some(noise) = &self.noise {
-            out.push_str(&format!("> {noise}\n\n"));
-        }
         out.push_str(&format!(
             "**{}**\n\nFor {}, from run `{}` on {}.\n\n",
             self.verdict, self.asked, self.run, self.machine
         ));
+        if let Some(noise) = &self.noise {
+            out.push_str(&format!("> The evidence run: {noise}\n\n"));
+        }
         if let Some(note) = &self.machine_note {
             out.push_str(&format!("> {note}\n\n"));
         }

@@ -206,7 +206,10 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
          workloads of its time ÷ the fastest time there; the best score wins, and its tie \
          group holds every queue the measurement cannot put more than {} behind it with 95% \
          confidence. A band with fewer than three workloads is weak. \"std-binary-heap-dup \
-         takes\": its time ÷ the winner's, with the interval.",
+         takes\": its time ÷ the winner's, with the interval. \"The queue's share of the \
+         search\": 1 − the oracle floor's time ÷ the queue's (the same A\\* replaying the \
+         baseline's pops with a frontier that costs nothing), over the band's workloads with \
+         an oracle row: what a faster queue can save at most.",
         ratio(TIE_MARGIN)
     )));
     let ranked = ctx.findings.bands(&Selection::OCTILE, Eligible::Exact);
@@ -230,6 +233,18 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
             _ => notes.dash("no exact queue that accepts any key was measured here"),
         };
         let cut: Vec<String> = band.cut_off().map(|q| format!("`{q}`")).collect();
+        let weighted: Vec<_> = e.workloads.iter().map(|w| (*w, 1.0)).collect();
+        let share = |q: &str| ctx.findings.frontier_share(&weighted, q);
+        let shares = match (share(BASELINE), share(winner.queue)) {
+            (Some(s), Some(w)) => format!(
+                "{:.0}% / {:.0}% ({} of {})",
+                s.share * 100.0,
+                w.share * 100.0,
+                w.workloads,
+                e.workloads.len()
+            ),
+            _ => notes.dash("no oracle row on these workloads"),
+        };
         rows.push(vec![
             e.band.label(),
             if e.kind == Kind::Astar { "A\\*".into() } else { "held sizes".into() },
@@ -237,6 +252,7 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
             e.map_kinds().join(", "),
             tie_text(&band.tie_group()),
             std,
+            shares,
             any,
             if cut.is_empty() { "none".into() } else { cut.join(", ") },
         ]);
@@ -249,6 +265,7 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
             "map kinds",
             "best (tie group)",
             "std-binary-heap-dup takes",
+            "the queue's share of the search: std / best",
             "best with any keys",
             "cut off",
         ];
