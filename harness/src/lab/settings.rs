@@ -225,8 +225,7 @@ impl Settings {
         let budget = var("PQLAB_BUDGET").map(|v| parse::budget(&v)).transpose()?;
         let memory = var("PQLAB_MEMORY").map(|v| parse::memory(&v)).transpose()?;
         let held_max = var("PQLAB_HELD_MAX").map(|v| parse::held_max(&v)).transpose()?;
-        let mut settings =
-            Settings::of(profile, results, maps, held_max.unwrap_or(DEFAULT_HELD_MAX));
+        let mut settings = Settings::of(profile, results, maps, held_max);
         if let Some(budget) = budget {
             settings.budget = budget;
         }
@@ -237,8 +236,13 @@ impl Settings {
     }
 
     /// The settings of `profile` before the environment's overrides, with held sizes up
-    /// to `held_max`.
-    fn of(profile: Profile, results: PathBuf, maps: Option<PathBuf>, held_max: usize) -> Settings {
+    /// to `held_max` (`PQLAB_HELD_MAX`, when set).
+    fn of(
+        profile: Profile,
+        results: PathBuf,
+        maps: Option<PathBuf>,
+        held_max: Option<usize>,
+    ) -> Settings {
         match profile {
             Profile::Default => Settings {
                 profile,
@@ -252,7 +256,7 @@ impl Settings {
                 slowdown: profile.slowdown(),
                 floor: Duration::from_millis(20),
                 synthetic_sizes: std::iter::successors(Some(10), |s| Some(s * 10))
-                    .take_while(|s| *s <= held_max)
+                    .take_while(|s| *s <= held_max.unwrap_or(DEFAULT_HELD_MAX))
                     .collect(),
                 memory: MEMORY_CAP,
             },
@@ -267,9 +271,12 @@ impl Settings {
                 max_rounds: 5,
                 slowdown: profile.slowdown(),
                 floor: Duration::from_millis(5),
+                // Its three sizes up to `held_max`, and `held_max` itself past them: a
+                // size asked for with `PQLAB_HELD_MAX` is held, never capped silently.
                 synthetic_sizes: [10, 1_000, 100_000]
                     .into_iter()
-                    .filter(|s| *s <= held_max)
+                    .filter(|s| held_max.is_none_or(|max| *s <= max))
+                    .chain(held_max.filter(|max| *max > 100_000))
                     .collect(),
                 memory: MEMORY_CAP,
             },
@@ -337,12 +344,17 @@ mod tests {
 
     #[test]
     fn held_sizes_stop_at_the_largest_asked_for() {
-        let sizes = |profile, max| Settings::of(profile, PathBuf::new(), None, max).synthetic_sizes;
+        let sizes =
+            |profile, max| Settings::of(profile, PathBuf::new(), None, Some(max)).synthetic_sizes;
         assert_eq!(
             sizes(Profile::Default, DEFAULT_HELD_MAX),
             [10, 100, 1_000, 10_000, 100_000, 1_000_000]
         );
         assert_eq!(sizes(Profile::Default, 10_000_000).last(), Some(&10_000_000));
         assert_eq!(sizes(Profile::Quick, 1_000), [10, 1_000]);
+        // Asked for past the quick sizes, held all the same; not asked for, the three.
+        assert_eq!(sizes(Profile::Quick, 10_000_000), [10, 1_000, 100_000, 10_000_000]);
+        let unset = Settings::of(Profile::Quick, PathBuf::new(), None, None).synthetic_sizes;
+        assert_eq!(unset, [10, 1_000, 100_000]);
     }
 }
