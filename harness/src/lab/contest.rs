@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::clock::{Clock, ThreadClock};
 use super::sampler::{Entrant, Field, Shuffler, Slices, REFERENCE_EVERY};
 use super::searches::Check;
-use crate::results::{quantile, Row, SampleList};
+use crate::results::{quantile, Kind, Row, SampleList};
 
 /// What a contest timed of one contender, per unit of work (search, operation), one figure
 /// per kept slice in time order.
@@ -48,6 +48,20 @@ impl Samples {
         row.reference_ns = SampleList(self.reference.clone());
         row.retimed = self.retimed;
         row.raced = self.raced;
+    }
+}
+
+impl<'p> Contest<'p, Row> {
+    /// Enters `row`'s contender, doing `units` units of work a pass: the baseline's row of a
+    /// queue (whole searches, a replay, a held size) as the contest's reference
+    /// ([`Contest::enter_reference`]), any other row as a contender.
+    pub fn enter_row(&mut self, row: Row, units: u64, check: Check<'p>) {
+        let queue_row = matches!(row.kind, Kind::Astar | Kind::Replay | Kind::Synthetic);
+        if queue_row && row.queue == pqlab_queues::registry::BASELINE {
+            self.enter_reference(row, units, check);
+        } else {
+            self.enter(row, units, check);
+        }
     }
 }
 

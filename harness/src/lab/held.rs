@@ -157,11 +157,7 @@ impl Held<'_> {
         let mut contest = Contest::new(&name, self.lab.settings.sample);
         for (mut row, check) in group {
             row.bytes_per_entry = check.bytes_per_entry;
-            if row.queue == registry::BASELINE {
-                contest.enter_reference(row, synthetic::BATCH, check);
-            } else {
-                contest.enter(row, synthetic::BATCH, check);
-            }
+            contest.enter_row(row, synthetic::BATCH, check);
         }
         self.lab.time(contest, share, number)
     }

@@ -78,12 +78,7 @@ impl<'p> Entries<'p> {
                 }
                 row.bytes_per_entry = check.bytes_per_entry;
                 let units = row.units;
-                if row.queue == registry::BASELINE && matches!(row.kind, Kind::Astar | Kind::Replay)
-                {
-                    self.contest.enter_reference(row, units, check);
-                } else {
-                    self.contest.enter(row, units, check);
-                }
+                self.contest.enter_row(row, units, check);
             }
             Err(why) => self.untimed.push(untimed_row(row, why, self.base_pass)),
         }

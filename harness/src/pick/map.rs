@@ -466,11 +466,7 @@ fn enter<'p>(
             Ok(check) => {
                 row.set_counters(&check.counters);
                 let units = row.units;
-                if id == BASELINE {
-                    contest.enter_reference(row, units, check);
-                } else {
-                    contest.enter(row, units, check);
-                }
+                contest.enter_row(row, units, check);
             }
             Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),
             Err(Untimed::NotApplicable(why) | Untimed::CutOff { note: why, .. }) => {

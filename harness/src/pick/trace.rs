@@ -32,7 +32,7 @@ use crate::lab::contest::Contest;
 use crate::lab::replay::CheckReplay;
 use crate::lab::rows::{untimed, Workload as Facts};
 use crate::lab::searches::Untimed;
-use crate::results::{Kind, Provenance, Row, Sizes, Status, Unit};
+use crate::results::{Kind, Provenance, Row, Sizes, Status};
 use crate::search::trace::Trace;
 
 /// A queue whose check pass takes more than this many times the baseline's is cut off: it
@@ -166,17 +166,13 @@ pub fn measure(
 ) -> Result<Measured> {
     let started = Instant::now();
     let name = path.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
+    // A workload without a search, as the held sizes': the queue alone, per operation.
     let workload = Facts {
         kind: Kind::Replay,
         name: format!("trace/{name}"),
         map: name.clone(),
         map_kind: "trace".into(),
-        real: false,
-        heuristic: None,
-        scale: None,
-        store: None,
-        setup: None,
-        unit: Unit::Op,
+        ..Facts::held(0)
     };
     let by_strategy = [Strategy::Duplicates, Strategy::DecreaseKey]
         .map(|strategy| (strategy, [Trace::of_user(trace, strategy)]));
@@ -206,11 +202,7 @@ pub fn measure(
                 if base == Duration::MAX {
                     base = check.pass.max(Duration::from_nanos(1));
                 }
-                if entry.id == BASELINE {
-                    contest.enter_reference(row, units, check);
-                } else {
-                    contest.enter(row, units, check);
-                }
+                contest.enter_row(row, units, check);
             }
             Err(Untimed::NotApplicable(why)) => {
                 others.push(untimed(row, Status::NotApplicable, why))
