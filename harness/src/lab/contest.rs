@@ -19,8 +19,9 @@ use crate::results::{quantile, Kind, Row, SampleList};
 pub struct Samples {
     /// What rankings use, thread CPU nanoseconds: in a contest with a reference, each
     /// slice's time ÷ its bracket's reference time, times the reference's median slice
-    /// over the whole contest (the slice's time at the contest's typical speed, with the
-    /// machine's slow periods cancelled); without one, the slice's own time.
+    /// over the whole contest, its *level* (the slice's time at the contest's typical
+    /// speed, with the machine's slow periods cancelled), and for the reference itself
+    /// its level once per slice; without a reference, the slice's own time.
     pub cpu: Vec<f64>,
     /// Each slice's own thread CPU time.
     pub raw: Vec<f64>,
@@ -228,11 +229,18 @@ impl<'p, T> Contest<'p, T> {
             .referenced()
             .map(|r| quantile(&self.slices[r].reference, 0.5))
             .filter(|level| *level > 0.0);
+        let reference = self.field.referenced();
         self.slices
             .iter()
             .zip(&self.field.active)
-            .map(|(s, &active)| Samples {
+            .enumerate()
+            .map(|(i, (s, &active))| Samples {
                 cpu: match level {
+                    // The reference's time ÷ its own is 1 by definition: its figure is its
+                    // level, from all its reference slices, not the few it was timed as a
+                    // contender (whose ratios to their brackets only add noise to every
+                    // comparison with it).
+                    Some(level) if reference == Some(i) => vec![level; s.ratios.len()],
                     Some(level) => s.ratios.iter().map(|r| r * level).collect(),
                     None => s.cpu.clone(),
                 },
