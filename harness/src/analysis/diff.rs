@@ -76,6 +76,8 @@ pub struct BandDiff {
     pub winners: (String, String),
     /// Whether run A's winner is in run B's tie group, and B's in A's.
     pub crossed: (bool, bool),
+    /// How many queues each run's tie group holds (the winner included).
+    pub tie_groups: (usize, usize),
 }
 
 /// Two runs compared.
@@ -104,6 +106,18 @@ impl Diff {
     /// The bands whose winner is in the other run's tie group, both ways, out of all.
     pub fn bands_agreeing(&self) -> (usize, usize) {
         (self.bands.iter().filter(|b| b.crossed.0 && b.crossed.1).count(), self.bands.len())
+    }
+
+    /// The median band's tie group in each run, in queues (the lower middle of an even
+    /// count); `None` when no band was compared. A tie group that covers what varies
+    /// between runs must still say something: the lab aims at four queues at most.
+    pub fn median_tie_groups(&self) -> Option<(usize, usize)> {
+        let middle = |side: fn(&BandDiff) -> usize| {
+            let mut sizes: Vec<usize> = self.bands.iter().map(side).collect();
+            sizes.sort_unstable();
+            sizes.get(sizes.len().saturating_sub(1) / 2).copied()
+        };
+        Some((middle(|b| b.tie_groups.0)?, middle(|b| b.tie_groups.1)?))
     }
 
     /// Whether [`CHECK`]'s share of band winners repeats (both ways), and at least one band
@@ -229,6 +243,7 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
                 series: selection.describe(),
                 band: band.label(),
                 crossed: (ties_b.contains(&win_a), ties_a.contains(&win_b)),
+                tie_groups: (ties_a.len(), ties_b.len()),
                 winners: (win_a, win_b),
             });
         }

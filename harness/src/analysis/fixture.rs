@@ -3,8 +3,9 @@
 //! so that every rule's answer can be worked out by hand.
 //!
 //! Most rows are *steady*: five rounds of one time, so their median and both quartiles
-//! are that time, and the bootstrap interval between two steady rows collapses to their
-//! ratio. A lead of 1.5% is then exactly inside the tie margin and 2.5% exactly outside.
+//! are that time, and with no execution spread (`Run::with_execution_spread(0.0)`) the
+//! bootstrap interval between two steady rows collapses to their ratio. A lead of 1.5% is
+//! then exactly inside the tie margin and 2.5% exactly outside.
 
 use pqlab_queues::registry::{self, BASELINE};
 

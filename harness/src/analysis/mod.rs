@@ -25,7 +25,7 @@ mod tests;
 
 pub use bands::{Band, BandRanking, Eligible, Evidence, Selection};
 pub use findings::Findings;
-pub use rank::{rank, versus, Standing, Versus, TIE_MARGIN};
+pub use rank::{rank, versus, Standing, Versus, EXECUTION_SPREAD, TIE_MARGIN};
 pub use workloads::{Run, Timing, Workload};
 
 /// The geometric mean of `values` (NaN when empty).

@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::analysis::EXECUTION_SPREAD;
 use crate::maps::grid::CostScale;
 use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
@@ -23,6 +24,9 @@ pub struct Workload<'a> {
     pub size: f64,
     /// Its rows by queue id (the first, should a run repeat one).
     pub rows: BTreeMap<&'a str, &'a Row>,
+    /// What varies between runs beyond the rows' own slices, as the standard deviation of a
+    /// time ratio's logarithm ([`EXECUTION_SPREAD`] unless [`Run::with_execution_spread`]).
+    pub execution_spread: f64,
 }
 
 impl<'a> Workload<'a> {
@@ -38,10 +42,20 @@ impl<'a> Workload<'a> {
     pub fn timing(&self, queue: &str) -> Option<Timing<'a>> {
         let row = self.rows.get(queue).copied()?;
         match (row.status, row.bound) {
-            (Status::Ok, _) => Some(Timing { row, factor: 1.0, censored: false }),
+            (Status::Ok, _) => Some(Timing {
+                row,
+                factor: 1.0,
+                censored: false,
+                execution_spread: self.execution_spread,
+            }),
             (Status::CutOff, Some(bound)) if bound.is_finite() && bound > 0.0 => {
                 let baseline = self.ok(pqlab_queues::registry::BASELINE)?;
-                Some(Timing { row: baseline, factor: bound, censored: true })
+                Some(Timing {
+                    row: baseline,
+                    factor: bound,
+                    censored: true,
+                    execution_spread: self.execution_spread,
+                })
             }
             _ => None,
         }
@@ -98,6 +112,8 @@ pub struct Timing<'a> {
     pub factor: f64,
     /// Whether the time is a lower bound (the queue was cut off here).
     pub censored: bool,
+    /// Its workload's [`Workload::execution_spread`].
+    pub execution_spread: f64,
 }
 
 impl Timing<'_> {
@@ -133,6 +149,7 @@ impl<'a> Run<'a> {
                     facts: row,
                     size: f64::NAN,
                     rows: BTreeMap::new(),
+                    execution_spread: EXECUTION_SPREAD,
                 });
             workload.rows.entry(row.queue.as_str()).or_insert(row);
         }
@@ -159,6 +176,15 @@ impl<'a> Run<'a> {
                 .then_with(|| a.name.cmp(b.name))
         });
         Run { rows, workloads }
+    }
+
+    /// The run with `spread` as what varies between runs beyond its slices, on every
+    /// workload (0: intervals from the slices alone, as the rules' own tests read them).
+    pub fn with_execution_spread(mut self, spread: f64) -> Run<'a> {
+        for workload in &mut self.workloads {
+            workload.execution_spread = spread;
+        }
+        self
     }
 
     /// The workloads of `kind`, smallest first.

@@ -1,5 +1,9 @@
 //! `analysis::bands`: the bands, which workloads answer for a band, its ranking, and
 //! when its answer is weak.
+//!
+//! The fixtures' ratios are chosen around the tie margin, so their runs are read with no
+//! execution spread (intervals from the slices alone); the spread's own rule is tested in
+//! `tests::rank`.
 
 use pqlab_queues::registry::BASELINE;
 
@@ -30,7 +34,7 @@ fn bands_cover_every_size_once_with_readable_labels() {
 #[test]
 fn a_band_is_answered_by_the_selections_searches_in_it() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let small = evidence(&run, &Selection::OCTILE, Band::of(20.0)).unwrap();
     assert_eq!((small.kind, small.band), (Kind::Astar, Band::of(20.0)));
     assert_eq!(small.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["small"]);
@@ -53,7 +57,7 @@ fn dijkstra() -> Selection {
 #[test]
 fn held_sizes_answer_only_for_octile_and_only_where_no_search_reached() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let big = evidence(&run, &Selection::OCTILE, Band::of(300_000.0)).unwrap();
     assert_eq!((big.kind, big.band), (Kind::Synthetic, Band::of(300_000.0)));
     assert_eq!(big.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["held-300000"]);
@@ -68,7 +72,7 @@ fn held_sizes_answer_only_for_octile_and_only_where_no_search_reached() {
 #[test]
 fn the_nearest_searched_band_answers_and_is_named() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let between = evidence(&run, &Selection::OCTILE, Band::of(5000.0)).unwrap();
     assert_eq!((between.kind, between.band), (Kind::Astar, Band::of(1500.0)));
     let beyond = evidence(&run, &Selection::OCTILE, Band::of(3e6)).unwrap();
@@ -84,7 +88,7 @@ fn the_nearest_searched_band_answers_and_is_named() {
 #[test]
 fn findings_rank_once_and_band_tables_hold_only_answered_bands() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let findings = Findings::of(&run);
     let small: Vec<_> = run.workloads.iter().filter(|w| w.name == "small").collect();
     let first = findings.rank(&small, Eligible::Exact);
@@ -102,7 +106,7 @@ fn findings_rank_once_and_band_tables_hold_only_answered_bands() {
 #[test]
 fn band_winners_tie_groups_and_cut_offs() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let ranked = Findings::of(&run).bands(&Selection::OCTILE, Eligible::Any);
     let summary: Vec<(String, &str, Vec<&str>)> = ranked
         .iter()
@@ -130,7 +134,7 @@ fn a_band_is_weak_below_three_workloads() {
     for (i, size) in [1200.0, 1500.0, 2500.0].into_iter().enumerate() {
         let w = octile(&format!("w{i}"));
         rows.extend(steadies(&w, size, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]));
-        let run = Run::new(&rows);
+        let run = Run::new(&rows).with_execution_spread(0.0);
         let band = evidence(&run, &Selection::OCTILE, Band::of(size)).unwrap();
         assert_eq!(band.workloads.len(), i + 1);
         assert_eq!(band.weak(), i + 1 < 3, "{} workloads", i + 1);

@@ -1,4 +1,8 @@
 //! `analysis::diff`: two runs compared, workload by workload and band by band.
+//!
+//! The fixtures' ratios are chosen around the tie margin, so their runs are read with no
+//! execution spread (intervals from the slices alone); the spread's own rule is tested in
+//! `tests::rank`.
 
 use pqlab_queues::registry::BASELINE;
 
@@ -32,7 +36,10 @@ fn second_run() -> Vec<Row> {
 #[test]
 fn workloads_compare_by_tau_and_tie_groups() {
     let (rows_a, rows_b) = (sample(), second_run());
-    let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
+    let (a, b) = (
+        Run::new(&rows_a).with_execution_spread(0.0),
+        Run::new(&rows_b).with_execution_spread(0.0),
+    );
     let d = diff(&Findings::of(&a), &Findings::of(&b));
     assert_eq!(d.runs, (crate::analysis::fixture::RUN.to_owned(), "B".to_owned()));
     let middle = d.workloads.iter().find(|w| w.name == "middle").unwrap();
@@ -54,7 +61,10 @@ fn workloads_compare_by_tau_and_tie_groups() {
 #[test]
 fn bands_agree_when_each_winner_ties_in_the_other_run() {
     let (rows_a, rows_b) = (sample(), second_run());
-    let (a, b) = (Run::new(&rows_a), Run::new(&rows_b));
+    let (a, b) = (
+        Run::new(&rows_a).with_execution_spread(0.0),
+        Run::new(&rows_b).with_execution_spread(0.0),
+    );
     assert_eq!(series(&a)[0], Selection::OCTILE);
     assert_eq!(series(&a).len(), 2, "octile and Dijkstra");
     let d = diff(&Findings::of(&a), &Findings::of(&b));
@@ -82,7 +92,7 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
 fn a_claim_not_measured_in_one_run_is_not_a_difference() {
     use crate::analysis::verdicts::Outcome;
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let mut d = diff(&Findings::of(&run), &Findings::of(&run));
     let (same, compared) = d.verdicts_agreeing();
     let claim =
@@ -96,7 +106,7 @@ fn a_claim_not_measured_in_one_run_is_not_a_difference() {
 #[test]
 fn a_run_agrees_with_itself() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let d = diff(&Findings::of(&run), &Findings::of(&run));
     assert!(d.workloads.iter().all(|w| w.tau == Some(1.0) && w.crossed == (true, true)));
     assert_eq!(d.bands_agreeing(), (d.bands.len(), d.bands.len()));

@@ -1,10 +1,14 @@
 //! `analysis::rank`: scores, contenders, `versus` and its interval, and the tie group.
+//!
+//! The fixtures' ratios are chosen around the tie margin, so their runs are read with no
+//! execution spread (intervals from the slices alone); the spread's own rule is tested in
+//! `tests::rank`.
 
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::fixture::{cut_off, octile, sample, steadies, steady, timed};
 use crate::analysis::rank::{rank_weighted, tie_group};
-use crate::analysis::{rank, versus, Run, Selection, Versus, Workload};
+use crate::analysis::{rank, versus, Run, Selection, Versus, Workload, EXECUTION_SPREAD};
 use crate::results::{Row, SampleList, Spread};
 
 /// The winner's tie group on one workload.
@@ -26,7 +30,7 @@ fn close(a: f64, b: f64) -> bool {
 #[test]
 fn rank_scores_against_the_fastest_and_orders_contenders_first() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let standings = rank(&octile_workloads(&run), |_| true);
     let order: Vec<&str> = standings.iter().map(|s| s.queue).collect();
     // Scores: bucket (2.5, 1.025, 1) → 1.369; baseline (1.667, 1, 2) → 1.494;
@@ -47,7 +51,7 @@ fn rank_scores_against_the_fastest_and_orders_contenders_first() {
 #[test]
 fn versus_is_a_geometric_mean_over_shared_workloads() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let all = octile_workloads(&run);
     let v = versus(&all, "sorted-array-dk", BASELINE).unwrap();
     // `large` cut the sorted array off with bound 8: censored, "at least 8×" there.
@@ -80,7 +84,7 @@ fn versus_calls_a_difference_only_beyond_the_margin() {
 #[test]
 fn the_tie_group_ends_at_the_tie_margin() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let all = octile_workloads(&run);
     assert_eq!(group(all[0]), ["unsorted-array-dup", "sorted-array-dk"], "60.9 / 60 = 1.015");
     assert_eq!(group(all[1]), [BASELINE], "1025 / 1000 = 1.025");
@@ -94,13 +98,13 @@ fn rounds_are_resampled_in_pairs_only_within_one_group() {
     let rounds = [100.0, 110.0, 120.0, 130.0, 140.0];
     let slower: Vec<f64> = rounds.iter().map(|ns| ns * 1.1).collect();
     let paired = vec![timed(&w, BASELINE, 50.0, &rounds), timed(&w, "dary4-dup", 50.0, &slower)];
-    let run = Run::new(&paired);
+    let run = Run::new(&paired).with_execution_spread(0.0);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
     // Every resample draws the same rounds for both: each median ratio is exactly 1.1.
     assert!(close(v.ratio.low, 1.1) && close(v.ratio.high, 1.1) && v.slower());
     let mut unpaired = paired.clone();
     unpaired[1].group = 1;
-    let run = Run::new(&unpaired);
+    let run = Run::new(&unpaired).with_execution_spread(0.0);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
     // Drawn apart, the medians range over 100–140 and 110–154: the interval spans 1.
     assert!(close(v.ratio.mid, 1.1) && v.ratio.low < 1.0 && v.ratio.high > 1.2, "{v:?}");
@@ -121,7 +125,7 @@ fn rows_without_samples_use_their_quartiles() {
     };
     let rows =
         vec![quartiles(BASELINE, 90.0, 100.0, 110.0), quartiles("dary4-dup", 114.0, 120.0, 132.0)];
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
     assert!(close(v.ratio.mid, 1.2));
     assert!(close(v.ratio.low, 114.0 / 110.0) && close(v.ratio.high, 132.0 / 90.0), "{v:?}");
@@ -134,7 +138,7 @@ fn weights_scale_each_workload_in_the_geometric_mean() {
     let (a, b) = (octile("a"), octile("b"));
     let mut rows = steadies(&a, 50.0, &[(BASELINE, 100.0), ("dary4-dup", 200.0)]);
     rows.extend(steadies(&b, 5000.0, &[(BASELINE, 200.0), ("dary4-dup", 100.0)]));
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let (wa, wb) = (&run.workloads[0], &run.workloads[1]);
     let standings = rank_weighted(&[(wa, 1.0), (wb, 3.0)], |_| true);
     // dary4: 2^(1/4) = 1.19; the baseline: 2^(3/4) = 1.68.
@@ -154,7 +158,7 @@ fn weights_scale_each_workload_in_the_geometric_mean() {
 #[test]
 fn a_cut_off_bound_is_censored_evidence() {
     let rows = sample();
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let standings = rank(&octile_workloads(&run), |_| true);
     let sorted = standings.iter().find(|s| s.queue == "sorted-array-dk").unwrap();
     assert_eq!((sorted.ok, sorted.cut_off, sorted.censored, sorted.failed), (2, 1, 1, 0));
@@ -169,7 +173,7 @@ fn a_cut_off_bound_is_censored_evidence() {
         for row in rebound.iter_mut().filter(|r| r.bound.is_some()) {
             row.bound = Some(bound);
         }
-        let run = Run::new(&rebound);
+        let run = Run::new(&rebound).with_execution_spread(0.0);
         let ranked = rank(&octile_workloads(&run), |_| true);
         ranked.iter().find(|s| s.queue == "sorted-array-dk").unwrap().score
     };
@@ -179,7 +183,7 @@ fn a_cut_off_bound_is_censored_evidence() {
     let mut unbounded = cut_off(&w, "sorted-array-dk", 1.5);
     unbounded.bound = None;
     let alone = vec![steady(&w, BASELINE, 50.0, 100.0), unbounded];
-    let run = Run::new(&alone);
+    let run = Run::new(&alone).with_execution_spread(0.0);
     let standings = rank(&[&run.workloads[0]], |_| true);
     assert_eq!(standings[1].queue, "sorted-array-dk");
     assert!(standings[1].score.is_nan() && !standings[1].contends);
@@ -199,7 +203,7 @@ fn a_family_cut_off_on_a_whole_workload_still_counts() {
     rows.push(steady(&b, BASELINE, 100.0, 100.0));
     rows.push(cut_off(&b, "sorted-array-dk", 5.0));
     rows.push(cut_off(&b, "sorted-array-dup", 4.0));
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let sorted = |row: &Row| row.family == Some(pqlab_queues::Family::SortedArray);
     let standings = rank(&octile_workloads(&run), sorted);
     assert_eq!(standings.len(), 2);
@@ -234,10 +238,44 @@ fn expansions_are_compared_where_both_were_measured() {
         expanding(&b, "hot-queue-dup", 960.0),
     ];
     rows.push(cut_off(&b, "sorted-array-dk", 3.0));
-    let run = Run::new(&rows);
+    let run = Run::new(&rows).with_execution_spread(0.0);
     let all = octile_workloads(&run);
     let (mean, largest) =
         crate::analysis::rank::expansions_versus(&all, "hot-queue-dup", BASELINE).unwrap();
     assert!(close(mean, (1.5f64 * 0.96).sqrt()) && close(largest, 1.5), "{mean} {largest}");
     assert!(crate::analysis::rank::expansions_versus(&all, "sorted-array-dk", BASELINE).is_none());
+}
+
+/// Rule: a run's interval carries what varies between runs beyond its slices
+/// ([`EXECUTION_SPREAD`]): on one workload two steady queues 5% apart tie, 15% apart do
+/// not; over nine workloads, each 5% apart, the executions' variation averages out and the
+/// lead stands.
+#[test]
+fn the_interval_carries_what_varies_between_runs() {
+    let one = |lead: f64| {
+        let w = octile("w");
+        vec![steady(&w, BASELINE, 50.0, 100.0), steady(&w, "dary4-dup", 50.0, 100.0 * lead)]
+    };
+    for (lead, ties) in [(1.05, true), (1.15, false)] {
+        let rows = one(lead);
+        let run = Run::new(&rows);
+        let v = versus(&[&run.workloads[0]], "dary4-dup", BASELINE).unwrap();
+        assert!(close(v.ratio.mid, lead));
+        let width = (v.ratio.high / v.ratio.low).ln() / 2.0;
+        assert!((width / (1.96 * EXECUTION_SPREAD) - 1.0).abs() < 0.15, "{v:?}");
+        assert_eq!(rank(&[&run.workloads[0]], |_| true)[1].tied, ties, "lead {lead}");
+        // Read from the slices alone, both leads are beyond the margin.
+        let within = Run::new(&rows).with_execution_spread(0.0);
+        assert!(!rank(&[&within.workloads[0]], |_| true)[1].tied);
+    }
+    let rows: Vec<Row> = (0..9)
+        .flat_map(|i| {
+            let w = octile(&format!("w{i}"));
+            [steady(&w, BASELINE, 50.0, 100.0), steady(&w, "dary4-dup", 50.0, 105.0)]
+        })
+        .collect();
+    let run = Run::new(&rows);
+    let all: Vec<&Workload<'_>> = run.workloads.iter().collect();
+    assert!(versus(&all, "dary4-dup", BASELINE).unwrap().slower());
+    assert!(!rank(&all, |_| true)[1].tied);
 }

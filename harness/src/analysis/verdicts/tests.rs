@@ -20,16 +20,17 @@ fn outcome(claim: fn(&Findings<'_, '_>) -> Verdict, rows: &[Row]) -> Outcome {
     decide(claim, rows).outcome
 }
 
-/// `claim`'s verdict on `rows`.
+/// `claim`'s verdict on `rows`, read with no execution spread (each fixture's ratios are
+/// chosen around the tie margin).
 fn decide(claim: fn(&Findings<'_, '_>) -> Verdict, rows: &[Row]) -> Verdict {
-    claim(&Findings::of(&Run::new(rows)))
+    claim(&Findings::of(&Run::new(rows).with_execution_spread(0.0)))
 }
 
 /// Rule: without the rows a claim names, every verdict says it was not measured (and is
 /// not called weak).
 #[test]
 fn every_verdict_is_unmeasured_without_rows() {
-    let all = verdicts(&Findings::of(&Run::new(&[])));
+    let all = verdicts(&Findings::of(&Run::new(&[]).with_execution_spread(0.0)));
     assert_eq!(all.len(), super::CLAIMS.len());
     for v in &all {
         assert_eq!(v.outcome, Outcome::Unmeasured, "{}", v.claim);
