@@ -394,9 +394,14 @@ pub fn parse_scen_str(text: &str, file: &str, grid: &Grid) -> Result<Vec<Problem
     Ok(problems)
 }
 
-/// One scenario line, checked against `grid`.
+/// One scenario line, checked against `grid`. A line with a TAB is split on TABs (the
+/// `version 1` form, whose map field may hold a space), any other on whitespace.
 fn parse_problem(line: &str, grid: &Grid) -> Result<Problem, ScenFault> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
+    let fields: Vec<&str> = if line.contains('\t') {
+        line.trim().split('\t').map(str::trim).collect()
+    } else {
+        line.split_whitespace().collect()
+    };
     let fields: [&str; 9] =
         fields.as_slice().try_into().map_err(|_| ScenFault::FieldCount { found: fields.len() })?;
     let integer = |i: usize| {
@@ -624,8 +629,9 @@ pub(crate) mod tests {
     #[test]
     fn scen_versions_fields_and_unreachable_lines() {
         let grid = map(MAP);
+        // A map field with a space (`version 1` is TAB-separated) is one field.
         let v1 = "version 1\n0\tmaps/x.map\t4\t3\t0\t0\t1\t2\t2.41421\n\
-                  1\tmaps/x.map\t4\t3\t0\t1\t1\t1\t1\n\
+                  1\tmaps/my maps/x.map\t4\t3\t0\t1\t1\t1\t1\n\
                   0\tx.map\t4\t3\t3\t2\t3\t2\t0\n\
                   0\tx.map\t4\t3\t0\t0\t3\t2\t0\n\n";
         let v1_0 = "version 1.0\n0 maps/wc3maps/x.map 4 3 0 0 1 2 2.41\r\n\
