@@ -213,15 +213,14 @@ impl Settings {
         let profile = var("PQLAB_QUICK").map_or(Ok(Profile::Default), |v| parse::quick(&v))?;
         // The checkout holding the working directory (cargo runs benchmarks from
         // `harness/`), so a moved checkout or an installed `pqlab bench` writes to the
-        // checkout it is run in; outside any checkout, the one this was built from. A
-        // relative path is taken from the repository's root, where the README's commands
-        // are typed.
-        let root = crate::results::location::checkout()
-            .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+        // checkout it is run in; outside any checkout, the working directory, and only
+        // into a results folder named with PQLAB_RESULTS.
+        let here = std::env::current_dir().unwrap_or_default();
+        let checkout = crate::results::location::checkout().ok();
+        let named = std::env::var_os("PQLAB_RESULTS").filter(|p| !p.is_empty());
+        let results = results_folder(checkout.as_deref(), &here, named.map(PathBuf::from))?;
+        let root = checkout.unwrap_or(here);
         let from_root = |path: PathBuf| if path.is_relative() { root.join(path) } else { path };
-        let results = std::env::var_os("PQLAB_RESULTS")
-            .map(|p| from_root(PathBuf::from(p)))
-            .unwrap_or_else(|| root.join("results").join(crate::results::location::LOCAL));
         let maps = std::env::var_os("PQLAB_MAPS")
             .filter(|m| !m.is_empty())
             .map(|p| from_root(PathBuf::from(p)));
@@ -296,6 +295,28 @@ impl Settings {
     }
 }
 
+/// Where a run writes: `named` (`PQLAB_RESULTS`; a relative path from the `checkout`'s
+/// root, where the README's commands are typed, or from `here` outside one), else the
+/// checkout's `results/local/`. Outside a checkout with no folder named it is an error,
+/// never the checkout the lab was built in.
+fn results_folder(
+    checkout: Option<&Path>,
+    here: &Path,
+    named: Option<PathBuf>,
+) -> Result<PathBuf, SettingsError> {
+    match (named, checkout) {
+        (Some(path), _) if path.is_absolute() => Ok(path),
+        (Some(path), root) => Ok(root.unwrap_or(here).join(path)),
+        (None, Some(root)) => Ok(root.join("results").join(crate::results::location::LOCAL)),
+        (None, None) => Err(SettingsError {
+            variable: "PQLAB_RESULTS",
+            value: String::new(),
+            expected: "a folder for the run's results: the working directory is not inside a \
+                       pqlab checkout (run the bench in one, or name a folder)",
+        }),
+    }
+}
+
 /// The machine's available memory in bytes (`MemAvailable` in Linux's `/proc/meminfo`), or
 /// `None` where it cannot be read.
 fn available_memory() -> Option<usize> {
@@ -307,6 +328,19 @@ fn available_memory() -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_run_outside_a_checkout_writes_only_where_it_is_told() {
+        let (root, here) = (Path::new("/c"), Path::new("/w"));
+        let local = root.join("results").join(crate::results::location::LOCAL);
+        assert_eq!(results_folder(Some(root), here, None).unwrap(), local);
+        assert_eq!(results_folder(Some(root), here, Some("r".into())).unwrap(), root.join("r"));
+        assert_eq!(results_folder(None, here, Some("r".into())).unwrap(), here.join("r"));
+        assert_eq!(results_folder(None, here, Some("/a".into())).unwrap(), Path::new("/a"));
+        let refused = results_folder(None, here, None).unwrap_err();
+        assert_eq!(refused.variable, "PQLAB_RESULTS");
+        assert!(refused.to_string().contains("not inside a pqlab checkout"), "{refused}");
+    }
+
     use super::*;
 
     #[test]
