@@ -122,6 +122,11 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
+        asks: "The seed's sentence on whole-number costs: compares, workload pair by workload pair, the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types by the 95% interval and the tie margin, and the fastest exact queue on each side as the second comparator.",
+        outside: None,
+        decide: factors::integer_costs_faster,
+    },
+    Claim {
         asks: "The seeds only suggest \"processing nodes in batches, as fringe search does\"; the claim is Björnsson et al.'s. Compares fringe search with pqlab's A* using std's BinaryHeap on every series fringe search ran (each cost scale), timed in the same rounds, series by series and workload by workload, cut-offs counting as lower bounds; the best queue is the second comparator.",
         outside: Some("Björnsson, Enzenberger, Holte and Schaeffer, Fringe Search (2005)"),
         decide: loops::fringe_beats_astar,
