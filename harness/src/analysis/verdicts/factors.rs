@@ -382,7 +382,7 @@ fn series_of(w: &Workload<'_>) -> Option<Selection> {
 }
 
 /// The workload that searches `float`'s problems with integer costs: the same kind, map,
-/// setup but the costs, heuristic, scale, store and number of problems.
+/// search loop, graph and moves, heuristic, scale, store and number of problems.
 fn integer_twin<'w, 'a>(run: &'w Run<'a>, float: &Workload<'_>) -> Option<&'w Workload<'a>> {
     let setup = Setup { costs: CostKind::Integer, ..float.facts.setup()? };
     run.of(float.kind).find(|i| {
