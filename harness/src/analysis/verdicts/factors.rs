@@ -1,18 +1,21 @@
 //! Claims about what surrounds the queue: membership through a hash table, approximate
-//! order against weighted A*, and a better heuristic against a better queue.
+//! order against weighted A*, a better heuristic against a better queue, and integer
+//! costs against floats.
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{Outcome, Verdict};
-use crate::analysis::bands::Eligible;
+use super::{evidence, ratio_of, Outcome, Verdict};
+use crate::analysis::bands::{Eligible, Selection};
 use crate::analysis::rank::{versus, versus_across};
 use crate::analysis::trades::{Trade, Way};
-use crate::analysis::{geomean, Findings, Workload};
+use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
+use crate::maps::grid::CostKind;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
+use crate::search::Setup;
 
 /// A queue's time on `a` over its time on `b` (two workloads of one map).
 fn across(a: &Workload<'_>, b: &Workload<'_>, queue: &str) -> Option<f64> {
@@ -258,4 +261,136 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
         maps - holds - fails
     );
     Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: maps }
+}
+
+/// "Using whole numbers like these is a lot faster for the computer, too": the number type
+/// of the costs, the search and its problems unchanged. Pair by pair (a workload of the
+/// generic A\* with `f64` costs and its twin with integer costs: the same map or road graph,
+/// heuristic, store and problems), std's BinaryHeap, which takes both key types, under
+/// floats against itself under integers, with its 95% interval; a pair holds where the
+/// integer search is faster beyond the tie margin. Holds when every pair does, fails when
+/// none does, partly otherwise. The fastest exact queue on each side, against each other,
+/// is the second comparator, beside it.
+pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
+    let run = findings.run;
+    const CLAIM: &str = "Using whole numbers like these is a lot faster for the computer, too";
+    let winner = |w: &Workload<'a>| {
+        let standings = findings.rank(&[w], Eligible::Exact);
+        standings.first().filter(|s| s.contends).map(|s| s.queue)
+    };
+    let (mut holds, mut fails, mut details) = (0, 0, Vec::new());
+    let (mut same, mut bests) = (Vec::new(), Vec::new());
+    for float in run.of(Kind::Astar).filter(|w| w.facts.costs == Some(CostKind::Float)) {
+        let Some(integer) = integer_twin(run, float) else { continue };
+        let (Some(time_float), Some(time_integer)) =
+            (float.timing(BASELINE), integer.timing(BASELINE))
+        else {
+            continue;
+        };
+        let Some(v) = versus_across(&[(time_float, time_integer)], FLOAT, INTEGER) else {
+            continue;
+        };
+        same.push((time_float, time_integer));
+        // `v` is the float search's time over the integer one's: slower beyond the margin
+        // means integers are faster.
+        holds += usize::from(v.slower());
+        fails += usize::from(v.faster());
+        let standing = if v.slower() {
+            "integers faster"
+        } else if v.faster() {
+            "floats faster"
+        } else {
+            "tied"
+        };
+        let expansions = match (float.ok(BASELINE), integer.ok(BASELINE)) {
+            (Some(f), Some(i)) => format!(
+                "; it expands {} the integer search's cells",
+                ratio(f.expansions / i.expansions.max(1.0))
+            ),
+            _ => String::new(),
+        };
+        let best = match (winner(float), winner(integer)) {
+            (Some(best_float), Some(best_integer)) => {
+                let pair = float.timing(best_float).zip(integer.timing(best_integer));
+                pair.and_then(|p| {
+                    let v = versus_across(&[p], best_float, best_integer)?;
+                    bests.push(p);
+                    Some(format!(
+                        " The fastest queue with `f64` costs, `{best_float}`, takes {} the time of the fastest with integer costs, `{best_integer}` (95% interval {}–{}).",
+                        ratio(v.ratio.mid),
+                        ratio(v.ratio.low),
+                        ratio(v.ratio.high)
+                    ))
+                })
+            }
+            _ => None,
+        };
+        let series = series_of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
+        details.push(format!(
+            "{}{series} ({:.0} open cells): with `{BASELINE}`, `f64` costs take {} the time of integer costs (95% interval {}–{}): {standing}{expansions}.{}",
+            float.facts.map,
+            integer.size,
+            ratio(v.ratio.mid),
+            ratio(v.ratio.low),
+            ratio(v.ratio.high),
+            best.unwrap_or_default()
+        ));
+    }
+    let Some(overall) = versus_across(&same, FLOAT, INTEGER) else {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No generic A* workload was searched with both integer and `f64` costs.",
+        );
+    };
+    let pairs = same.len();
+    let outcome = match holds {
+        0 => Outcome::Fails,
+        n if n == pairs => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let fastest = versus_across(&bests, FLOAT, INTEGER).map_or(String::new(), |v| {
+        format!(
+            "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs (95% interval {}–{})",
+            ratio(v.ratio.mid),
+            ratio(v.ratio.low),
+            ratio(v.ratio.high)
+        )
+    });
+    let summary = format!(
+        "The generic A* with `f64` costs takes {} the time of the same search with integer costs, both with `{BASELINE}` ({}); integers are faster beyond the tie margin on {holds} of {} (floats faster on {fails}, tied on {}){fastest}.",
+        ratio_of(&overall),
+        evidence(&overall),
+        plural(pairs, "workload pair"),
+        pairs - holds - fails
+    );
+    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: pairs }
+}
+
+/// The name the float side of the cost types' comparisons is seeded with.
+const FLOAT: &str = "f64 costs";
+/// The name the integer side is seeded with.
+const INTEGER: &str = "integer costs";
+
+/// The series `w` belongs to.
+fn series_of(w: &Workload<'_>) -> Option<Selection> {
+    Some(Selection {
+        setup: w.facts.setup()?,
+        heuristic: w.heuristic()?,
+        scale: w.scale()?,
+        store: w.store()?,
+    })
+}
+
+/// The workload that searches `float`'s problems with integer costs: the same kind, map,
+/// search loop, graph and moves, heuristic, scale, store and number of problems.
+fn integer_twin<'w, 'a>(run: &'w Run<'a>, float: &Workload<'_>) -> Option<&'w Workload<'a>> {
+    let setup = Setup { costs: CostKind::Integer, ..float.facts.setup()? };
+    run.of(float.kind).find(|i| {
+        i.facts.map == float.facts.map
+            && i.facts.setup() == Some(setup)
+            && i.heuristic() == float.heuristic()
+            && i.scale() == float.scale()
+            && i.store() == float.store()
+            && i.units() == float.units()
+    })
 }

@@ -62,12 +62,12 @@ pub const CLAIMS: &[Claim] = &[
         decide: folklore::hot_queues_against_heaps,
     },
     Claim {
-        asks: "Compares duplicates with decrease-key over the octile A* workloads in three pairings: the seeds' (std's BinaryHeap, a library heap without decrease-key, against the indexed binary heap `dary2-dk`), library against library (std's against the best library binary heap with decrease-key), and each structure built both ways against itself; partly when they disagree. The seeds' \"adjustments are rare\" is answered from the run's key updates and stale pops.",
+        asks: "Compares duplicates with decrease-key over the octile A* workloads in three pairings: the seeds' (std's BinaryHeap, a library heap without decrease-key, against the indexed binary heap `dary2-dk`), library against library (std's against the best library binary heap with decrease-key), and each structure built both ways against itself; partly when they disagree. The seeds' reason that adjustments are rare (\"which is rare\"; \"but rarely, in my experience\") is answered from the run's key updates and stale pops.",
         outside: None,
         decide: folklore::duplicates_over_decrease_key,
     },
     Claim {
-        asks: "Compares the best sorted array (the article's list) with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound, and whether the ratio grows with the frontier.",
+        asks: "The beginners' A* article's sentence (\"A binary heap is at least 2–3 times as fast as a list, and geometrically faster on longer paths\"): compares the best sorted array (the article's list) with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound, and whether the ratio grows with the frontier.",
         outside: None,
         decide: survey::heap_against_lists,
     },
@@ -82,7 +82,7 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::fibonacci_heaps_not_in_practice,
     },
     Claim {
-        asks: "Compares the sequence heap with the fastest other comparison-based queue, and with binary and 4-ary heaps for the paper's factor of two, at held sizes from 100,000 entries and on octile A* workloads from 30,000 open cells.",
+        asks: "Compares the sequence heap with the fastest other comparison-based queue, and with binary and 4-ary heaps for the paper's factor of two (\"at least two times faster than binary and 4-ary heaps\"), at held sizes from 100,000 entries and on octile A* workloads from 30,000 open cells.",
         outside: None,
         decide: survey::sequence_heaps_for_large_inputs,
     },
@@ -122,12 +122,17 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
+        asks: "The seed's sentence on whole-number costs: compares, workload pair by workload pair, the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types by the 95% interval and the tie margin, and the fastest exact queue on each side as the second comparator.",
+        outside: None,
+        decide: factors::integer_costs_faster,
+    },
+    Claim {
         asks: "The seeds only suggest \"processing nodes in batches, as fringe search does\"; the claim is Björnsson et al.'s. Compares fringe search with pqlab's A* using std's BinaryHeap on every series fringe search ran (each cost scale), timed in the same rounds, series by series and workload by workload, cut-offs counting as lower bounds; the best queue is the second comparator.",
         outside: Some("Björnsson, Enzenberger, Holte and Schaeffer, Fringe Search (2005)"),
         decide: loops::fringe_beats_astar,
     },
     Claim {
-        asks: "The seed's sentence (\"there are some maps though where you don't save much, and it might be better to use Breadth First Search\"): compares breadth-first search with A* using Manhattan distance and std's BinaryHeap on the 4-connected unit-cost workloads, timed in the same rounds; holds when A* is faster on most workloads and BFS is faster only where A* saves least (BFS's expansions over A*'s); A* with the best queue is the second comparator.",
+        asks: "Red Blob's sentence (\"there are some maps though where you don't save much, and it might be better to use Breadth First Search\", after \"in most game maps, exploring fewer nodes is worth the slowdown\"): compares breadth-first search with A* using Manhattan distance and std's BinaryHeap on the 4-connected unit-cost workloads, timed in the same rounds; holds when A* is faster on most workloads and BFS is faster only where A* saves least (BFS's expansions over A*'s); A* with the best queue is the second comparator.",
         outside: None,
         decide: loops::bfs_is_enough,
     },

@@ -574,3 +574,57 @@ fn manhattan_on_eight_moves_speeds_up() {
     assert_eq!(v.outcome, Outcome::Partly);
     assert!(v.summary.contains("on 1 of 2 maps"), "{}", v.summary);
 }
+
+/// A generic A* workload on map `map`, octile and fine costs, as integers or as `f64`.
+fn generic(map: &str, costs: crate::maps::grid::CostKind) -> crate::lab::rows::Workload {
+    use crate::search::{SearchKind, Setup};
+    crate::lab::rows::Workload {
+        name: format!("{map}/generic/{costs:?}"),
+        setup: Some(Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR }),
+        ..octile(map)
+    }
+}
+
+/// Rule: whole numbers hold, pair by pair, where std's heap with integer costs is faster
+/// beyond the tie margin than with `f64` costs on the same problems; every pair: holds,
+/// none: fails, else partly. The fastest queue on each side does not decide.
+#[test]
+fn integer_costs_faster() {
+    use crate::maps::grid::CostKind::{Float, Integer};
+    let claim = factors::integer_costs_faster;
+    // One map: std's heap at 100 with integers, at `float` with `f64` costs; a bucket queue,
+    // which takes only integers, is the fastest integer queue at `bucket`.
+    let map = |name, float: f64, bucket: f64| {
+        let mut rows = steadies(
+            &generic(name, Integer),
+            500.0,
+            &[(BASELINE, 100.0), ("bucket-queue-dup", bucket)],
+        );
+        rows.extend(steadies(&generic(name, Float), 500.0, &[(BASELINE, float)]));
+        rows
+    };
+    // Floats take 1.26×: integers are faster.
+    assert_eq!(outcome(claim, &map("a", 126.0, 90.0)), Outcome::Holds);
+    // 1.015×: inside the tie margin, no faster.
+    assert_eq!(outcome(claim, &map("a", 101.5, 90.0)), Outcome::Fails);
+    // 1.025×: just beyond it.
+    assert_eq!(outcome(claim, &map("a", 102.5, 90.0)), Outcome::Holds);
+    // Floats faster on the road graph's like, though the fastest integer queue wins there:
+    // the same queue decides, not the best of each side.
+    assert_eq!(outcome(claim, &map("a", 88.0, 50.0)), Outcome::Fails);
+    let both = [map("a", 126.0, 90.0), map("b", 88.0, 50.0)].concat();
+    let v = decide(claim, &both);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Partly, 2));
+    assert!(v.summary.contains("on 1 of 2 workload pairs"), "{}", v.summary);
+    assert!(v.summary.contains("floats faster on 1"), "{}", v.summary);
+    // The fastest of each side is the second comparator: 88 against the bucket queue's 50.
+    assert!(
+        v.details[1].contains("`bucket-queue-dup`") && v.details[1].contains("1.76×"),
+        "{:#?}",
+        v.details
+    );
+    // Without its integer twin (another number of problems), a float workload says nothing.
+    let mut other_problems = map("a", 126.0, 90.0);
+    other_problems.iter_mut().filter(|r| r.costs == Some(Float)).for_each(|r| r.units = 20);
+    assert_eq!(outcome(claim, &other_problems), Outcome::Unmeasured);
+}
