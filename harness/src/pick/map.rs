@@ -104,7 +104,7 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let exact = crate::search::heuristic::Heuristic::admissible(&heuristic);
     let checked = instance.checkable_under(rules);
     let components = Components::new(&instance.grid);
-    let bar = crate::commands::progress(instance.problems.len() as u64, "searches (profile)");
+    let bar = crate::format::progress(instance.problems.len() as u64, "searches (profile)");
     let (mut open, mut held, mut wrong, mut beyond) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, p) in instance.problems.iter().enumerate() {
@@ -455,7 +455,7 @@ fn enter<'p>(
     contest: &mut Contest<'p, Row>,
 ) -> Result<()> {
     let provenance = Provenance::detect("-measure");
-    let bar = crate::commands::progress(ids.len() as u64, "check passes");
+    let bar = crate::format::progress(ids.len() as u64, "check passes");
     for &id in ids {
         let entry = registry::find(id).with_context(|| format!("unknown queue {id}"))?;
         let mut row = workload.row(&provenance, entry.id, Some(entry));
@@ -515,7 +515,7 @@ pub(super) fn time_until_decided(
     budget: Duration,
     started: Instant,
 ) -> Stop {
-    let bar = crate::commands::progress(u64::from(rounds), "rounds (stops once decided)");
+    let bar = crate::format::progress(u64::from(rounds), "rounds (stops once decided)");
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}, at most {eta} left",
