@@ -1,4 +1,5 @@
-//! Numbers as the report and `pqlab pick` print them: three significant digits, with units.
+//! Numbers as the report and `pqlab pick` print them: three significant digits, with units;
+//! and the progress bar the long commands show on stderr.
 
 use crate::results::Spread;
 
@@ -100,6 +101,18 @@ pub fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
+}
+
+/// A progress bar on stderr.
+pub fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(what.to_owned());
+    bar
 }
 
 #[cfg(test)]

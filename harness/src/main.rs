@@ -186,6 +186,10 @@ struct PickArgs {
     /// from that measurement (under a minute for a 512² map).
     #[arg(long)]
     measure: bool,
+    /// A queue to time with --measure beside the runs' leading candidates (repeat for
+    /// several; `pqlab list` names them).
+    #[arg(long = "queue", value_name = "ID", value_parser = parse_queue, requires = "measure")]
+    queues: Vec<&'static Entry>,
     /// The most interleaved rounds for --measure and --trace (they stop once the ranking
     /// is decided).
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
@@ -259,8 +263,12 @@ fn positive(text: &str) -> Result<usize, String> {
 }
 
 fn parse_queue(id: &str) -> Result<&'static Entry, String> {
-    registry::find(id)
-        .ok_or_else(|| format!("unknown queue '{id}'; the queues are: {}", registry::ids()))
+    registry::find(id).ok_or_else(|| {
+        format!(
+            "unknown queue '{id}' (`pqlab list` describes every queue); the queues are: {}",
+            registry::ids()
+        )
+    })
 }
 
 fn parse_heuristic(name: &str) -> Result<HeuristicKind, String> {
@@ -352,6 +360,7 @@ impl PickArgs {
             scen,
             limit,
             measure,
+            queues,
             rounds,
             budget,
             decrease_key,
@@ -387,6 +396,7 @@ impl PickArgs {
                 scen,
                 limit,
                 measure,
+                queues,
                 rounds,
                 budget: std::time::Duration::from_secs(budget),
                 query,

@@ -456,6 +456,47 @@ fn pick_map_latency_ranks_by_latency_or_says_why_not() {
     }
 }
 
+/// `pick --map … --measure --queue ID` times the queue asked beside the runs' leading
+/// candidates and says so; an unknown id is refused as bad input, naming the id and
+/// `pqlab list`, never with a panic; `--queue` without `--measure` is refused.
+#[test]
+fn pick_measure_times_the_queues_asked_too() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
+    let map = map.to_str().unwrap();
+    let out =
+        pick_from(LATEST_RUN, dir, &["--map", map, "--measure", "--queue", "no-such-queue-dk"]);
+    let said = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("no-such-queue-dk") && said.contains("`pqlab list`"), "{said}");
+    assert!(!said.contains("panicked"), "{said}");
+    let out = pick_from(LATEST_RUN, dir, &["--map", map, "--queue", "dary4-dup"]);
+    assert_eq!(out.status.code(), Some(2), "--queue without --measure: {}", text(&out));
+    // The runs' last-ranked queue for this map: not among the six leading candidates.
+    let json = |out: &Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", text(out));
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    let queues = |answer: &serde_json::Value, list: &str| -> Vec<String> {
+        let entries = answer[list].as_array().cloned().unwrap_or_default();
+        entries
+            .iter()
+            .map(|e| e.get("queue").unwrap_or(&e[0]).as_str().unwrap().to_owned())
+            .collect()
+    };
+    let runs = json(&pick_from(LATEST_RUN, dir, &["--map", map, "--limit", "3", "--json"]));
+    let ranking = queues(&runs, "ranking");
+    assert!(ranking.len() > 7, "{ranking:?}");
+    let asked = ranking.last().unwrap().as_str();
+    let args = ["--map", map, "--measure", "--rounds", "1", "--queue", asked, "--json"];
+    let measured = json(&pick_from(LATEST_RUN, dir, &args));
+    let timed = [queues(&measured, "ranking"), queues(&measured, "not_ranked")].concat();
+    assert!(timed.iter().any(|q| q == asked), "{asked} not measured: {timed:?}");
+    let caveats = measured["caveats"].to_string();
+    assert!(caveats.contains(&format!("--queue ({asked})")), "{caveats}");
+}
+
 /// `run` with every queue skipped (a monotone queue under weighted A*) is an error, not a
 /// silent success with no table.
 #[test]

@@ -51,7 +51,7 @@ pub fn compare(
     rounds: u32,
 ) -> Result<ExitCode> {
     let mut ratios: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    let bar = super::progress(maps.len() as u64, "maps");
+    let bar = crate::format::progress(maps.len() as u64, "maps");
     // A map that cannot be read is said and counted, and the others are compared.
     let mut bad = Vec::new();
     for map in maps {

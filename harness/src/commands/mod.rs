@@ -26,15 +26,3 @@ macro_rules! say {
         }
     }};
 }
-
-/// A progress bar on stderr.
-pub fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(len);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_message(what.to_owned());
-    bar
-}

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
+use pqlab_queues::registry::{Entry, BASELINE};
 use pqlab_queues::trace::Trace as UserTrace;
 
 use crate::analysis::{replays, Findings, Run};
@@ -40,6 +41,8 @@ pub struct Request {
     pub limit: Option<usize>,
     /// Measure the candidates on the map.
     pub measure: bool,
+    /// Queues to measure beside the runs' leading candidates (`--queue`).
+    pub queues: Vec<&'static Entry>,
     /// The most interleaved rounds when measuring.
     pub rounds: u32,
     /// The time the measured rounds may take.
@@ -108,8 +111,15 @@ pub fn run(request: Request) -> Result<ExitCode> {
             let mut committed =
                 map::from_runs(&runs, &request.query, map_path, &instance, &profiled, notes)?;
             let answer = if request.measure {
-                let candidates: Vec<String> =
+                let leading: Vec<String> =
                     committed.ranking.iter().take(6).map(|r| r.queue.clone()).collect();
+                let asked: Vec<String> = request
+                    .queues
+                    .iter()
+                    .map(|e| e.id.to_owned())
+                    .filter(|id| id != BASELINE && !leading.contains(id))
+                    .collect();
+                let candidates: Vec<String> = leading.iter().chain(&asked).cloned().collect();
                 let mut measured = map::measure(
                     instance,
                     &request.query,
@@ -117,9 +127,14 @@ pub fn run(request: Request) -> Result<ExitCode> {
                     request.rounds,
                     request.budget,
                 )?;
+                let asked = if asked.is_empty() {
+                    String::new()
+                } else {
+                    format!(", the queues asked with --queue ({})", asked.join(", "))
+                };
                 measured.caveats.push(format!(
-                    "Measured here on {drawn}: the runs' six leading candidates ({}) and the baseline. The runs alone said: {}",
-                    candidates.join(", "),
+                    "Measured here on {drawn}: the runs' six leading candidates ({}){asked} and the baseline. The runs alone said: {}",
+                    leading.join(", "),
                     committed.verdict
                 ));
                 measured

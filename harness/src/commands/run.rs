@@ -232,7 +232,7 @@ pub fn run(
         );
     }
     print_header(rows);
-    let bar = super::progress((instance.problems.len() * queues.len()) as u64, "searches");
+    let bar = crate::format::progress((instance.problems.len() * queues.len()) as u64, "searches");
     let mut wrong = 0;
     let mut sizes: Option<Vec<Counters>> = None;
     for entry in queues {

@@ -23,7 +23,7 @@ pub fn run(
     let maps = movingai::find_maps(dir)?;
     anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());
     let started = Instant::now();
-    let bar = super::progress(0, "searches");
+    let bar = crate::format::progress(0, "searches");
     let sample = per_map.map_or(Sample::All, Sample::Spread);
     let (reports, ran) = validate(
         &maps,

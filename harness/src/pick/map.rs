@@ -25,6 +25,7 @@ use anyhow::{Context, Result};
 use pqlab_queues::registry::{self, BASELINE};
 use serde::Serialize;
 
+use super::query::describe;
 use super::{answer, build_answer, with_latency, Answer, Backing, Query};
 use crate::analysis::bands::Band;
 use crate::analysis::rank::{rank_weighted, Standing};
@@ -104,7 +105,7 @@ pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let exact = crate::search::heuristic::Heuristic::admissible(&heuristic);
     let checked = instance.checkable_under(rules);
     let components = Components::new(&instance.grid);
-    let bar = crate::commands::progress(instance.problems.len() as u64, "searches (profile)");
+    let bar = crate::format::progress(instance.problems.len() as u64, "searches (profile)");
     let (mut open, mut held, mut wrong, mut beyond) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, p) in instance.problems.iter().enumerate() {
@@ -420,13 +421,19 @@ pub fn measure(
     let mut contest = Contest::new(&workload.name, SAMPLE);
     let mut ids: Vec<&str> = vec![BASELINE];
     ids.extend(candidates.iter().map(String::as_str).filter(|c| *c != BASELINE));
-    enter(&prepared, &workload, &ids, &mut contest)?;
+    let mut untimed = enter(&prepared, &workload, &ids, &mut contest)?;
     let stopped = time_until_decided(&mut contest, Kind::Astar, query, rounds, budget, started);
     let rows: Vec<Row> = contest.finish().into_iter().map(|(row, _)| row).collect();
     let run = Run::new(&rows);
     let w = run.of(Kind::Astar).next().context("a measured workload")?;
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
+    // A queue asked with `--queue` that the query's filters leave out is said, not dropped.
+    untimed.extend(
+        rows.iter().filter(|r| !query.admits(r)).map(|r| {
+            (r.queue.clone(), format!("timed, but outside the query ({})", describe(query)))
+        }),
+    );
     let stopped = stopped.sentence(budget);
     let backing = vec![Backing {
         series: query.selection().describe(),
@@ -442,20 +449,24 @@ pub fn measure(
     }];
     let asked =
         format!("{} (measured here: {})", prepared.instance.name, query.selection().describe());
-    Ok(build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, vec![stopped]))
+    let mut answer =
+        build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, vec![stopped]);
+    answer.not_ranked.extend(untimed);
+    Ok(answer)
 }
 
 /// Checks each queue of `ids` on the map's problems, with a progress bar, and enters the
 /// ones that pass, each with its row; a wrong answer is an error, a queue that cannot
-/// search here is said and left out.
+/// search here is said and left out, and returned with the reason.
 fn enter<'p>(
     prepared: &'p Prepared,
     workload: &Facts,
     ids: &[&str],
     contest: &mut Contest<'p, Row>,
-) -> Result<()> {
+) -> Result<Vec<(String, String)>> {
+    let mut untimed = Vec::new();
     let provenance = Provenance::detect("-measure");
-    let bar = crate::commands::progress(ids.len() as u64, "check passes");
+    let bar = crate::format::progress(ids.len() as u64, "check passes");
     for &id in ids {
         let entry = registry::find(id).with_context(|| format!("unknown queue {id}"))?;
         let mut row = workload.row(&provenance, entry.id, Some(entry));
@@ -470,13 +481,14 @@ fn enter<'p>(
             }
             Err(Untimed::Failed(why)) => anyhow::bail!("{id} gave a wrong answer: {why}"),
             Err(Untimed::NotApplicable(why) | Untimed::CutOff { note: why, .. }) => {
-                bar.suspend(|| eprintln!("pqlab: {id} is not timed on this map: {why}"))
+                bar.suspend(|| eprintln!("pqlab: {id} is not timed on this map: {why}"));
+                untimed.push((id.to_owned(), format!("not timed on this map: {why}")));
             }
         }
         bar.inc(1);
     }
     bar.finish_and_clear();
-    Ok(())
+    Ok(untimed)
 }
 
 /// Why `--measure`'s (or `--trace`'s) timing stopped, after how many rounds.
@@ -515,7 +527,7 @@ pub(super) fn time_until_decided(
     budget: Duration,
     started: Instant,
 ) -> Stop {
-    let bar = crate::commands::progress(u64::from(rounds), "rounds (stops once decided)");
+    let bar = crate::format::progress(u64::from(rounds), "rounds (stops once decided)");
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{elapsed_precise} [{bar:30}] {pos}/{len} {msg}, at most {eta} left",

@@ -185,7 +185,7 @@ pub fn measure(
     let mut contest = Contest::new(&workload.name, SAMPLE);
     let (mut others, mut wrong) = (Vec::new(), Vec::new());
     let mut base = Duration::MAX;
-    let bar = crate::commands::progress(entries.len() as u64, "check passes");
+    let bar = crate::format::progress(entries.len() as u64, "check passes");
     for entry in entries {
         bar.inc(1);
         let mut row = workload.row(&provenance, entry.id, Some(entry));

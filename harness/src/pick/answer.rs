@@ -1,0 +1,298 @@
+//! The answer and its first line: the ranking, the verdict line naming the winner and
+//! its tie group, and the winner's memory, tie order, adoption and frontier share, built
+//! from a ranking over weighted workloads.
+
+use pqlab_queues::registry::{self, BASELINE};
+use pqlab_queues::{Family, KeyRule, Strategy};
+use serde::Serialize;
+
+use super::adopt::adoption;
+use crate::analysis::bands;
+use crate::analysis::findings::FrontierShare;
+use crate::analysis::latency::Latency;
+use crate::analysis::rank::{versus_weighted, Standing};
+use crate::analysis::{Findings, Run, Workload};
+use crate::format::{plural, ratio, significant};
+use crate::results::{Kind, Spread, Status};
+
+/// One queue in an answer's ranking.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ranked {
+    /// The queue id.
+    pub queue: String,
+    /// Its family (a registry token in JSON: `binary-heap`).
+    pub family: Option<Family>,
+    /// Its strategy (`dup`, `dk`).
+    pub strategy: Option<Strategy>,
+    /// The keys it accepts (`any`, `monotone`, `bounded-span`).
+    pub keys: Option<KeyRule>,
+    /// Its time ÷ the winner's (1 for the winner), with the 95% interval: `[low, ratio,
+    /// high]` in JSON. When `censored` is above 0 the ratio and the low end are lower
+    /// bounds and the high end is infinite (`null` in JSON).
+    pub vs_best: Spread,
+    /// The workloads where it was cut off, whose measured lower bound stands in for its
+    /// time ("at least").
+    pub censored: usize,
+    /// Whether it is in the winner's tie group.
+    pub tied: bool,
+    /// Its time ÷ std-binary-heap-dup's, when both were measured.
+    pub vs_std: Option<f64>,
+    /// Its per-search latency, where the rows have it.
+    pub latency: Option<Latency>,
+}
+
+/// The evidence behind an answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Backing {
+    /// The series (`octile A*, fine costs`).
+    pub series: String,
+    /// The band that answered; `None` for a measurement on the user's map.
+    pub band: Option<String>,
+    /// `whole searches` or `the queue alone at held sizes`.
+    pub source: String,
+    /// The workloads, with their frontier sizes and map kinds.
+    pub workloads: Vec<(String, f64, String)>,
+    /// Whether any workload is a real Moving AI map.
+    pub real_maps: bool,
+    /// The trace file, when the evidence is the user's trace replayed (`pick --trace`).
+    pub trace: Option<String>,
+    /// Fewer than three workloads.
+    pub weak: bool,
+}
+
+/// What an answer's ranking is ordered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankedBy {
+    /// Total time over the workloads' searches, with paired bootstrap intervals.
+    Time,
+    /// The 99th-percentile time of one search (`pick --latency`).
+    Latency,
+}
+
+/// An answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Answer {
+    /// What the ranking is ordered by.
+    pub ranked_by: RankedBy,
+    /// The verdict line.
+    pub verdict: String,
+    /// The query in words.
+    pub asked: String,
+    /// The run the rows come from, and its machine.
+    pub run: String,
+    /// The run's machine.
+    pub machine: String,
+    /// The run's noise, when it could change rankings.
+    pub noise: Option<String>,
+    /// When this machine's CPU is not the run's.
+    pub machine_note: Option<String>,
+    /// What backs it.
+    pub backing: Vec<Backing>,
+    /// Every queue meeting the query, the winner first.
+    pub ranking: Vec<Ranked>,
+    /// Queues meeting the query that could not be ranked, and why.
+    pub not_ranked: Vec<(String, String)>,
+    /// The winner's memory: entries held per open cell, and heap bytes per entry.
+    pub memory: Vec<String>,
+    /// The winner's tie order's effect on the search: its expansions ÷ the baseline's.
+    pub tie_order: Option<String>,
+    /// How to adopt the winner.
+    pub adopt: Option<String>,
+    /// How much of these searches the frontier takes with std's heap and with the winner
+    /// (`None` where no evidence workload has an oracle row).
+    pub frontier_share: Option<Shares>,
+    /// What else to know.
+    pub caveats: Vec<String>,
+}
+
+/// The frontier's share of the searches behind an answer, with std's heap and with the
+/// winner ([`Findings::frontier_share`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Shares {
+    /// With std's heap.
+    pub std: FrontierShare,
+    /// With the winner.
+    pub winner: FrontierShare,
+}
+
+/// The answer's text from a ranking over weighted workloads.
+pub fn build_answer(
+    findings: &Findings<'_, '_>,
+    workloads: &[(&Workload<'_>, f64)],
+    standings: &[Standing<'_>],
+    backing: Vec<Backing>,
+    asked: String,
+    mut caveats: Vec<String>,
+) -> Answer {
+    let run = findings.run;
+    let ranking = ranked(workloads, standings);
+    let winner = ranking.first().map(|r| r.queue.as_str());
+    let (memory, tie_order) = match winner {
+        Some(w) => (memory(run, workloads, w), tie_order(workloads, w)),
+        None => (Vec::new(), None),
+    };
+    let adopt = winner.and_then(registry::find).map(adoption);
+    let frontier_share = winner.and_then(|w| {
+        Some(Shares {
+            std: findings.frontier_share(workloads, BASELINE)?,
+            winner: findings.frontier_share(workloads, w)?,
+        })
+    });
+    if backing.iter().any(|b| b.weak) {
+        caveats.push(format!(
+            "Some of the evidence is weak: fewer than {} workloads in a band.",
+            bands::STRONG
+        ));
+    }
+    Answer {
+        ranked_by: RankedBy::Time,
+        verdict: verdict(workloads, &ranking),
+        asked,
+        run: run.run_id(),
+        machine: run.machine(),
+        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
+        machine_note: machine_note(run),
+        backing,
+        not_ranked: not_ranked(workloads, standings),
+        ranking,
+        memory,
+        tie_order,
+        adopt,
+        frontier_share,
+        caveats,
+    }
+}
+
+/// The contenders among `standings`, in rank order, with their registry facts and their
+/// time over std's heap.
+fn ranked(workloads: &[(&Workload<'_>, f64)], standings: &[Standing<'_>]) -> Vec<Ranked> {
+    standings
+        .iter()
+        .filter(|s| s.contends)
+        .map(|s| {
+            let entry = registry::find(s.queue);
+            Ranked {
+                queue: s.queue.to_owned(),
+                family: entry.map(|e| e.family),
+                strategy: entry.map(|e| e.strategy),
+                keys: entry.map(|e| e.keys),
+                vs_best: s.against_winner.unwrap_or(Spread::exact(1.0)),
+                censored: s.censored,
+                tied: s.tied,
+                vs_std: versus_weighted(workloads, s.queue, BASELINE).map(|v| v.ratio.mid),
+                latency: None,
+            }
+        })
+        .collect()
+}
+
+/// The queues of `standings` that do not contend, each with the reason.
+fn not_ranked(
+    workloads: &[(&Workload<'_>, f64)],
+    standings: &[Standing<'_>],
+) -> Vec<(String, String)> {
+    standings
+        .iter()
+        .filter(|s| !s.contends)
+        .map(|s| {
+            let reason = if s.cut_off > s.censored {
+                format!(
+                    "cut off on {} without a measured bound (an older run's cut-off)",
+                    plural(s.cut_off - s.censored, "workload")
+                )
+            } else if s.failed > 0 {
+                format!("failed on {}", plural(s.failed, "workload"))
+            } else if let Some(why) = workloads.iter().find_map(|(w, _)| {
+                w.rows.get(s.queue).filter(|r| r.status == Status::NotApplicable)
+            }) {
+                format!("n/a: {}", why.note)
+            } else {
+                format!("measured on {} of the workloads only", s.ok)
+            };
+            (s.queue.to_owned(), reason)
+        })
+        .collect()
+}
+
+/// The verdict line: the winner, its tie group, and what std's heap takes over it.
+fn verdict(workloads: &[(&Workload<'_>, f64)], ranking: &[Ranked]) -> String {
+    let Some(best) = ranking.first() else {
+        return "No queue meeting the query was timed on these workloads.".to_owned();
+    };
+    let ties: Vec<String> =
+        ranking.iter().skip(1).filter(|r| r.tied).map(|r| format!("`{}`", r.queue)).collect();
+    let mut line = format!("Use `{}`", best.queue);
+    if !ties.is_empty() {
+        line.push_str(&format!(
+            "; {} {} within noise of it",
+            ties.join(", "),
+            if ties.len() == 1 { "is" } else { "are" }
+        ));
+    }
+    match versus_weighted(workloads, BASELINE, &best.queue) {
+        Some(v) if best.queue != BASELINE => line.push_str(&format!(
+            "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
+            ratio(v.ratio.mid),
+            ratio(v.ratio.low),
+            ratio(v.ratio.high)
+        )),
+        _ if best.queue == BASELINE => line.push_str(": std's BinaryHeap is the best here."),
+        _ => line.push('.'),
+    }
+    line
+}
+
+/// The winner's memory: entries held per open cell over the workloads, and heap bytes
+/// per entry at a held size.
+fn memory(run: &Run<'_>, workloads: &[(&Workload<'_>, f64)], winner: &str) -> Vec<String> {
+    let mut memory = Vec::new();
+    let held: Vec<(f64, f64)> = workloads
+        .iter()
+        .filter_map(|(wl, _)| {
+            wl.ok(winner).filter(|r| r.max_open > 0.0).map(|r| (r.max_frontier, r.max_open))
+        })
+        .collect();
+    if !held.is_empty() {
+        let per_open = held.iter().map(|(f, o)| f / o).sum::<f64>() / held.len() as f64;
+        memory.push(format!("`{winner}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(per_open, 3)));
+    }
+    let bytes: Option<f64> = run
+        .of(Kind::Synthetic)
+        .filter(|s| s.size <= 1e6)
+        .filter_map(|s| s.ok(winner)?.bytes_per_entry)
+        .last();
+    if let Some(b) = bytes {
+        memory.push(format!(
+            "It allocates {} bytes per entry held (measured at a held size).",
+            significant(b, 3)
+        ));
+    }
+    memory
+}
+
+/// The winner's tie order's effect on the search: its expansions ÷ the baseline's
+/// (`None` when the winner is the baseline, or nothing was searched).
+fn tie_order(workloads: &[(&Workload<'_>, f64)], winner: &str) -> Option<String> {
+    // Held sizes expand nothing (0 / 0): `expansions_versus` keeps only whole searches.
+    let searched: Vec<&Workload<'_>> = workloads.iter().map(|(wl, _)| *wl).collect();
+    let expansions = crate::analysis::rank::expansions_versus(&searched, winner, BASELINE);
+    let (e, _) = expansions.filter(|_| winner != BASELINE)?;
+    Some(format!(
+        "Its tie order expands {} the cells std-binary-heap-dup's does on these workloads{}.",
+        ratio(e),
+        if (e - 1.0).abs() < 0.01 { " (the same search)" } else { "" }
+    ))
+}
+
+/// A note when this machine's CPU is not the run's.
+fn machine_note(run: &Run<'_>) -> Option<String> {
+    let cpu = crate::results::this_cpu();
+    (!run.cpu().split("; ").any(|c| c == cpu)).then(|| {
+        format!(
+            "These figures come from {}; this machine is {cpu}: rankings may differ here. \
+             Measure yours with `pqlab pick --map YOUR.map --measure`, or run `cargo bench`.",
+            run.machine()
+        )
+    })
+}
