@@ -165,7 +165,7 @@ pub struct Evidence<'w, 'a> {
 }
 
 /// Fewer workloads than this make a band's answer weak, and the report says so. A
-/// convention, set without a measurement (`c17b751`); the default catalogue gives each
+/// convention, set without a measurement; the default catalogue gives each
 /// octile band from 30 to 100,000 open cells at least three (`lab::suites`).
 pub const STRONG: usize = 3;
 

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use crate::results::{Kind, Status};
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ. Set without a
-/// measurement (`c17b751`), and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
+/// measurement, and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
 /// at 1.02, 1.05 and 1.10 over the 49 workloads of the quiet runs `2026-11-22T23-20-59Z` and
 /// `23-32-22Z`, and 0.959, 0.988 and 1.000 over the 47 of the busy pair (`23-32-22Z`,
 /// `23-51-00Z`), recomputed from the rows' `median_ns` as [`tau`] does.

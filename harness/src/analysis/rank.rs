@@ -51,7 +51,7 @@ pub const TIE_MARGIN: f64 = 1.02;
 /// alone; 4.9%, 5.0% and 8.3% with 3% added.
 pub const EXECUTION_SPREAD: f64 = 0.03;
 
-/// Bootstrap resamples per interval. Set without a measurement (`c17b751`); measured on
+/// Bootstrap resamples per interval. Set without a measurement; measured on
 /// run `2026-11-26T10-12-00Z` (`pqlab report --run`, release, the seed varied by a salt
 /// not committed): three other seeds moved 4 to 9 of the 284 members of its 66 tie groups
 /// at 400 resamples, one moved 2 at 4,000, no verdict changed, and a report took 3.0 s

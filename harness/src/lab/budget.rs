@@ -8,14 +8,14 @@
 //! [`CONTENDER_RATIO`] times the baseline's pass. Shared by role weight alone, as before
 //! this module, the first 25 of the default run's 91 workloads spent its whole 600 s,
 //! most of them at 25 rounds, and the other 66 ran at the floor of 4 for 472 s more
-//! (`b8366a8`, 2026-11-26).
+//! (a default run of 2026-11-26).
 //!
 //! Every workload gets its floor (a checked pass and the fewest rounds) whatever its
 //! share, so [`Shares`] sets the floors of the workloads still to come aside first, and
 //! shares only what is left beyond them: shared by weight alone, the band workloads
 //! measured first took more than their floor while the floors still to come already
-//! exceeded what was left (a fresh clone of `39c00e7` had spent 387 of its 600 s when the
-//! 69 workloads after the bands began, 2026-11-26).
+//! exceeded what was left (the fresh clone that made run `2026-11-26T09-34-00Z` had spent
+//! 387 of its 600 s when the 69 workloads after the bands began).
 
 use std::time::{Duration, Instant};
 
@@ -26,14 +26,14 @@ use super::sampler::REFERENCE_EVERY;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use super::suites::{Role, Suite};
 
-/// A contender's pass over the baseline's on the same workload, on average: the default
-/// run of `b8366a8` (2026-11-26) timed its contenders at 41 to 84 times the baseline's pass
+/// A contender's pass over the baseline's on the same workload, on average: a default run
+/// of 2026-11-26 timed its contenders at 41 to 84 times the baseline's pass
 /// together on the workloads with every queue (median 60, over about 46 contenders, cut-offs
 /// counted at their limit): 60 / 46 ≈ 1.3.
 pub const CONTENDER_RATIO: f64 = 1.3;
 
 /// What a suite's share of the budget is weighed by, in its role's weight. Set without a
-/// measurement (`c17b751`, kept when `648cfc1` weighed rounds' costs by them), they share
+/// measurement (and kept when rounds' costs came to weigh the shares), they share
 /// only what is left beyond the floors: in run `2026-11-26T10-12-00Z` the bands' workloads
 /// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
 /// the trades' 4 (all at the floor), from the rows' `samples`.
@@ -87,7 +87,7 @@ fn synthetic_round_secs(sample: Duration) -> f64 {
 }
 
 /// The estimated seconds of a workload's floor: its checked pass, about a round's time
-/// (the default run of `648cfc1` spent 99 s on check passes and 103 s on a round of every
+/// (the default run `2026-11-26T06-07-19Z` spent 99 s on check passes and 103 s on a round of every
 /// workload, from its CSV), and `min_rounds` rounds of `round` seconds.
 pub fn floor_secs(round: f64, min_rounds: u32) -> f64 {
     (1.0 + f64::from(min_rounds)) * round

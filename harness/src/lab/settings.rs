@@ -176,22 +176,22 @@ pub struct Settings {
     /// nothing and the leaders had 3 slices (between that run and `01-49-05Z` they moved a
     /// median 4.3%); two give each contender a range to race on.
     pub min_rounds: u32,
-    /// The most rounds: beyond 25 the tie groups stopped shrinking on the committed run (the
-    /// run is not named, `c17b751`). Since the budget is shared by cost (`648cfc1`) no
-    /// workload has reached it: at most 8, 10, 10 and 12 rounds in the four default runs
-    /// committed since (`2026-11-26T06-07-19Z` to `10-12-00Z`, the rows' `samples`).
+    /// The most rounds: beyond 25 the tie groups stopped shrinking on a committed run (not
+    /// named). Since the budget is shared by cost no workload has reached it: at most 8, 10,
+    /// 10 and 12 rounds in the four default runs `2026-11-26T06-07-19Z` to `10-12-00Z` (the
+    /// rows' `samples`).
     pub max_rounds: u32,
     /// A queue whose check pass takes longer than `slowdown` times the baseline's (and
     /// longer than `floor`) is cut off on that workload: its pass is stopped there, within
     /// the search running then (`search::stop`), and its `cut-off` row keeps the time it
     /// ran as a lower bound. 3: the baseline is a contender and tie groups span a few
-    /// percent, so a queue 3× slower than the baseline is out of every answer. In the
-    /// default run of `b8366a8` (2026-11-26, at 4), the 99 timed rows above 3 times the
+    /// percent, so a queue 3× slower than the baseline is out of every answer. In a
+    /// default run of 2026-11-26 (at 4), the 99 timed rows above 3 times the
     /// baseline cost about 42 s more than cut-offs at 3 would have (each row's check and
     /// five samples against a pass stopped at 3 times the baseline's, from its CSV).
     pub slowdown: f64,
     /// Passes shorter than this are never cut off: they are cheap whatever the ratio. Set
-    /// without a measurement (`c17b751`).
+    /// without a measurement.
     pub floor: Duration,
     /// The held sizes of the synthetic workload, smallest first: the profile's sizes up to
     /// `PQLAB_HELD_MAX`.

@@ -33,7 +33,7 @@ use crate::maps::generate::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
-/// Operations in one pass of a held frontier. Set without a measurement (`c17b751`); in run
+/// Operations in one pass of a held frontier. Set without a measurement; in run
 /// `2026-11-26T10-12-00Z` a timed pass took 41 µs to 2.0 ms (40.6 to 2,042 ns an operation,
 /// the held rows' `median_ns`), under the 5 ms a sample lasts.
 pub const BATCH: u64 = 1_000;

@@ -149,7 +149,7 @@ pub enum MapKind {
 /// (`pqlab suites`), since smaller lakes give the flood a longer, more ragged front.
 pub const MARSH_FEATURE: usize = 8;
 /// The weight of a marsh cell. Part of the marsh kind's definition, set without a
-/// measurement (`ead8dc1`): every `marsh-…` map, and so every run's marsh workloads,
+/// measurement: every `marsh-…` map, and so every run's marsh workloads,
 /// depends on it.
 pub const MARSH_WEIGHT: u8 = 40;
 
@@ -496,14 +496,14 @@ fn cave(n: usize, percent: u32, steps: u32, rng: &mut SplitMix64) -> Vec<bool> {
 
 /// The weights of a [`MapKind::Weighted`] map and the percentage of cells given each,
 /// from the lowest noise to the highest: roads, grass, hills, swamp. Part of the kind's
-/// definition, set without a measurement (`cc2e197`).
+/// definition, set without a measurement.
 const TERRAIN_WEIGHTS: [(u8, usize); 4] = [(1, 15), (2, 40), (4, 30), (8, 15)];
 
 /// The weights (`n × n`, row-major) of a [`MapKind::Weighted`] map: noise cut at its
 /// quantiles, found with a histogram.
 fn weights(n: usize, feature: usize, rng: &mut SplitMix64) -> Vec<u8> {
     /// The histogram's bins: each class's share is met to within one bin's cells. Part of
-    /// the kind's definition (`cc2e197`).
+    /// the kind's definition.
     const BINS: usize = 1024;
     let (noise, top) = value_noise(n, feature, rng);
     let bin = |v: f32| ((v / top * BINS as f32) as usize).min(BINS - 1);
@@ -561,7 +561,7 @@ fn value_noise(n: usize, feature: usize, rng: &mut SplitMix64) -> (Vec<f32>, f32
 }
 
 /// How many problems share one start (and so one reference Dijkstra) in [`problems`]. Set
-/// without a measurement (`cc2e197`); the generated problems, hence every generated
+/// without a measurement; the generated problems, hence every generated
 /// workload, depend on it.
 pub const GOALS_PER_START: usize = 10;
 
