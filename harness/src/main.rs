@@ -33,7 +33,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Lists every queue: id, family, class, strategy, key restrictions, ties and origin.
-    List,
+    List {
+        /// Instead, each id's Rust type in `pqlab-queues` and the cargo feature that
+        /// compiles it, as a Markdown table (what to write when adopting it).
+        #[arg(long)]
+        types: bool,
+    },
     /// Solves the scenarios of every map under DIR with every selected queue, checks each
     /// cost against the scenario's optimal length and the queues against each other.
     Validate {
@@ -281,7 +286,7 @@ fn parse_scale(name: &str) -> Result<CostScale, String> {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::List => list(),
+        Command::List { types } => list(types),
         Command::Validate { maps, queues, per_map, threads } => {
             let queues =
                 if queues.is_empty() { registry::ENTRIES.iter().collect() } else { queues };
@@ -419,7 +424,19 @@ fn results_folder(named: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     Ok(folder)
 }
 
-fn list() -> anyhow::Result<ExitCode> {
+fn list(types: bool) -> anyhow::Result<ExitCode> {
+    if types {
+        say!("| id | Rust type | cargo feature of `pqlab-queues` |\n|---|---|---|");
+        for e in registry::ENTRIES {
+            let ty = registry::type_name(e.id).unwrap_or_default();
+            let feature = match e.origin {
+                pqlab_queues::Origin::Crate { feature, .. } => format!("`{feature}`"),
+                _ => "none".to_owned(),
+            };
+            say!("| `{}` | `{ty}` | {feature} |", e.id);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     say!(
         "{:<24} {:<16} {:<12} {:<13} {:<23} {:<16} origin",
         "id",

@@ -51,6 +51,22 @@ fn list_names_every_queue() {
 }
 
 #[test]
+fn list_types_maps_every_id_to_its_type_and_feature() {
+    let out = pqlab(&["list", "--types"]);
+    assert!(out.status.success());
+    let text = text(&out);
+    for entry in pqlab_queues::registry::ENTRIES {
+        let ty = pqlab_queues::registry::type_name(entry.id).unwrap();
+        let line = text.lines().find(|l| l.starts_with(&format!("| `{}` |", entry.id)));
+        let line = line.unwrap_or_else(|| panic!("{} has no row", entry.id));
+        assert!(line.contains(&format!("`{ty}`")), "{line}");
+        if let pqlab_queues::Origin::Crate { feature, .. } = entry.origin {
+            assert!(line.ends_with(&format!("`{feature}` |")), "{line}");
+        }
+    }
+}
+
+#[test]
 fn validate_checks_every_queue_on_a_hand_worked_map() {
     let temp = folder();
     let dir = temp.path();

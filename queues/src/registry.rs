@@ -240,6 +240,19 @@ pub fn baseline() -> &'static Entry {
     find(BASELINE).expect("the baseline is registered")
 }
 
+/// The Rust type registered as `id` (its full path, as `std::any::type_name` gives it);
+/// `None` if no queue has that id.
+pub fn type_name(id: &str) -> Option<&'static str> {
+    struct TypeName;
+    impl Visitor for TypeName {
+        type Output = &'static str;
+        fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> &'static str {
+            std::any::type_name::<F>()
+        }
+    }
+    visit(id, TypeName)
+}
+
 /// Every id, comma-separated: for "unknown queue" messages.
 pub fn ids() -> String {
     ENTRIES.iter().map(|entry| entry.id).collect::<Vec<_>>().join(", ")
@@ -292,5 +305,7 @@ mod tests {
             assert_eq!(visit(entry.id, Strategy), Some(entry.strategy));
         }
         assert_eq!(visit("no-such-queue", Strategy), None);
+        assert!(type_name("dary4-dk").is_some_and(|t| t.ends_with("DaryHeap<4, pqlab_queues::Dk>")));
+        assert_eq!(type_name("no-such-queue"), None);
     }
 }

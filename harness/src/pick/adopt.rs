@@ -11,17 +11,6 @@ const QUEUES: &str = "pqlab-queues = { path = \"<your pqlab checkout>/queues\" }
 /// How to adopt `e`: the exact dependency line and the one-line change in the user's A*,
 /// then its key rule and strategy.
 pub(super) fn adoption(e: &'static registry::Entry) -> String {
-    /// The queue's type, as the generic A*'s type parameter.
-    struct TypeName;
-    impl registry::Visitor for TypeName {
-        type Output = &'static str;
-        fn visit<F: pqlab_queues::Frontier + 'static>(
-            self,
-            _: &'static registry::Entry,
-        ) -> Self::Output {
-            std::any::type_name::<F>()
-        }
-    }
     let generic = |ty: &str| {
         format!(
             "for `pathfinding::prelude::astar(&start, successors, heuristic, success)` call \
@@ -30,7 +19,7 @@ pub(super) fn adoption(e: &'static registry::Entry) -> String {
     };
     let how = match e.origin {
         Origin::Ours { .. } => {
-            let ty = registry::visit(e.id, TypeName).expect("a registered queue");
+            let ty = registry::type_name(e.id).expect("a registered queue");
             format!(
                 "depend on `{QUEUES}` (a path or git dependency you fill in: the crate is not on crates.io yet), and {}",
                 generic(ty)
