@@ -299,6 +299,9 @@ mod tests {
         assert_eq!(html_inline(text), "<code>a|b</code> is <strong>fast</strong> &lt;30 | x_y");
         assert_eq!(md_inline("an `unclosed mark"), "an `unclosed mark");
         assert_eq!(html_inline("**run `x`**"), "<strong>run <code>x</code></strong>");
+        // Plain text in, one escape out: `A*` is `A\*` in Markdown and `A*` in HTML.
+        assert_eq!(md_inline("octile A* (A*'s)"), "octile A\\* (A\\*'s)");
+        assert_eq!(html_inline("octile A* (A*'s)"), "octile A* (A*'s)");
     }
 
     #[test]
