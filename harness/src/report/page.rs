@@ -279,6 +279,7 @@ body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; 
        line-height: 1.5; color: #222; }
 h1, h2, h3 { line-height: 1.2; }
 code { background: #f2f2f2; padding: 0 0.25em; border-radius: 3px; }
+td code { white-space: nowrap; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
