@@ -492,7 +492,7 @@ fn draw_points<DB: DrawingBackend>(
         area.draw(&Text::new(name, (px + 10 - left, py - LABEL as i32 / 2 - top), style))?;
     }
     let top_of_points = y.end / row_factor.powf(rows + 0.5);
-    draw_cut_offs(&mut chart, &plot, &panel.cut_offs, (x.start, top_of_points, row_factor), svg)
+    draw_cut_offs(&mut chart, &plot, &panel.cut_offs, (x.end, top_of_points, row_factor), svg)
 }
 
 /// The chart of a points panel over `x` and `y`, with its mesh, axis labels and rule, and
@@ -503,9 +503,12 @@ fn points_chart<'a, DB: DrawingBackend>(
     x: &std::ops::Range<f64>,
     y: &std::ops::Range<f64>,
 ) -> Result<LogChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
-    // Room on the right for the longest direct label (about 0.6 em a character).
+    // Room on the right for the longest direct label and cut-off name (about 0.6 em a
+    // character).
     let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
     let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
+    let cut_off = panel.cut_offs.iter().map(|c| cut_off_label(c).chars().count()).max();
+    let right = right.max(cut_off.map_or(0, |n| 12 + (n as f64 * CUT_OFF as f64 * 0.6) as u32));
     // The plot's own size: the panel less its margins, caption and label areas.
     let (w, h) = area.dim_in_pixel();
     let caption = if panel.title.is_empty() { 0 } else { CAPTION + MARGIN };
@@ -593,11 +596,19 @@ fn keep_apart(labels: &mut [DirectLabel], gap: i32, bottom: i32) {
 /// The cut-offs above the points: row `k` holds queue `k`'s crosses, named at the left
 /// (`x_start`); the first row sits just above `top_of_points`, each next `row_factor`
 /// higher.
+/// The text size of a cut-off row's name, in pixels.
+const CUT_OFF: u32 = 15;
+
+/// A cut-off row's name.
+fn cut_off_label(cut: &CutOff) -> String {
+    format!("× {} cut off", cut.name)
+}
+
 fn draw_cut_offs<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     plot: &DrawingArea<DB, Shift>,
     cut_offs: &[CutOff],
-    (x_start, top_of_points, row_factor): (f64, f64, f64),
+    (x_end, top_of_points, row_factor): (f64, f64, f64),
     svg: bool,
 ) -> Drawn<DB> {
     for (k, cut) in cut_offs.iter().enumerate() {
@@ -607,10 +618,11 @@ fn draw_cut_offs<DB: DrawingBackend>(
         chart.draw_series(
             cut.at.iter().map(|&cx| Cross::new((cx, row_y), 7, color.stroke_width(3))),
         )?;
-        let style = TextStyle::from((FONT, 15).into_font()).color(&color);
+        // Named right of the plot, on its row: inside, the name hid the crosses at the
+        // smallest sizes (the arrays in relative-speed).
+        let style = TextStyle::from((FONT, CUT_OFF).into_font()).color(&color);
         chart.draw_series(std::iter::once(
-            EmptyElement::at((x_start, row_y))
-                + Text::new(format!("× {} cut off", cut.name), (6, -8), style),
+            EmptyElement::at((x_end, row_y)) + Text::new(cut_off_label(cut), (10, -8), style),
         ))?;
         mark(plot, CLOSE.into(), svg)?;
     }
