@@ -342,7 +342,9 @@ fn draw<DB: DrawingBackend>(
         }
     }
     if legend_width > 0 {
-        draw_legend(&legend, &figure.legend)?;
+        // A figure of bars alone shows its entries as bars; else as a line and a marker.
+        let bars = figure.panels.iter().all(|p| matches!(p, Panel::Bars(_)));
+        draw_legend(&legend, &figure.legend, bars)?;
     }
     root.present()
 }
@@ -490,7 +492,7 @@ fn draw_points<DB: DrawingBackend>(
         area.draw(&Text::new(name, (px + 10 - left, py - LABEL as i32 / 2 - top), style))?;
     }
     let top_of_points = y.end / row_factor.powf(rows + 0.5);
-    draw_cut_offs(&mut chart, &plot, &panel.cut_offs, (x.start, top_of_points, row_factor), svg)
+    draw_cut_offs(&mut chart, &plot, &panel.cut_offs, (x.end, top_of_points, row_factor), svg)
 }
 
 /// The chart of a points panel over `x` and `y`, with its mesh, axis labels and rule, and
@@ -501,9 +503,12 @@ fn points_chart<'a, DB: DrawingBackend>(
     x: &std::ops::Range<f64>,
     y: &std::ops::Range<f64>,
 ) -> Result<LogChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
-    // Room on the right for the longest direct label (about 0.6 em a character).
+    // Room on the right for the longest direct label and cut-off name (about 0.6 em a
+    // character).
     let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
     let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
+    let cut_off = panel.cut_offs.iter().map(|c| cut_off_label(c).chars().count()).max();
+    let right = right.max(cut_off.map_or(0, |n| 12 + (n as f64 * CUT_OFF as f64 * 0.6) as u32));
     // The plot's own size: the panel less its margins, caption and label areas.
     let (w, h) = area.dim_in_pixel();
     let caption = if panel.title.is_empty() { 0 } else { CAPTION + MARGIN };
@@ -591,11 +596,19 @@ fn keep_apart(labels: &mut [DirectLabel], gap: i32, bottom: i32) {
 /// The cut-offs above the points: row `k` holds queue `k`'s crosses, named at the left
 /// (`x_start`); the first row sits just above `top_of_points`, each next `row_factor`
 /// higher.
+/// The text size of a cut-off row's name, in pixels.
+const CUT_OFF: u32 = 15;
+
+/// A cut-off row's name.
+fn cut_off_label(cut: &CutOff) -> String {
+    format!("× {} cut off", cut.name)
+}
+
 fn draw_cut_offs<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     plot: &DrawingArea<DB, Shift>,
     cut_offs: &[CutOff],
-    (x_start, top_of_points, row_factor): (f64, f64, f64),
+    (x_end, top_of_points, row_factor): (f64, f64, f64),
     svg: bool,
 ) -> Drawn<DB> {
     for (k, cut) in cut_offs.iter().enumerate() {
@@ -605,10 +618,11 @@ fn draw_cut_offs<DB: DrawingBackend>(
         chart.draw_series(
             cut.at.iter().map(|&cx| Cross::new((cx, row_y), 7, color.stroke_width(3))),
         )?;
-        let style = TextStyle::from((FONT, 15).into_font()).color(&color);
+        // Named right of the plot, on its row: inside, the name hid the crosses at the
+        // smallest sizes (the arrays in relative-speed).
+        let style = TextStyle::from((FONT, CUT_OFF).into_font()).color(&color);
         chart.draw_series(std::iter::once(
-            EmptyElement::at((x_start, row_y))
-                + Text::new(format!("× {} cut off", cut.name), (6, -8), style),
+            EmptyElement::at((x_end, row_y)) + Text::new(cut_off_label(cut), (10, -8), style),
         ))?;
         mark(plot, CLOSE.into(), svg)?;
     }
@@ -624,22 +638,125 @@ fn category_label(labels: &[&str], y: f64) -> String {
     labels.len().checked_sub(1 + row as usize).map_or(String::new(), |i| labels[i].to_owned())
 }
 
+/// The pixels between a bar's end (or its whisker's) and its text.
+const TEXT_GAP: f64 = 10.0;
+
+/// The height of one line of a bar's text, in pixels: [`LABEL`] and a little lead.
+const LINE: i32 = 22;
+
+/// `text` broken into lines no wider than `width` pixels as `measure` measures them, at
+/// the places a bar's text reads on: after `, ` and `≈ `, and before `(`. A piece wider
+/// than `width` stays whole, on a line of its own.
+fn wrap(text: &str, width: f64, measure: &dyn Fn(&str) -> f64) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let after = |mark: &str| rest.find(mark).map(|at| at + mark.len());
+        let before = rest.match_indices(" (").map(|(at, _)| at).find(|&at| at > 0);
+        let cut = [after(", "), after("≈ "), before].into_iter().flatten().min();
+        let cut = cut.unwrap_or(rest.len());
+        pieces.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for piece in pieces {
+        let longer = format!("{line}{piece}");
+        if line.is_empty() || measure(longer.trim_end()) <= width {
+            line = longer;
+        } else {
+            lines.push(line.trim_end().to_owned());
+            line = piece.trim_start().to_owned();
+        }
+    }
+    lines.push(line.trim_end().to_owned());
+    lines
+}
+
+/// The log axis of a bars panel and each bar's text as lines: the shortest axis from
+/// `data` (the bars' values) on which every text fits right of its bar, inside the plot
+/// `width` pixels wide, in at most `max_lines` lines (or in as few as the whole width
+/// allows). `ends` are where each bar's text starts (its bar's or whisker's end), `texts`
+/// the bars' texts.
+fn fit_bar_texts(
+    data: std::ops::Range<f64>,
+    ends: &[f64],
+    texts: &[&str],
+    width: f64,
+    max_lines: usize,
+    measure: &dyn Fn(&str) -> f64,
+) -> (std::ops::Range<f64>, Vec<Vec<String>>) {
+    let room = width - TEXT_GAP;
+    let least: Vec<usize> =
+        texts.iter().map(|t| wrap(t, room, measure).len().max(max_lines)).collect();
+    let span = (data.end / data.start).ln();
+    let mut wrapped = Vec::new();
+    // Widen the axis by 5% at a time until every text fits, or (a text wider than the
+    // plot) up to about 350 times the data's span, where the bars leave the texts the width.
+    const WIDEST: i32 = 120;
+    let mut end = data.end;
+    for step in 0..=WIDEST {
+        end = data.start * (span * 1.05f64.powi(step)).exp();
+        let at = |v: f64| width * (v / data.start).ln() / (end / data.start).ln();
+        wrapped = texts
+            .iter()
+            .zip(ends)
+            .map(|(text, &e)| wrap(text, room - at(e.max(data.start)), measure))
+            .collect();
+        let fits = wrapped.iter().zip(ends).zip(&least).all(|((lines, &e), &most)| {
+            lines.len() <= most
+                && lines.iter().all(|l| at(e.max(data.start)) + TEXT_GAP + measure(l) <= width)
+        });
+        if fits {
+            break;
+        }
+    }
+    (data.start..end, wrapped)
+}
+
+/// A bar's fill, in the chart and in the legend: solid when strong, else light.
+fn bar_fill(style: &Style) -> RGBAColor {
+    if style.strong {
+        style.color.mix(0.9)
+    } else {
+        style.color.mix(0.35)
+    }
+}
+
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Bars,
     svg: bool,
 ) -> Drawn<DB> {
+    let style = TextStyle::from((FONT, LABEL).into_font()).color(&INK);
+    // Measured a few percent wide: a browser may draw the SVG's text in a wider font.
+    let measure = |t: &str| {
+        area.estimate_text_size(t, &style)
+            .map_or(0.6 * LABEL as f64 * t.chars().count() as f64, |(w, _)| f64::from(w))
+            * 1.04
+    };
     let labels: Vec<&str> = panel.bars.iter().map(|b| b.label.as_str()).collect();
     let values = panel.bars.iter().flat_map(|b| {
         [b.value].into_iter().chain(b.interval.map(|i| [i.low, i.high]).into_iter().flatten())
     });
-    let x = log_range(values.chain(panel.rule));
-    // Room on the right for the texts.
-    let x = x.start..x.end * (x.end / x.start).powf(0.9).max(3.0);
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    let data = log_range(values.chain(panel.rule));
+    let start = panel.rule.unwrap_or(data.start);
     let n = labels.len();
-    let y_labels = 20 + 11 * longest;
-    let plot_w = area.dim_in_pixel().0.saturating_sub(2 * MARGIN + y_labels);
+    // The labels' measured width, and room for the ticks.
+    let y_labels = labels.iter().map(|l| measure(l)).fold(0.0, f64::max).ceil() as u32 + 24;
+    let (area_w, area_h) = area.dim_in_pixel();
+    let plot_w = area_w.saturating_sub(2 * MARGIN + y_labels);
+    let caption = if panel.title.is_empty() { 0 } else { CAPTION + 10 };
+    let plot_h = area_h.saturating_sub(2 * MARGIN + X_LABELS + caption);
+    let row_h = f64::from(plot_h) / n.max(1) as f64;
+    let max_lines = ((row_h - 8.0) / f64::from(LINE)).floor().clamp(1.0, 3.0) as usize;
+    let ends: Vec<f64> = panel
+        .bars
+        .iter()
+        .map(|b| b.interval.map_or(b.value, |i| i.high).max(b.value).max(start))
+        .collect();
+    let texts: Vec<&str> = panel.bars.iter().map(|b| b.text.as_str()).collect();
+    let (x, lines) = fit_bar_texts(data, &ends, &texts, f64::from(plot_w), max_lines, &measure);
     let mut chart = builder(area, &panel.title)
         .x_label_area_size(X_LABELS)
         .y_label_area_size(y_labels)
@@ -658,16 +775,13 @@ fn draw_bars<DB: DrawingBackend>(
         .axis_desc_style((FONT, AXIS))
         .light_line_style(RGBColor(240, 240, 240))
         .draw()?;
-    let start = panel.rule.unwrap_or(x.start);
     let plot = chart.plotting_area().strip_coord_spec();
-    for (i, bar) in panel.bars.iter().enumerate() {
+    for (i, (bar, lines)) in panel.bars.iter().zip(&lines).enumerate() {
         let row = (n - 1 - i) as f64;
         mark(&plot, format!("{OPEN}{}: {}", bar.label, bar.text), svg)?;
-        let fill =
-            if bar.style.strong { bar.style.color.mix(0.9) } else { bar.style.color.mix(0.35) };
         chart.draw_series(std::iter::once(Rectangle::new(
             [(start, row - 0.3), (bar.value, row + 0.3)],
-            fill.filled(),
+            bar_fill(&bar.style).filled(),
         )))?;
         if let Some(interval) = bar.interval {
             chart.draw_series(std::iter::once(PathElement::new(
@@ -675,11 +789,18 @@ fn draw_bars<DB: DrawingBackend>(
                 INK.stroke_width(2),
             )))?;
         }
-        let style = TextStyle::from((FONT, LABEL).into_font()).color(&INK);
-        let end = bar.interval.map_or(bar.value, |i| i.high).max(bar.value).max(start);
-        chart.draw_series(std::iter::once(
-            EmptyElement::at((end, row)) + Text::new(bar.text.clone(), (10, -9), style),
-        ))?;
+        // The lines centred on the bar (one line's top sits 9 px above its middle).
+        let top = -9 - (lines.len() as i32 - 1) * LINE / 2;
+        for (k, line) in lines.iter().enumerate() {
+            chart.draw_series(std::iter::once(
+                EmptyElement::at((ends[i], row))
+                    + Text::new(
+                        line.clone(),
+                        (TEXT_GAP as i32, top + k as i32 * LINE),
+                        style.clone(),
+                    ),
+            ))?;
+        }
         mark(&plot, CLOSE.into(), svg)?;
     }
     if let Some(rule) = panel.rule {
@@ -691,7 +812,11 @@ fn draw_bars<DB: DrawingBackend>(
     Ok(())
 }
 
-fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, legend: &Legend) -> Drawn<DB> {
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    legend: &Legend,
+    bars: bool,
+) -> Drawn<DB> {
     let (_, height) = area.dim_in_pixel();
     let lines = legend.entries.len() + legend.notes.len() + 1;
     let step = ((height as usize).saturating_sub(30) / lines.max(1)).clamp(16, 28) as i32;
@@ -700,8 +825,13 @@ fn draw_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, legend: &Legen
     for (label, style) in &legend.entries {
         let (r, width) = if style.strong { (6, 3) } else { (4, 2) };
         let mid = y + font / 2;
-        area.draw(&PathElement::new(vec![(12, mid), (46, mid)], style.color.stroke_width(width)))?;
-        area.draw(&marker!(style.marker, r, (29, mid), style.color))?;
+        if bars {
+            area.draw(&Rectangle::new([(12, mid - 8), (46, mid + 8)], bar_fill(style).filled()))?;
+        } else {
+            let line = style.color.stroke_width(width);
+            area.draw(&PathElement::new(vec![(12, mid), (46, mid)], line))?;
+            area.draw(&marker!(style.marker, r, (29, mid), style.color))?;
+        }
         area.draw(&Text::new(label.clone(), (56, y), (FONT, font).into_font().color(&INK)))?;
         y += step;
     }
@@ -747,6 +877,46 @@ mod tests {
         assert_eq!(ys, [30, 50, 70, 280, 300]);
         let names: Vec<&str> = labels.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["30", "35", "40", "298", "310"], "top to bottom, as they were");
+    }
+
+    #[test]
+    fn bar_texts_wrap_where_they_read_on() {
+        let measure = |t: &str| 10.0 * t.chars().count() as f64;
+        let text = "radix-heap-crate-dup ≈ packed-radix-heap-dup, radix-heap-dk  (std: 1.05×)";
+        assert_eq!(wrap(text, 1000.0, &measure), [text]);
+        assert_eq!(
+            wrap(text, 500.0, &measure),
+            ["radix-heap-crate-dup ≈ packed-radix-heap-dup,", "radix-heap-dk  (std: 1.05×)"]
+        );
+        assert_eq!(
+            wrap(text, 300.0, &measure),
+            ["radix-heap-crate-dup ≈", "packed-radix-heap-dup,", "radix-heap-dk  (std: 1.05×)"]
+        );
+        // A piece wider than the width stays whole.
+        assert_eq!(wrap("dary4-dk", 30.0, &measure), ["dary4-dk"]);
+        assert_eq!(wrap("dary4-dk  (std: 1.05×)", 130.0, &measure), ["dary4-dk", "(std: 1.05×)"]);
+    }
+
+    #[test]
+    fn bar_texts_fit_right_of_their_bars() {
+        let measure = |t: &str| 10.0 * t.chars().count() as f64;
+        let short = "x".repeat(30);
+        // 300 px of text after a bar ending at 2 on a 500 px plot: 2 must sit at most
+        // 190 px in, so the axis reaches past 2^(500/190) ≈ 6.2.
+        let (x, lines) = fit_bar_texts(1.0..2.0, &[2.0], &[&short], 500.0, 1, &measure);
+        assert!(x.start == 1.0 && (6.2..6.9).contains(&x.end), "{x:?}");
+        assert_eq!(lines, [[short.clone()]]);
+        // A text that would push the bars into a corner on one line takes the two lines
+        // the row allows: 210 px each after 2 at most 280 px in, past 2^(500/280) ≈ 3.45.
+        let two = format!("{}, {}", "x".repeat(20), "x".repeat(20));
+        let (x, lines) = fit_bar_texts(1.0..2.0, &[2.0], &[&two], 500.0, 2, &measure);
+        assert_eq!(lines[0].len(), 2, "{lines:?}");
+        assert!((3.45..3.8).contains(&x.end), "{x:?}");
+        // On one line, every text fits right of its own bar.
+        let (x, lines) = fit_bar_texts(1.0..2.0, &[2.0, 1.5], &[&two, &short], 500.0, 1, &measure);
+        assert!(lines.iter().all(|l| l.len() == 1), "{lines:?}");
+        let at = |v: f64| 500.0 * v.ln() / x.end.ln();
+        assert!(at(2.0) + TEXT_GAP + 420.0 <= 500.0 && at(1.5) + TEXT_GAP + 300.0 <= 500.0);
     }
 
     #[test]

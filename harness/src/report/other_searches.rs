@@ -71,8 +71,8 @@ fn loops(run: &Run<'_>) -> Vec<Block> {
         Block::Paragraph(
             "pqlab's fringe search (one list, an f-limit, no queue) and breadth-first search \
              (a FIFO; run where every move costs the same, where it is exact) solve the same \
-             problems as the A\\*, checked the same way and timed in the same rounds. Their \
-             time over the A\\*'s, geometric mean over the series' workloads; the verdicts \
+             problems as the A*, checked the same way and timed in the same rounds. Their \
+             time over the A*'s, geometric mean over the series' workloads; the verdicts \
              above decide the claims about them."
                 .into(),
         ),
@@ -124,9 +124,9 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
     vec![
         Block::Heading(3, "The gain in a generic A*".into()),
         Block::Paragraph(
-            "The generic A\\* of `pqlab-queues` (a successors closure returning `(node, cost)` \
+            "The generic A* of `pqlab-queues` (a successors closure returning `(node, cost)` \
              pairs, the node states in a hash map, `u64` costs: the `pathfinding` crate's \
-             shape) spends more of its time outside the queue than pqlab's tuned grid A\\*, so \
+             shape) spends more of its time outside the queue than pqlab's tuned grid A*, so \
              a queue buys less there. Band by band, each search's winner and what std's \
              BinaryHeap takes against it:"
                 .into(),
@@ -174,7 +174,7 @@ fn float(run: &Run<'_>) -> Vec<Block> {
         return Vec::new();
     }
     let mut text = format!(
-        "On {}, the generic A\\* with `f64` costs takes {} the time of the same search with \
+        "On {}, the generic A* with `f64` costs takes {} the time of the same search with \
          integer costs with std's BinaryHeap",
         plural(maps, "map"),
         ratio(geomean(std))

@@ -279,6 +279,7 @@ body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; 
        line-height: 1.5; color: #222; }
 h1, h2, h3 { line-height: 1.2; }
 code { background: #f2f2f2; padding: 0 0.25em; border-radius: 3px; }
+td code { white-space: nowrap; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.92em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
@@ -299,6 +300,9 @@ mod tests {
         assert_eq!(html_inline(text), "<code>a|b</code> is <strong>fast</strong> &lt;30 | x_y");
         assert_eq!(md_inline("an `unclosed mark"), "an `unclosed mark");
         assert_eq!(html_inline("**run `x`**"), "<strong>run <code>x</code></strong>");
+        // Plain text in, one escape out: `A*` is `A\*` in Markdown and `A*` in HTML.
+        assert_eq!(md_inline("octile A* (A*'s)"), "octile A\\* (A\\*'s)");
+        assert_eq!(html_inline("octile A* (A*'s)"), "octile A* (A*'s)");
     }
 
     #[test]

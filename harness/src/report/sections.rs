@@ -169,9 +169,9 @@ fn verdict_section(findings: &Findings<'_, '_>, details: bool) -> Vec<Block> {
         for verdict in verdicts {
             blocks.push(Block::Heading(3, format!("“{}”: {}", verdict.claim, verdict.outcome)));
             if let Some(outside) = verdict.outside {
-                blocks.push(Block::Paragraph(format!("*From outside the seeds:* {outside}.")));
+                blocks.push(Block::Paragraph(format!("**From outside the seeds:** {outside}.")));
             }
-            blocks.push(Block::Paragraph(format!("*What it asks:* {}", verdict.asks)));
+            blocks.push(Block::Paragraph(format!("**What it asks:** {}", verdict.asks)));
             if !verdict.details.is_empty() {
                 blocks.push(Block::List(verdict.details.clone()));
             }
@@ -200,14 +200,14 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
     blocks.extend(charts(ctx, Section::Bands));
     blocks.push(Block::Paragraph(format!(
         "Bands of frontier size: a workload's most open cells at once (the median over its \
-         queues). A band is ranked from its octile A\\* workloads (fine costs, a flat per-cell \
+         queues). A band is ranked from its octile A* workloads (fine costs, a flat per-cell \
          array); a band no octile search reached is ranked from the queue alone at held \
          sizes, and says so. Each queue's score is the geometric mean over the band's \
          workloads of its time ÷ the fastest time there; the best score wins, and its tie \
          group holds every queue the measurement cannot put more than {} behind it with 95% \
          confidence. A band with fewer than three workloads is weak. \"std-binary-heap-dup \
          takes\": its time ÷ the winner's, with the interval. \"The queue's share of the \
-         search\": 1 − the oracle floor's time ÷ the queue's (the same A\\* replaying the \
+         search\": 1 − the oracle floor's time ÷ the queue's (the same A* replaying the \
          baseline's pops with a frontier that costs nothing), over the band's workloads with \
          an oracle row: what a faster queue can save at most.",
         ratio(TIE_MARGIN)
@@ -247,7 +247,7 @@ fn band_section(ctx: &Context<'_>) -> Vec<Block> {
         };
         rows.push(vec![
             e.band.label(),
-            if e.kind == Kind::Astar { "A\\*".into() } else { "held sizes".into() },
+            if e.kind == Kind::Astar { "A*".into() } else { "held sizes".into() },
             format!("{}{}", e.workloads.len(), if e.weak() { " (weak)" } else { "" }),
             e.map_kinds().join(", "),
             tie_text(&band.tie_group()),
@@ -289,7 +289,7 @@ fn series_section(findings: &Findings<'_, '_>) -> Vec<Block> {
         Block::Paragraph(
             "Each series is ranked on its own workloads, band by band, by the same rule; none is \
              blended into the octile answer above. Under an inconsistent heuristic (weighted \
-             A\\*) queues that need monotone keys cannot run: their rows say `n/a`."
+             A*) queues that need monotone keys cannot run: their rows say `n/a`."
                 .into(),
         ),
     ];
@@ -343,7 +343,7 @@ fn queue_section(ctx: &Context<'_>) -> Vec<Block> {
         return blocks;
     }
     blocks.push(Block::Paragraph(format!(
-        "Over all {} octile A\\* workloads, every queue by score (the geometric mean of its time ÷ \
+        "Over all {} octile A* workloads, every queue by score (the geometric mean of its time ÷ \
          the fastest's on each workload it was measured on), fastest first. \"Takes\": its time ÷ \
          std-binary-heap-dup's, geometric mean over the workloads both ran, a cut-off counting \
          as its measured lower bound (\"at least\"). \"Expands\": the cells its searches \
@@ -433,7 +433,7 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = vec![Block::Heading(2, "The queue alone".into())];
     blocks.extend(charts(ctx, Section::Alone));
     blocks.push(Block::Paragraph(
-        "A frontier held at a fixed size by A\\*-shaped operations (pop the best, push a node a \
+        "A frontier held at a fixed size by A*-shaped operations (pop the best, push a node a \
          little above it, now and then lower a held key): nanoseconds per operation, each \
          size's queues timed in the same rounds. The largest sizes, too big to hold every \
          queue at once, are timed in groups, each with the baseline."
@@ -457,7 +457,7 @@ fn alone_section(ctx: &Context<'_>) -> Vec<Block> {
             })
             .collect();
         blocks.push(Block::Paragraph(
-            "Recorded A\\* searches replayed against each queue alone (the trace relabelled \
+            "Recorded A* searches replayed against each queue alone (the trace relabelled \
              so each queue pops exactly the recorded keys):"
                 .into(),
         ));
@@ -672,9 +672,9 @@ fn peers_section(ctx: &Context<'_>) -> Vec<Block> {
     let floors: Vec<f64> = ctx.findings.floors().iter().map(|f| f.ratio()).collect();
     if !rows.is_empty() {
         blocks.push(Block::Paragraph(
-            "The `pathfinding` and `petgraph` crates' A\\* on the same problems with the same \
+            "The `pathfinding` and `petgraph` crates' A* on the same problems with the same \
              movement rules and octile heuristic, timed in the same rounds as the queues; every \
-             cost checked. Their time ÷ pqlab's A\\* with std-binary-heap-dup:"
+             cost checked. Their time ÷ pqlab's A* with std-binary-heap-dup:"
                 .into(),
         ));
         blocks.push(Block::Table(
@@ -684,7 +684,7 @@ fn peers_section(ctx: &Context<'_>) -> Vec<Block> {
     }
     if !floors.is_empty() {
         blocks.push(Block::Paragraph(format!(
-            "The oracle is the same A\\* with a frontier that replays a recorded pop order at \
+            "The oracle is the same A* with a frontier that replays a recorded pop order at \
              almost no cost: the search's own cost. On {}, the fastest queue takes {} the \
              oracle's time (geometric mean; from {} to {}).",
             plural(floors.len(), "workload"),
@@ -730,14 +730,14 @@ fn calibration_section(ctx: &Context<'_>) -> Vec<Block> {
         ]);
     }
     blocks.push(Block::Paragraph(
-        "Octile A\\* frontier sizes (most open cells per search): per workload the median, p90, \
+        "Octile A* frontier sizes (most open cells per search): per workload the median, p90, \
          p99 and largest over its searches; here the median of those over the workloads, and \
          the largest. Obstacle maps give octile frontiers below about 7,000 open cells even at \
          2048² (the Moving AI maps' largest is about 6,000); the generated suites reach the \
-         bands above 10,000 open cells with octile A\\* on weighted terrain only (`rugged`: \
+         bands above 10,000 open cells with octile A* on weighted terrain only (`rugged`: \
          scattered rough cells; `marsh`: lakes of costly ground), where the octile estimate \
          (scaled by the cheapest cell) is far below the true cost and the search floods. No \
-         obstacle map, generated or real, reaches those bands with octile A\\*."
+         obstacle map, generated or real, reaches those bands with octile A*."
             .into(),
     ));
     if !rows.is_empty() {
@@ -890,7 +890,7 @@ fn method_section(ctx: &Context<'_>) -> Vec<Block> {
         Block::List(vec![
             "Every answer is checked before it is timed: each queue solves every problem once, untimed; a wrong cost fails it on that workload, and approximate queues must return valid paths no shorter than optimal (their excess is recorded).".into(),
             format!(
-                "Paired slices: on each workload every contender (queue, peer, oracle) is timed once a round, each round in a fresh random order, in slices of about 5 ms; the baseline, the workload's reference, is timed between every {} slices, and each slice counts as its time ÷ the reference slices just before and after it, times the reference's median slice on the workload, so that a change of the machine's speed lasting longer than a bracket cancels (the paired, finely interleaved design of rebar and of Kalibera and Jones, *Rigorous Benchmarking in Reasonable Time*, ISMM 2013). A bracket whose two reference slices are more than {:.0}% apart saw the speed change inside it: its slices are timed again, up to {} times ({} of this run's {} slices). This run's A\\* workloads took {}–{} rounds.",
+                "Paired slices: on each workload every contender (queue, peer, oracle) is timed once a round, each round in a fresh random order, in slices of about 5 ms; the baseline, the workload's reference, is timed between every {} slices, and each slice counts as its time ÷ the reference slices just before and after it, times the reference's median slice on the workload, so that a change of the machine's speed lasting longer than a bracket cancels (the paired, finely interleaved design of rebar and of Kalibera and Jones, “Rigorous Benchmarking in Reasonable Time”, ISMM 2013). A bracket whose two reference slices are more than {:.0}% apart saw the speed change inside it: its slices are timed again, up to {} times ({} of this run's {} slices). This run's A* workloads took {}–{} rounds.",
                 crate::lab::sampler::REFERENCE_EVERY,
                 (crate::lab::sampler::JUMP - 1.0) * 100.0,
                 crate::lab::sampler::TRIES,
@@ -900,7 +900,7 @@ fn method_section(ctx: &Context<'_>) -> Vec<Block> {
                 count(hi)
             ),
             format!(
-                "Racing (successive elimination, as F-Race: Birattari et al., GECCO 2002): after the first rounds, a queue whose fastest slice took more than {}× the slowest of its heat's leader (a heat: one key rule and one strategy) stops being timed on that workload, and its rounds go to the queues still in contention; its figures stay as measured, from fewer rounds, marked `raced` in the CSV ({} of this run's {} measured A\\* rows). Never a cut-off: a raced queue keeps its measured ratio and its interval.",
+                "Racing (successive elimination, as F-Race: Birattari et al., GECCO 2002): after the first rounds, a queue whose fastest slice took more than {} the slowest of its heat's leader (a heat: one key rule and one strategy) stops being timed on that workload, and its rounds go to the queues still in contention; its figures stay as measured, from fewer rounds, marked `raced` in the CSV ({} of this run's {} measured A* rows). Never a cut-off: a raced queue keeps its measured ratio and its interval.",
                 ratio(crate::lab::RACE_FACTOR),
                 count(raced as f64),
                 count(rounds.len() as f64)
@@ -943,6 +943,33 @@ mod tests {
                 row
             })
             .collect()
+    }
+
+    /// The sections' text is plain: the page escapes it once for Markdown and not at all
+    /// for HTML, so a section that escapes for itself shows a backslash in both.
+    #[test]
+    fn the_report_escapes_each_asterisk_once() {
+        let rows =
+            held(&[(10, BASELINE, Status::Ok, 0, 24.0), (10, "dary4-dk", Status::Ok, 0, 24.0)]);
+        let run = Run::new(&rows);
+        let findings = Findings::of(&run);
+        let ctx = Context {
+            run: &run,
+            findings: &findings,
+            drawn: BTreeSet::new(),
+            source_name: "runs/r.csv".into(),
+            source_link: "../runs/r.csv".into(),
+            source_link_from_root: "results/runs/r.csv".into(),
+            others: Vec::new(),
+        };
+        let blocks = document(&ctx);
+        let md = crate::report::page::markdown(&blocks);
+        assert!(md.contains("A\\*"), "no A* in the page: the test no longer tests");
+        assert!(!md.contains("\\\\"), "an escape escaped again: {md}");
+        let html = crate::report::page::html("t", &blocks);
+        assert!(html.contains("A*") && !html.contains('\\'), "a Markdown escape in the HTML");
+        // The page has no `*emphasis*` mark: a lone asterisk is printed as it is.
+        assert!(!html.replace("A*", "").contains('*'), "a Markdown mark in the HTML");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::analysis::bands::{self, Eligible, Selection};
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, plural, ratio};
-use crate::report::draw::{Bar, Bars, Figure, Legend, Marker, Panel, Style, COLORS, GREY};
+use crate::report::draw::{Bar, Bars, Figure, Legend, Marker, Panel, Style, COLORS};
 use crate::results::Kind;
 
 /// Bands with fewer workloads than this are drawn light and marked weak.
@@ -77,7 +77,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         legend: Legend {
             entries: vec![
                 ("3 workloads or more".into(), strong),
-                ("weak: fewer than 3".into(), Style { color: GREY, ..weak }),
+                ("weak: fewer than 3".into(), weak),
             ],
             notes: vec![
                 "≈: in the winner's tie group".into(),

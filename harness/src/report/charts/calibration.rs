@@ -49,6 +49,12 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             }
         })
         .collect();
+    // Only the kinds drawn: a run without Moving AI maps has no Moving AI entry.
+    let entries = names
+        .into_iter()
+        .filter(|(_, s)| bars.iter().any(|b| b.style == *s))
+        .map(|(n, s)| (n.to_owned(), s))
+        .collect();
     let height = 220 + 30 * bars.len() as u32;
     Some(Figure {
         name: "frontier-sizes",
@@ -63,7 +69,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             bars,
         })],
         legend: Legend {
-            entries: names.into_iter().map(|(n, s)| (n.to_owned(), s)).collect(),
+            entries,
             notes: Vec::new(),
         },
     })

@@ -126,10 +126,14 @@ fn bytes_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
                 label: r.queue.clone(),
                 value: bytes,
                 interval: None,
+                // Coloured as the legend and the left panel: decrease-key orange,
+                // duplicates grey.
                 style: if r.queue == BASELINE {
                     names[BASELINE]
-                } else {
+                } else if r.strategy == Some(Strategy::DecreaseKey) {
                     Style { strong: false, ..names["decrease-key"] }
+                } else {
+                    Style { strong: true, ..CONTEXT }
                 },
                 text: format!("{} B", significant(bytes, 3)),
             }

@@ -3,7 +3,7 @@
 
 use super::{styles, WIDTH};
 use crate::analysis::{geomean, Findings};
-use crate::format::{axis_ratio, ratio};
+use crate::format::{axis_ratio, plural, ratio};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
 use crate::results::Kind;
 use crate::search::store::StoreKind;
@@ -32,7 +32,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
                 value: g,
                 interval: None,
                 style: names[store.token()],
-                text: format!("{} ({} workloads)", ratio(g), ratios.len()),
+                text: format!("{} ({})", ratio(g), plural(ratios.len(), "workload")),
             });
         }
     }
