@@ -28,6 +28,18 @@ pub const TROUBLING_DRIFT: f64 = 0.20;
 /// workload's fast level all but a few times a run.
 pub const SLOW_SHARE: f64 = 0.05;
 
+/// How much the pairing leaves beyond which a run is noisy: 5.5%, as the median over
+/// workloads of the interquartile range (over the median) of the reference's own paired
+/// ratios (each reference slice ÷ the geometric mean of its neighbours: what a contender's
+/// ratio sees of the machine, whatever its number of rounds). The rule: above the runs
+/// whose answers another such run repeated best, below those a run beside neighbours
+/// contradicted. Measured on the AMD EPYC: 2.9% and 4.8% for two consecutive runs with
+/// nothing of ours beside them (`2026-11-27T04-08-56Z`, `04-22-21Z`: leaders moved 3.3%
+/// between them), 6.0% to 9.1% for the runs beside a neighbour or on a busier host
+/// (`01-23-49Z`, `01-49-05Z`, `02-00-32Z`, `03-20-04Z`, `03-20-24Z`: leaders moved 5.0% to
+/// 6.0% against the others).
+pub const RESIDUAL_LIMIT: f64 = 0.055;
+
 /// What the sentinel and the reference slices say of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Noise {
@@ -54,6 +66,9 @@ pub struct Paired {
     pub raw_spread: f64,
     /// The share of slices timed again because their bracket saw the speed change.
     pub retimed: f64,
+    /// What the pairing leaves of the machine's noise: see [`RESIDUAL_LIMIT`]; `None` when
+    /// no workload has five reference slices.
+    pub residual: Option<f64>,
 }
 
 /// The three states of a run.
@@ -63,8 +78,8 @@ pub enum Calm {
     Quiet,
     /// The speed moved, and the paired slices cancelled it.
     Busy,
-    /// The samples rankings use spread beyond twice the tie margin, or the speed moved in
-    /// a run not timed in pairs.
+    /// The samples rankings use spread beyond twice the tie margin, the pairing left more
+    /// than [`RESIDUAL_LIMIT`], or the speed moved in a run not timed in pairs.
     Noisy,
 }
 
@@ -85,7 +100,9 @@ impl Noise {
 
     /// The run's state.
     pub fn calm(&self) -> Calm {
-        if self.spread > Self::spread_limit() || (self.moved() && self.paired.is_none()) {
+        let residual = self.paired.and_then(|p| p.residual).is_some_and(|r| r > RESIDUAL_LIMIT);
+        if self.spread > Self::spread_limit() || residual || (self.moved() && self.paired.is_none())
+        {
             Calm::Noisy
         } else if self.moved() {
             Calm::Busy
@@ -114,10 +131,19 @@ impl Noise {
                 p.slow * 100.0
             ),
             (Calm::Busy, Some(p)) => format!(
-                "This run met a busy machine: {sentinel}, and {:.1}% of the reference slices fell in slow periods ({:.1}% of slices were timed again). Every queue was timed against the baseline in adjacent slices, which cancels them: {spread}, where the slices' own times spread {:.1}%.",
+                "This run met a busy machine: {sentinel}, and {:.1}% of the reference slices fell in slow periods ({:.1}% of slices were timed again). Every queue was timed against the baseline in adjacent slices, which cancels them: {spread}, where the slices' own times spread {:.1}%, and the pairing left {} of noise (under {:.1}%).",
                 p.slow * 100.0,
                 p.retimed * 100.0,
-                p.raw_spread * 100.0
+                p.raw_spread * 100.0,
+                p.residual.map_or("no measure".to_owned(), |r| format!("{:.1}%", r * 100.0)),
+                RESIDUAL_LIMIT * 100.0
+            ),
+            (Calm::Noisy, Some(Paired { residual: Some(residual), slow, .. })) => format!(
+                "This run was noisy: {sentinel}, and {:.1}% of the reference slices fell in slow periods. Pairing each slice with the baseline's beside it left {:.1}% of noise (the interquartile range of the baseline's own paired slices; the runs whose answers the next run repeated stayed under {:.1}%), and {spread}. Rankings closer than {:.0}% may change from run to run.",
+                slow * 100.0,
+                residual * 100.0,
+                RESIDUAL_LIMIT * 100.0,
+                (residual.max(self.spread) * 100.0).max(5.0)
             ),
             _ => format!(
                 "This run was noisy: {sentinel}, and {spread}. Rankings closer than {:.0}% may change from run to run.",
@@ -186,9 +212,18 @@ fn paired(timed: &[&Row]) -> Option<Paired> {
     let raw: Vec<f64> = with_raw.iter().map(|r| iqr(&r.raw_samples_ns.0)).collect();
     let kept: usize = timed.iter().map(|r| r.samples_ns.0.len()).sum();
     let retimed: u32 = timed.iter().map(|r| r.retimed).sum();
+    let residuals: Vec<f64> = references
+        .iter()
+        .filter(|slices| slices.len() >= 5)
+        .map(|slices| {
+            let ratios: Vec<f64> = slices.windows(3).map(|w| w[1] / (w[0] * w[2]).sqrt()).collect();
+            iqr(&ratios)
+        })
+        .collect();
     Some(Paired {
         slow: slow as f64 / slices as f64,
         raw_spread: quantile(&raw, 0.5),
         retimed: f64::from(retimed) / (kept as f64 + f64::from(retimed)).max(1.0),
+        residual: (!residuals.is_empty()).then(|| quantile(&residuals, 0.5)),
     })
 }

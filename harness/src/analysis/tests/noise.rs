@@ -2,7 +2,7 @@
 //! periods, and when they make a run quiet, busy or noisy.
 
 use crate::analysis::fixture::{octile, sample, sentinel, timed};
-use crate::analysis::noise::{noise, Calm};
+use crate::analysis::noise::{noise, Calm, RESIDUAL_LIMIT};
 use crate::analysis::Run;
 use crate::results::{Kind, Row, SampleList, Status};
 use pqlab_queues::registry::BASELINE;
@@ -94,4 +94,33 @@ fn a_paired_run_whose_samples_stayed_tight_is_busy_not_noisy() {
     // The paired samples themselves spread beyond 4%: noisy, whatever else.
     assert_eq!(with(12, 5.0, 3.0).calm(), Calm::Noisy);
     assert!(with(0, 1.0, 3.0).troubling());
+}
+
+/// Rule: what the pairing leaves (the interquartile range of the reference's own slices
+/// each over its neighbours) beyond [`RESIDUAL_LIMIT`] makes a run noisy, whatever its
+/// samples' spread (which two rounds cannot show): slow periods that last several slices
+/// cancel, a speed that changes from one slice to the next does not.
+#[test]
+fn what_the_pairing_leaves_decides_between_busy_and_noisy() {
+    let with = |reference: Vec<f64>| {
+        let mut rows = run(&[100.0; 4], &[1.0, 1.0, 1.0]);
+        for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
+            row.reference_ns = SampleList(reference.clone());
+        }
+        noise(&Run::new(&rows)).unwrap()
+    };
+    // Slow periods ten slices long, 35% slower: a third of the slices are slow, yet the
+    // paired ratios stay at 1 but at the switches.
+    let periods: Vec<f64> =
+        (0..60).map(|i| if (i / 10) % 3 == 0 { 135.0 } else { 100.0 }).collect();
+    let busy = with(periods);
+    assert!(busy.paired.unwrap().residual.unwrap() < RESIDUAL_LIMIT, "{busy:?}");
+    assert_eq!(busy.calm(), Calm::Busy, "{busy:?}");
+    // The speed changes every slice or two: the pairing cannot cancel it.
+    let flicker: Vec<f64> =
+        (0..60).map(|i| if (i * 7 / 3) % 2 == 0 { 135.0 } else { 100.0 }).collect();
+    let noisy = with(flicker);
+    assert!(noisy.paired.unwrap().residual.unwrap() > RESIDUAL_LIMIT, "{noisy:?}");
+    assert_eq!(noisy.calm(), Calm::Noisy);
+    assert!(noisy.sentence().contains("left"), "{}", noisy.sentence());
 }
