@@ -908,10 +908,14 @@ fn method_section(ctx: &Context<'_>) -> Vec<Block> {
             "Rankings use the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which excludes the time the thread waited for a core on a busy machine; wall time is recorded beside it.".into(),
             "A sample repeats whole passes over a workload's searches (or a batch of operations) until it lasts about 5 ms; figures are per search or per operation.".into(),
             format!(
-                "Tie groups: a queue ties with the best when the 95% bootstrap interval of its time ratio (each workload's paired slices resampled, the same round indices for both queues where both were timed in every round) reaches {} or less. The slices' ratios carry what varies between slow and fast periods and between rounds; a workload's problems are the same in every round and every run, so its interval is over them as a whole, and a band's is over its workloads.",
+                "Tie groups: a queue ties with the best when the 95% bootstrap interval of its time ratio (each workload's paired slices resampled, the same round indices for both queues where both were timed in every round, and each workload's ratio varied by the {:.0}% a ratio moves between runs beyond what one run's slices show: the executions level of Kalibera and Jones, measured on three pairs of committed runs) reaches {} or less. The slices' ratios carry what varies between slow and fast periods and between rounds; a workload's problems are the same in every round and every run, so its interval is over them as a whole, and a band's is over its workloads.",
+                crate::analysis::EXECUTION_SPREAD * 100.0,
                 ratio(TIE_MARGIN)
             ),
-            "The run's noise, stated in the provenance above (and at the top when it could change the answers): the baseline is re-measured on one fixed workload through the run (the sentinel; its drift, from the 10th to the 90th percentile of its medians, says how much the machine's speed moved), and the reference slices say how much of each workload's time fell in slow periods. A run is quiet when neither moved; busy when they moved but the paired samples spread no more than twice the tie margin; noisy otherwise.".into(),
+            format!(
+                "The run's noise, stated in the provenance above (and at the top when it could change the answers): the baseline is re-measured on one fixed workload through the run (the sentinel; its drift, from the 10th to the 90th percentile of its medians, says how much the machine's speed moved), and the reference slices say how much of each workload's time fell in slow periods. A run is quiet when neither moved; busy when they moved but the pairing cancelled it (the paired samples spread no more than twice the tie margin, and the reference's own slices, each over its neighbours, spread no more than {:.1}%: what the pairing leaves); noisy otherwise.",
+                crate::analysis::noise::RESIDUAL_LIMIT * 100.0
+            ),
             format!("Kinds of rows in this run: {}.", kinds.into_iter().collect::<Vec<_>>().join(", ")),
             "The lab sizes its rounds from its time budget and its own pace, so a slower machine takes fewer rounds, not more time; queues are cut off only relative to the baseline on the same workload.".into(),
         ]),
