@@ -89,6 +89,16 @@ impl Selection {
         store: StoreKind::Flat,
     };
 
+    /// The series an A\* `workload` belongs to; `None` when a row lacks one of its facts.
+    pub fn of(workload: &Workload<'_>) -> Option<Selection> {
+        Some(Selection {
+            setup: workload.facts.setup()?,
+            heuristic: workload.heuristic()?,
+            scale: workload.scale()?,
+            store: workload.store()?,
+        })
+    }
+
     /// Whether `workload` belongs to the series.
     pub fn admits(&self, workload: &Workload<'_>) -> bool {
         workload.kind == Kind::Astar

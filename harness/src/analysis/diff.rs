@@ -318,14 +318,9 @@ pub fn leaders(a: &Run<'_>, b: &Run<'_>) -> Option<Change> {
 /// The search series a run measured (setup, heuristic, scale, store), octile A* first.
 pub fn series(run: &Run<'_>) -> Vec<Selection> {
     let mut found: Vec<Selection> = Vec::new();
-    for w in run.of(Kind::Astar) {
-        if let (Some(setup), Some(heuristic), Some(scale), Some(store)) =
-            (w.facts.setup(), w.heuristic(), w.scale(), w.store())
-        {
-            let selection = Selection { setup, heuristic, scale, store };
-            if !found.contains(&selection) {
-                found.push(selection);
-            }
+    for selection in run.of(Kind::Astar).filter_map(Selection::of) {
+        if !found.contains(&selection) {
+            found.push(selection);
         }
     }
     found.sort_by_key(|s| s != &Selection::OCTILE);

@@ -316,23 +316,22 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
                     let v = versus_across(&[p], best_float, best_integer)?;
                     bests.push(p);
                     Some(format!(
-                        " The fastest queue with `f64` costs, `{best_float}`, takes {} the time of the fastest with integer costs, `{best_integer}` (95% interval {}–{}).",
-                        ratio(v.ratio.mid),
-                        ratio(v.ratio.low),
-                        ratio(v.ratio.high)
+                        " The fastest queue with `f64` costs, `{best_float}`, takes {} the time of the fastest with integer costs, `{best_integer}` ({}).",
+                        ratio_of(&v),
+                        evidence(&v)
                     ))
                 })
             }
             _ => None,
         };
-        let series = series_of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
+        let series =
+            Selection::of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
         details.push(format!(
-            "{}{series} ({:.0} open cells): with `{BASELINE}`, `f64` costs take {} the time of integer costs (95% interval {}–{}): {standing}{expansions}.{}",
+            "{}{series} ({:.0} open cells): with `{BASELINE}`, `f64` costs take {} the time of integer costs ({}): {standing}{expansions}.{}",
             float.facts.map,
             integer.size,
-            ratio(v.ratio.mid),
-            ratio(v.ratio.low),
-            ratio(v.ratio.high),
+            ratio_of(&v),
+            evidence(&v),
             best.unwrap_or_default()
         ));
     }
@@ -350,10 +349,9 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     };
     let fastest = versus_across(&bests, FLOAT, INTEGER).map_or(String::new(), |v| {
         format!(
-            "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs (95% interval {}–{})",
-            ratio(v.ratio.mid),
-            ratio(v.ratio.low),
-            ratio(v.ratio.high)
+            "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs ({})",
+            ratio_of(&v),
+            evidence(&v)
         )
     });
     let summary = format!(
@@ -370,16 +368,6 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
 const FLOAT: &str = "f64 costs";
 /// The name the integer side is seeded with.
 const INTEGER: &str = "integer costs";
-
-/// The series `w` belongs to.
-fn series_of(w: &Workload<'_>) -> Option<Selection> {
-    Some(Selection {
-        setup: w.facts.setup()?,
-        heuristic: w.heuristic()?,
-        scale: w.scale()?,
-        store: w.store()?,
-    })
-}
 
 /// The workload that searches `float`'s problems with integer costs: the same kind, map,
 /// search loop, graph and moves, heuristic, scale, store and number of problems.
