@@ -216,6 +216,18 @@ impl Versus {
         self.ratio.low > TIE_MARGIN
     }
 
+    /// Where the first queue stands beyond the tie margin: `Less` when faster, `Greater`
+    /// when slower, `Equal` when the interval cannot tell them apart.
+    pub fn beyond_margin(&self) -> std::cmp::Ordering {
+        if self.faster() {
+            std::cmp::Ordering::Less
+        } else if self.slower() {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    }
+
     /// How the ratio reads: "at least " when it is a lower bound, "at most " when an upper
     /// bound, nothing when both sides were measured everywhere.
     pub fn qualifier(&self) -> &'static str {
@@ -265,6 +277,13 @@ pub fn versus_weighted(workloads: &[(&Workload<'_>, f64)], a: &str, b: &str) -> 
 /// drawn independently for each side. A pair where both were cut off is left out.
 pub fn versus_across(pairs: &[(Timing<'_>, Timing<'_>)], a: &str, b: &str) -> Option<Versus> {
     versus_pairs(pairs.iter().map(|&(ta, tb)| (ta, tb, 1.0)).collect(), a, b, false)
+}
+
+/// Pairs of timings each taken in the same rounds of one workload (the two sides may be
+/// different queues from one workload to the next: each size range's best, say), pooled.
+/// A pair where both were cut off is left out.
+pub fn versus_paired(pairs: &[(Timing<'_>, Timing<'_>)], a: &str, b: &str) -> Option<Versus> {
+    versus_pairs(pairs.iter().map(|&(ta, tb)| (ta, tb, 1.0)).collect(), a, b, true)
 }
 
 /// The ratio of `a`'s time to `b`'s over weighted pairs of timings, with its interval;

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::EXECUTION_SPREAD;
+use crate::analysis::{noise, EXECUTION_SPREAD};
 use crate::maps::grid::CostScale;
 use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
@@ -25,7 +25,8 @@ pub struct Workload<'a> {
     /// Its rows by queue id (the first, should a run repeat one).
     pub rows: BTreeMap<&'a str, &'a Row>,
     /// What varies between runs beyond the rows' own slices, as the standard deviation of a
-    /// time ratio's logarithm ([`EXECUTION_SPREAD`] unless [`Run::with_execution_spread`]).
+    /// time ratio's logarithm: [`EXECUTION_SPREAD`], or the run's own slice noise
+    /// ([`noise::slice_spread`]) when that is larger, unless [`Run::with_execution_spread`].
     pub execution_spread: f64,
 }
 
@@ -140,6 +141,8 @@ pub struct Run<'a> {
 impl<'a> Run<'a> {
     /// Groups `rows`.
     pub fn new(rows: &'a [Row]) -> Run<'a> {
+        let execution_spread =
+            noise::slice_spread(rows).map_or(EXECUTION_SPREAD, |s| s.max(EXECUTION_SPREAD));
         let mut by_key: BTreeMap<(Kind, &str), Workload<'a>> = BTreeMap::new();
         for row in rows {
             let workload =
@@ -149,7 +152,7 @@ impl<'a> Run<'a> {
                     facts: row,
                     size: f64::NAN,
                     rows: BTreeMap::new(),
-                    execution_spread: EXECUTION_SPREAD,
+                    execution_spread,
                 });
             workload.rows.entry(row.queue.as_str()).or_insert(row);
         }
@@ -176,6 +179,12 @@ impl<'a> Run<'a> {
                 .then_with(|| a.name.cmp(b.name))
         });
         Run { rows, workloads }
+    }
+
+    /// What its intervals take as varying between runs ([`Workload::execution_spread`], the
+    /// same on every workload).
+    pub fn execution_spread(&self) -> f64 {
+        self.workloads.iter().map(|w| w.execution_spread).fold(0.0, f64::max)
     }
 
     /// The run with `spread` as what varies between runs beyond its slices, on every

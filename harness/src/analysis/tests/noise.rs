@@ -3,7 +3,7 @@
 
 use crate::analysis::fixture::{octile, sample, sentinel, timed};
 use crate::analysis::noise::{noise, Calm, RESIDUAL_LIMIT};
-use crate::analysis::Run;
+use crate::analysis::{Run, EXECUTION_SPREAD};
 use crate::results::{Kind, Row, SampleList, Status};
 use pqlab_queues::registry::BASELINE;
 
@@ -123,4 +123,29 @@ fn what_the_pairing_leaves_decides_between_busy_and_noisy() {
     assert!(noisy.paired.unwrap().residual.unwrap() > RESIDUAL_LIMIT, "{noisy:?}");
     assert_eq!(noisy.calm(), Calm::Noisy);
     assert!(noisy.sentence().contains("left"), "{}", noisy.sentence());
+}
+
+/// A run that saw more slice noise than the fixed execution spread widens its own
+/// intervals by it; a run whose pairing cancelled the slow periods keeps the fixed spread.
+#[test]
+fn a_noisy_run_promises_no_more_than_it_saw() {
+    let spread = |reference: Vec<f64>| {
+        let mut rows = run(&[100.0; 4], &[1.0, 1.0, 1.0]);
+        for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
+            row.reference_ns = SampleList(reference.clone());
+        }
+        let run = Run::new(&rows);
+        assert!(run
+            .workloads
+            .iter()
+            .all(|w| w.execution_spread == run.workloads[0].execution_spread));
+        run.workloads[0].execution_spread
+    };
+    let periods = (0..60).map(|i| if (i / 10) % 3 == 0 { 135.0 } else { 100.0 }).collect();
+    assert_eq!(spread(periods), EXECUTION_SPREAD);
+    let flicker: Vec<f64> =
+        (0..60).map(|i| if (i * 7 / 3) % 2 == 0 { 135.0 } else { 100.0 }).collect();
+    let wide = spread(flicker);
+    // The paired ratios swing between 1.35 and 1 / 1.35: far beyond the fixed 3%.
+    assert!(wide > 0.1 && wide < 0.3, "{wide}");
 }

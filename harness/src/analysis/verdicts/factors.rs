@@ -2,6 +2,8 @@
 //! order against weighted A*, a better heuristic against a better queue, and integer
 //! costs against floats.
 
+use std::cmp::Ordering;
+
 use pqlab_queues::registry::BASELINE;
 
 use super::{evidence, ratio_of, Outcome, Verdict};
@@ -176,13 +178,12 @@ fn fastest<'t>(trades: &[&'t Trade<'t>]) -> Option<&'t Trade<'t>> {
 /// "A better heuristic matters more than a better queue": map by map, std's heap with the
 /// differential heuristic against the best queue under octile on the same problems (the
 /// heuristic's gain over octile beats the queue's exactly when this time is lower), decided
-/// by the 95% interval and the tie margin: a map holds where the better heuristic is faster
-/// beyond the margin, fails where slower, and is a tie otherwise. The frontier and the
-/// expansions (the draft's own measure) are reported beside it.
+/// by the 95% interval and the tie margin, the maps pooled ([`super::pooled_rule`]); each
+/// map's standing, its frontier and its expansions (the draft's own measure) beside it.
 pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     let run = findings.run;
     const CLAIM: &str = "a better heuristic matters more than a better queue";
-    let mut details = Vec::new();
+    let (mut details, mut pairs) = (Vec::new(), Vec::new());
     let (mut holds, mut fails, mut maps) = (0, 0, 0);
     for better in run
         .of(Kind::Astar)
@@ -213,6 +214,7 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
             continue;
         };
         let queue_gain = base.median_ns / time_best.median();
+        pairs.push((time_better, time_best));
         maps += 1;
         holds += usize::from(v.faster());
         fails += usize::from(v.slower());
@@ -244,19 +246,19 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
             best_with_better.map_or(String::new(), |v| format!(", taking {} the baseline's time", ratio(v.ratio.mid)))
         ));
     }
-    if maps == 0 {
+    let Some(pooled) = versus_across(&pairs, "better heuristic", "better queue") else {
         return Verdict::unmeasured(
             CLAIM,
             "No map was searched with both octile and the differential heuristic.",
         );
-    }
-    let outcome = match (holds, fails) {
-        (h, _) if h == maps => Outcome::Holds,
-        (0, _) => Outcome::Fails,
-        _ => Outcome::Partly,
     };
+    // Each map's two sides come from two workloads, not timed in the same rounds: a map
+    // alone cannot make the verdict partly, the maps pooled decide.
+    let outcome = super::pooled_rule(Ordering::Less, pooled.beyond_margin(), []);
     let summary = format!(
-        "On {holds} of {}, std's heap with the differential heuristic is faster beyond the tie margin than the best queue under octile (slower on {fails}, tied on {}).",
+        "Over the maps pooled, std's heap with the differential heuristic takes {} the time of the best queue under octile ({}); map by map it is faster beyond the tie margin on {holds} of {} (slower on {fails}, tied on {}).",
+        ratio_of(&pooled),
+        evidence(&pooled),
         plural(maps, "map"),
         maps - holds - fails
     );
@@ -268,9 +270,9 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
 /// generic A\* with `f64` costs and its twin with integer costs: the same map or road graph,
 /// heuristic, store and problems), std's BinaryHeap, which takes both key types, under
 /// floats against itself under integers, with its 95% interval; a pair holds where the
-/// integer search is faster beyond the tie margin. Holds when every pair does, fails when
-/// none does, partly otherwise. The fastest exact queue on each side, against each other,
-/// is the second comparator, beside it.
+/// integer search is faster beyond the tie margin; the pairs pooled decide
+/// ([`super::pooled_rule`]). The fastest exact queue on each side, against each other, is
+/// the second comparator, beside it.
 pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     let run = findings.run;
     const CLAIM: &str = "Using whole numbers like these is a lot faster for the computer, too";
@@ -342,11 +344,10 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         );
     };
     let pairs = same.len();
-    let outcome = match holds {
-        0 => Outcome::Fails,
-        n if n == pairs => Outcome::Holds,
-        _ => Outcome::Partly,
-    };
+    // `overall` is the float search's time over the integer one's: the claim puts it
+    // slower. Each pair's sides come from two workloads, not timed in the same rounds: a
+    // pair alone cannot make the verdict partly, the pairs pooled decide.
+    let outcome = super::pooled_rule(Ordering::Greater, overall.beyond_margin(), []);
     let fastest = versus_across(&bests, FLOAT, INTEGER).map_or(String::new(), |v| {
         format!(
             "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs ({})",

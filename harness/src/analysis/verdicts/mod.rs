@@ -18,6 +18,7 @@ mod survey;
 #[cfg(test)]
 mod tests;
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use pqlab_queues::{Class, Family};
@@ -97,12 +98,12 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::quickheaps_beat_published_heaps,
     },
     Claim {
-        asks: "Compares arity apart from implementation: pqlab's own d-ary heap with d = 4 or 8 against the same code with d = 2, in every size range (octile A* bands and held sizes), counting each range as faster, tied or slower beyond the tie margin; the best d-ary heap of any implementation against the best binary heap is shown beside it.",
+        asks: "Compares arity apart from implementation: pqlab's own d-ary heap with d = 4 or 8 against the same code with d = 2, over the size ranges from 10,000 entries pooled (octile A* bands and held sizes; every range when none is that large), by the 95% interval and the tie margin, each range's own comparison beside it; the best d-ary heap of any implementation against the best binary heap is shown beside it.",
         outside: None,
         decide: survey::dary_heaps_cache_better,
     },
     Claim {
-        asks: "Compares the best B-heap with the best binary heap (the seed offers B-heaps beside d-ary heaps, as alternatives to a binary heap) in every size range from 10,000 entries, counting each range as faster, tied or slower beyond the tie margin; the best binary or d-ary heap is the second comparator.",
+        asks: "Compares the best B-heap with the best binary heap (the seed offers B-heaps beside d-ary heaps, as alternatives to a binary heap) over the size ranges from 10,000 entries pooled, by the 95% interval and the tie margin, each range's own comparison beside it; the best binary or d-ary heap is the second comparator.",
         outside: None,
         decide: survey::b_heaps_for_large_frontiers,
     },
@@ -117,12 +118,12 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::soft_heap_trade,
     },
     Claim {
-        asks: "Compares, map by map, std's BinaryHeap with the differential heuristic against the best queue under octile on the same problems (the heuristic saves more exactly when this time is lower), by the 95% interval and the tie margin; the frontier and the expansions beside it.",
+        asks: "Compares std's BinaryHeap with the differential heuristic against the best queue under octile on the same problems (the heuristic saves more exactly when this time is lower), the maps pooled, by the 95% interval and the tie margin; each map's comparison, its frontier and its expansions beside it.",
         outside: None,
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
-        asks: "The seed's sentence on whole-number costs: compares, workload pair by workload pair, the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types by the 95% interval and the tie margin, and the fastest exact queue on each side as the second comparator.",
+        asks: "The seed's sentence on whole-number costs: compares the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types, the workload pairs pooled, by the 95% interval and the tie margin, each pair's comparison beside it, and the fastest exact queue on each side as the second comparator.",
         outside: None,
         decide: factors::integer_costs_faster,
     },
@@ -282,6 +283,27 @@ fn evidence(v: &Versus) -> String {
         String::new()
     };
     format!("{interval}, {}{censored}", plural(v.n, "workload"))
+}
+
+/// The one rule for "A is faster than B" over several parts (size ranges, maps, workload
+/// pairs): the parts pooled decide, so that a part near the tie margin cannot move the
+/// verdict on its own. `claimed` is where the claim puts A against B and `pooled` where
+/// the parts pooled put it, each beyond the tie margin ([`Versus::beyond_margin`]). It
+/// **holds** when the pooled comparison shows the claim and no part shows the opposite,
+/// **partly holds** when a part shows the opposite, and **fails** when the pooled
+/// comparison does not show the claim (a tie included).
+fn pooled_rule(
+    claimed: Ordering,
+    pooled: Ordering,
+    parts: impl IntoIterator<Item = Ordering>,
+) -> Outcome {
+    if pooled != claimed {
+        Outcome::Fails
+    } else if parts.into_iter().any(|part| part == claimed.reverse()) {
+        Outcome::Partly
+    } else {
+        Outcome::Holds
+    }
 }
 
 /// `a` against `b` over `workloads`: the figures and the sentence.

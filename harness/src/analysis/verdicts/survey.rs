@@ -3,24 +3,30 @@
 
 use pqlab_queues::{Class, Family, Origin};
 
-use super::{best, binary_heap, compare, family, held, octile, takes, Outcome, Verdict};
+use std::cmp::Ordering;
+
+use super::{
+    best, binary_heap, compare, evidence, family, held, octile, ratio_of, takes, Outcome, Verdict,
+};
 use crate::analysis::bands::{self, Band};
-use crate::analysis::rank::{rank, versus, Versus};
+use crate::analysis::rank::{rank, versus, versus_paired, Versus};
+use crate::analysis::workloads::Timing;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{axis_ratio, count, ratio};
 use crate::results::{Kind, Row, Status};
 
-/// One size range's comparison: its label, the two queues, and the ratio.
-struct Step {
+/// One size range's comparison: its label, the two queues, the ratio, and each workload's
+/// pair of timings (for pooling ranges: [`three_way`]).
+struct Step<'w> {
     label: String,
     size: f64,
     a: String,
     b: String,
     v: Versus,
-    workloads: usize,
+    pairs: Vec<(Timing<'w>, Timing<'w>)>,
 }
 
-impl Step {
+impl Step<'_> {
     /// "label: `a` takes [at least] R× the time of `b` (interval, workloads, censored)".
     fn sentence(&self) -> String {
         format!("{}: {}", self.label, takes(&self.a, &self.b, &self.v))
@@ -29,12 +35,12 @@ impl Step {
 
 /// The best `a` against the best `b` in every octile band, then at every held size from
 /// `held_from` entries.
-fn steps(
-    run: &Run<'_>,
+fn steps<'w>(
+    run: &'w Run<'_>,
     a: impl Fn(&Row) -> bool + Copy,
     b: impl Fn(&Row) -> bool + Copy,
     held_from: f64,
-) -> Vec<Step> {
+) -> Vec<Step<'w>> {
     let mut groups: Vec<(String, f64, Vec<&Workload<'_>>)> = Band::all()
         .filter_map(|band| {
             let workloads = octile(run, |s| band.contains(s));
@@ -50,13 +56,15 @@ fn steps(
         .filter_map(|(label, size, workloads)| {
             let (qa, qb) = (best(&workloads, a)?, best(&workloads, b)?);
             let v = versus(&workloads, qa, qb)?;
-            Some(Step { label, size, a: qa.into(), b: qb.into(), v, workloads: workloads.len() })
+            let pairs =
+                workloads.iter().filter_map(|w| Some((w.timing(qa)?, w.timing(qb)?))).collect();
+            Some(Step { label, size, a: qa.into(), b: qb.into(), v, pairs })
         })
         .collect()
 }
 
 /// Holds when every step holds, partly when some do, fails when none does.
-fn tally(steps: &[Step], holds: impl Fn(&Step) -> bool) -> (Outcome, usize) {
+fn tally(steps: &[Step<'_>], holds: impl Fn(&Step<'_>) -> bool) -> (Outcome, usize) {
     let n = steps.iter().filter(|s| holds(s)).count();
     let outcome = match n {
         0 => Outcome::Fails,
@@ -66,33 +74,37 @@ fn tally(steps: &[Step], holds: impl Fn(&Step) -> bool) -> (Outcome, usize) {
     (outcome, n)
 }
 
-/// Counts per size range whether the first side is faster beyond the tie margin, tied, or
-/// slower beyond it. The one rule for "A is better than B" across ranges: it **holds**
-/// when A is faster in most ranges and slower in none, **fails** when A is faster in
-/// none, and **partly holds** otherwise. A range that misses the margin by a hair is a
-/// tie, so it cannot flip the verdict on its own.
-fn three_way(steps: &[Step]) -> (Outcome, usize, usize, usize) {
+/// The one rule for "A is better than B" across size ranges ([`super::pooled_rule`]):
+/// every range's workloads pooled, each side its range's best queue, decide; a range
+/// where A is slower beyond the tie margin makes it partly. Also counts the ranges where
+/// A is faster, tied and slower, and gives the pooled comparison.
+fn three_way(steps: &[&Step<'_>]) -> (Outcome, usize, usize, usize, Option<Versus>) {
     let faster = steps.iter().filter(|s| s.v.faster()).count();
     let slower = steps.iter().filter(|s| s.v.slower()).count();
     let tied = steps.len() - faster - slower;
-    let outcome = if faster == 0 {
-        Outcome::Fails
-    } else if slower == 0 && 2 * faster > steps.len() {
-        Outcome::Holds
-    } else {
-        Outcome::Partly
-    };
-    (outcome, faster, tied, slower)
+    let pairs: Vec<_> = steps.iter().flat_map(|s| s.pairs.iter().copied()).collect();
+    let pooled = versus_paired(&pairs, "A", "B");
+    let outcome = super::pooled_rule(
+        Ordering::Less,
+        pooled.map_or(Ordering::Equal, |v| v.beyond_margin()),
+        steps.iter().map(|s| s.v.beyond_margin()),
+    );
+    (outcome, faster, tied, slower, pooled)
 }
 
 /// Where a size-dependent answer turns: the first step from which it holds to the end.
-fn turns(steps: &[Step], holds: impl Fn(&Step) -> bool) -> Option<String> {
+fn turns(steps: &[Step<'_>], holds: impl Fn(&Step<'_>) -> bool) -> Option<String> {
     let tail = steps.iter().rev().take_while(|s| holds(s)).last()?;
     (tail.label != steps[0].label).then(|| format!("It holds from {} on.", tail.label))
 }
 
-fn workloads(steps: &[Step]) -> usize {
-    steps.iter().map(|s| s.workloads).sum()
+/// A pooled comparison as it reads: "0.96× (95% interval 0.93–0.99×, 12 workloads)".
+fn pooled(v: Option<Versus>) -> String {
+    v.map_or_else(|| "-".to_owned(), |v| format!("{} ({})", ratio_of(&v), evidence(&v)))
+}
+
+fn workloads(steps: &[Step<'_>]) -> usize {
+    steps.iter().map(|s| s.v.n).sum()
 }
 
 /// "A binary heap is at least 2–3 times as fast as a list, and geometrically faster on
@@ -330,7 +342,7 @@ pub fn quickheaps_beat_published_heaps(findings: &Findings<'_, '_>) -> Verdict {
 /// "d-ary heaps have better cache behaviour": arity apart from implementation. The rule
 /// reads pqlab's own d-ary heap alone, one code for every d (the same origin as
 /// `dary2-dk`): the best of d = 4 and 8 against d = 2, faster where the frontier outgrows
-/// the caches. The best d-ary heap of any implementation against the best binary heap is
+/// the caches (the ranges from 10,000 entries pooled, [`three_way`]). The best d-ary heap of any implementation against the best binary heap is
 /// shown beside it.
 pub fn dary_heaps_cache_better(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
@@ -348,18 +360,12 @@ pub fn dary_heaps_cache_better(findings: &Findings<'_, '_>) -> Verdict {
             "No workload measured pqlab's d-ary heap with d = 2 and a wider one.",
         );
     }
-    // Cache effects matter most on large frontiers: the rule holds over every range, or
-    // over the ranges from 10,000 entries alone.
-    let (all, faster, tied, slower) = three_way(&steps);
-    let large: Vec<&Step> = steps.iter().filter(|s| s.size >= 1e4).collect();
-    let large_faster = large.iter().filter(|s| s.v.faster()).count();
-    let large_slower = large.iter().filter(|s| s.v.slower()).count();
-    let outcome = if all == Outcome::Holds || (large_slower == 0 && 2 * large_faster > large.len())
-    {
-        Outcome::Holds
-    } else {
-        all
-    };
+    // Cache effects show where the frontier outgrows the caches: the ranges from 10,000
+    // entries decide, every range where none is that large.
+    let (all, faster, tied, slower, pooled_all) = three_way(&steps.iter().collect::<Vec<_>>());
+    let large: Vec<&Step<'_>> = steps.iter().filter(|s| s.size >= 1e4).collect();
+    let (large_outcome, large_faster, _, _, large_pooled) = three_way(&large);
+    let outcome = if large.is_empty() { all } else { large_outcome };
     let mut details: Vec<String> = steps
         .iter()
         .map(|s| format!("Same code, d = 4 or 8 against d = 2: {}.", s.sentence()))
@@ -372,7 +378,9 @@ pub fn dary_heaps_cache_better(findings: &Findings<'_, '_>) -> Verdict {
         )
     }));
     let summary = format!(
-        "Per size range, pqlab's d-ary heap with d = 4 or 8 against the same code with d = 2: faster beyond the tie margin in {faster}, tied in {tied}, slower in {slower}, of {} ({large_faster} of {} faster from 10,000 entries).",
+        "Pooled over every size range, pqlab's d-ary heap with d = 4 or 8 takes {} the time of the same code with d = 2, and {} from 10,000 entries; per range, faster beyond the tie margin in {faster}, tied in {tied}, slower in {slower}, of {} ({large_faster} of {} faster from 10,000 entries).",
+        pooled(pooled_all),
+        pooled(large_pooled),
         steps.len(),
         large.len()
     );
@@ -394,18 +402,20 @@ pub fn b_heaps_for_large_frontiers(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
     const CLAIM: &str = "B-heaps are worth a look if your frontier is large";
     let implicit = |row: &Row| matches!(row.family, Some(Family::BinaryHeap | Family::DaryHeap));
-    let large =
-        |steps: Vec<Step>| -> Vec<Step> { steps.into_iter().filter(|s| s.size >= 1e4).collect() };
-    let steps = large(steps(run, family(Family::BHeap), binary_heap, 1e4));
-    let either = large(self::steps(run, family(Family::BHeap), implicit, 1e4));
+    let mut steps = steps(run, family(Family::BHeap), binary_heap, 1e4);
+    let mut either = self::steps(run, family(Family::BHeap), implicit, 1e4);
+    steps.retain(|s| s.size >= 1e4);
+    either.retain(|s| s.size >= 1e4);
     if steps.is_empty() {
         return Verdict::unmeasured(
             CLAIM,
             "No workload from 10,000 entries measured a B-heap with a binary heap.",
         );
     }
-    // Worth a look only where it is faster: never faster (ties included) fails.
-    let (outcome, faster, tied, slower) = three_way(&steps);
+    // Worth a look only where it is faster: a tie over the ranges pooled fails.
+    let (outcome, faster, tied, slower, pooled_binary) =
+        three_way(&steps.iter().collect::<Vec<_>>());
+    let (.., pooled_either) = three_way(&either.iter().collect::<Vec<_>>());
     let mut details: Vec<String> = steps
         .iter()
         .map(|s| format!("Against the best binary heap (the seed's comparator): {}.", s.sentence()))
@@ -418,8 +428,10 @@ pub fn b_heaps_for_large_frontiers(findings: &Findings<'_, '_>) -> Verdict {
         either.iter().filter(|s| s.v.slower()).count(),
     );
     let summary = format!(
-        "From 10,000 entries the best B-heap against the best binary heap is faster in {faster}, tied in {tied}, slower in {slower}, of {} size ranges; against the best binary or d-ary heap, faster in {either_faster}, slower in {either_slower}, of {}.",
+        "From 10,000 entries, pooled over the size ranges, the best B-heap takes {} the time of the best binary heap; per range it is faster beyond the tie margin in {faster}, tied in {tied}, slower in {slower}, of {}. Against the best binary or d-ary heap it takes {}, faster in {either_faster} ranges, slower in {either_slower}, of {}.",
+        pooled(pooled_binary),
         steps.len(),
+        pooled(pooled_either),
         either.len()
     );
     Verdict {
