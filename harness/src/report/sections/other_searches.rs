@@ -10,11 +10,13 @@ use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::CostKind;
 use crate::report::page::Block;
+use crate::report::Context;
 use crate::results::Kind;
 use crate::search::{SearchKind, Setup};
 
 /// The section's blocks; empty when the run has none of these searches.
-pub fn section(findings: &Findings<'_, '_>) -> Vec<Block> {
+pub fn section(ctx: &Context<'_>) -> Vec<Block> {
+    let findings = ctx.findings;
     let mut blocks = Vec::new();
     blocks.extend(loops(findings.run));
     blocks.extend(generic(findings));
