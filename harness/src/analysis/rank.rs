@@ -29,8 +29,8 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::{Timing, Workload};
-use crate::maps::generate::SplitMix64;
 use crate::results::{quantile, Row, Spread, Status};
+use crate::rng::SplitMix64;
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
 /// cannot tell: 2%. Two quiet default runs of one commit on one machine

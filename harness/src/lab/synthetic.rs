@@ -29,7 +29,7 @@ use super::clock::thread_cpu_ns;
 use super::memory::Counting;
 use super::sampler::Contender;
 use super::searches::{Check, Untimed};
-use crate::maps::generate::SplitMix64;
+use crate::rng::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
