@@ -316,3 +316,15 @@ pub fn exact(row: &Row) -> bool {
 pub fn any_keys(row: &Row) -> bool {
     exact(row) && row.keys == Some(pqlab_queues::KeyRule::Any)
 }
+
+/// The search series a run measured (setup, heuristic, scale, store), octile A* first.
+pub fn series(run: &Run<'_>) -> Vec<Selection> {
+    let mut found: Vec<Selection> = Vec::new();
+    for selection in run.of(Kind::Astar).filter_map(Selection::of) {
+        if !found.contains(&selection) {
+            found.push(selection);
+        }
+    }
+    found.sort_by_key(|s| s != &Selection::OCTILE);
+    found
+}

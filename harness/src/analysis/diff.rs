@@ -7,7 +7,7 @@
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
-use crate::analysis::bands::{Band, BandRanking, Eligible, Selection};
+use crate::analysis::bands::{series, Band, BandRanking, Eligible, Selection};
 use crate::analysis::rank::Standing;
 use crate::analysis::verdicts::Outcome;
 use crate::analysis::{Findings, Run};
@@ -313,18 +313,6 @@ pub fn leaders(a: &Run<'_>, b: &Run<'_>) -> Option<Change> {
         pairs: changes.len(),
         fastest_differs: (differs, compared),
     })
-}
-
-/// The search series a run measured (setup, heuristic, scale, store), octile A* first.
-pub fn series(run: &Run<'_>) -> Vec<Selection> {
-    let mut found: Vec<Selection> = Vec::new();
-    for selection in run.of(Kind::Astar).filter_map(Selection::of) {
-        if !found.contains(&selection) {
-            found.push(selection);
-        }
-    }
-    found.sort_by_key(|s| s != &Selection::OCTILE);
-    found
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::diff::{diff, series};
+use crate::analysis::bands::series;
+use crate::analysis::diff::diff;
 use crate::analysis::fixture::sample;
 use crate::analysis::{Findings, Run, Selection};
 use crate::results::Row;

@@ -7,6 +7,7 @@ use pqlab_queues::{Class, Family, Strategy};
 use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
 use crate::analysis::bands::STRONG;
 use crate::analysis::bands::{self, Eligible, Selection};
+use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{plural, ratio};
@@ -340,7 +341,7 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
     }
     // Each structure against itself.
     let (mut dup_not_slower, mut compared) = (0, 0);
-    for (structure, dup_id, dk_id) in strategy_pairs(run.rows) {
+    for (structure, dup_id, dk_id) in findings.strategy_pairs() {
         if let Some(v) = versus(&all, &dup_id, &dk_id) {
             compared += 1;
             dup_not_slower += usize::from(!v.slower());
@@ -392,29 +393,4 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
         details,
         workloads: all.len(),
     }
-}
-
-/// The indexed binary heap with decrease-key: the seeds' alternative to a library heap with
-/// duplicates.
-pub const INDEXED_BINARY_HEAP: &str = "dary2-dk";
-
-/// `(structure, dup id, dk id)` for every registered structure built both ways that the
-/// rows measure, from the registry's facts.
-pub fn strategy_pairs(rows: &[Row]) -> Vec<(String, String, String)> {
-    use pqlab_queues::registry::ENTRIES;
-    let present = |id: &str| rows.iter().any(|r| r.queue == id);
-    let mut pairs: Vec<(String, String, String)> = ENTRIES
-        .iter()
-        .filter(|e| e.strategy == Strategy::Duplicates && present(e.id))
-        .filter_map(|dup| {
-            let dk = ENTRIES.iter().find(|e| {
-                e.strategy == Strategy::DecreaseKey
-                    && e.structure() == dup.structure()
-                    && present(e.id)
-            })?;
-            Some((dup.structure().to_owned(), dup.id.to_owned(), dk.id.to_owned()))
-        })
-        .collect();
-    pairs.sort();
-    pairs
 }

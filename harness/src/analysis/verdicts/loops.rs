@@ -8,8 +8,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{best, compare, ratio_of, Outcome, Verdict};
-use crate::analysis::bands::Selection;
-use crate::analysis::diff::series;
+use crate::analysis::bands::{series, Selection};
 use crate::analysis::rank::versus_across;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};

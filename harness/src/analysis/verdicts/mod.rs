@@ -12,8 +12,6 @@
 mod factors;
 mod folklore;
 mod loops;
-
-pub use folklore::{strategy_pairs, INDEXED_BINARY_HEAP};
 mod survey;
 #[cfg(test)]
 mod tests;

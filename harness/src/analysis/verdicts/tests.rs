@@ -153,7 +153,7 @@ fn duplicates_over_decrease_key() {
     assert!(v.details.iter().any(|d| d.starts_with("Library against library: `std")), "{v:#?}");
     let dary4 = |dup: f64, dk: f64| at("w", 500.0, &[("dary4-dup", dup), ("dary4-dk", dk)]);
     assert_eq!(outcome(claim, &dary4(80.0, 100.0)), Outcome::Unmeasured, "no seeds' pair");
-    let pairs = super::strategy_pairs(&dary4(1.0, 1.0));
+    let pairs = Findings::of(&Run::new(&dary4(1.0, 1.0))).strategy_pairs();
     let expected = ("dary4".to_owned(), "dary4-dup".to_owned(), "dary4-dk".to_owned());
     assert_eq!(pairs, [expected]);
 }

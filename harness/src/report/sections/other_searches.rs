@@ -4,8 +4,8 @@
 
 use pqlab_queues::registry::BASELINE;
 
+use crate::analysis::bands::series;
 use crate::analysis::bands::{self, Eligible, Selection};
-use crate::analysis::diff::series;
 use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::CostKind;

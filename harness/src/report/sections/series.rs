@@ -2,8 +2,8 @@
 
 use pqlab_queues::registry::BASELINE;
 
+use crate::analysis::bands::series;
 use crate::analysis::bands::{Eligible, Selection};
-use crate::analysis::diff::series;
 use crate::analysis::rank::versus;
 use crate::format::ratio;
 use crate::report::page::Block;

@@ -3,8 +3,8 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::Selection;
+use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
-use crate::analysis::verdicts::{strategy_pairs, INDEXED_BINARY_HEAP};
 use crate::analysis::Run;
 use crate::format::{ratio, ratio_interval};
 use crate::report::charts::Section;
@@ -19,7 +19,9 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = vec![Block::Heading(2, "Decrease-key against duplicates".into())];
     blocks.extend(charts(ctx, Section::Strategies));
     let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
-    let rows: Vec<Vec<String>> = strategy_pairs(run.rows)
+    let rows: Vec<Vec<String>> = ctx
+        .findings
+        .strategy_pairs()
         .iter()
         .filter_map(|(structure, dup, dk)| {
             let v = versus(&workloads, dk, dup)?;
