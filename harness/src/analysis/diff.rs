@@ -7,7 +7,7 @@
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
-use crate::analysis::bands::{series, Band, BandRanking, Eligible, Selection};
+use crate::analysis::bands::{series, Band, BandRanking, Eligible, Series};
 use crate::analysis::rank::Standing;
 use crate::analysis::verdicts::Outcome;
 use crate::analysis::{Findings, Run};
@@ -227,7 +227,7 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
             // A band no search of the series reached falls back to the held sizes: the
             // same synthetic rows for every series, so compared once, with the octile one.
             let own = |r: &&BandRanking<'_, '_>| {
-                r.evidence.kind == Kind::Astar || selection == Selection::OCTILE
+                r.evidence.kind == Kind::Astar || selection == Series::OCTILE
             };
             let find = |list: &[BandRanking<'_, '_>]| {
                 list.iter().filter(own).find(|r| r.evidence.band == band).and_then(|r| {

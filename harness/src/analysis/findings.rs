@@ -14,7 +14,7 @@ use std::rc::Rc;
 use pqlab_queues::registry::ENTRIES;
 use pqlab_queues::Strategy;
 
-use crate::analysis::bands::{self, Band, BandRanking, Eligible, Selection};
+use crate::analysis::bands::{self, Band, BandRanking, Eligible, Series};
 use crate::analysis::noise::{self, Noise};
 use crate::analysis::rank::{rank, Standing};
 use crate::analysis::trades::{self, Trade};
@@ -103,7 +103,7 @@ impl<'w, 'a> Findings<'w, 'a> {
     /// series or the held sizes reached, smallest first, each band's evidence chosen by
     /// [`bands::evidence`] (bands answered by a nearer band's searches are left out: they
     /// are that band's ranking).
-    pub fn bands(&self, selection: &Selection, eligible: Eligible) -> Vec<BandRanking<'w, 'a>> {
+    pub fn bands(&self, selection: &Series, eligible: Eligible) -> Vec<BandRanking<'w, 'a>> {
         Band::all()
             .filter_map(|band| {
                 let evidence = bands::evidence(self.run, selection, band)?;

@@ -633,7 +633,7 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::rows::Workload;
+    use crate::lab::rows::WorkloadFacts;
     use crate::results::{Provenance, Unit};
 
     /// A fresh folder with an empty `runs/`, removed when dropped.
@@ -652,7 +652,7 @@ mod tests {
             rustc: "r".into(),
             git: "g".into(),
         };
-        let described = Workload {
+        let described = WorkloadFacts {
             kind: Kind::Astar,
             name: workload.into(),
             map: "random-d20-32-s1".into(),

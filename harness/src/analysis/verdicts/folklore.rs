@@ -6,7 +6,7 @@ use pqlab_queues::{Class, Family, Strategy};
 
 use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
 use crate::analysis::bands::STRONG;
-use crate::analysis::bands::{self, Eligible, Selection};
+use crate::analysis::bands::{self, Eligible, Series};
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
@@ -26,7 +26,7 @@ pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict
             "No octile A* rows measure a binary heap and another generic queue.",
         );
     };
-    let per_band = findings.bands(&Selection::OCTILE, Eligible::AnyKeys);
+    let per_band = findings.bands(&Series::OCTILE, Eligible::AnyKeys);
     let heap_bands = per_band
         .iter()
         .filter(|b| {
@@ -102,7 +102,7 @@ pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdi
     const CLAIM: &str = "unsorted arrays for small frontiers";
     let unsorted = family(Family::UnsortedArray);
     let sorted = family(Family::SortedArray);
-    let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
+    let ranked = findings.bands(&Series::OCTILE, Eligible::Exact);
     let steps: Vec<_> = ranked
         .iter()
         .filter_map(|band| {
@@ -195,7 +195,7 @@ pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
     // Where bucketing starts to win, from the searches alone: the held-size bands above
     // the largest search would otherwise mask the turn.
     let ranked: Vec<_> = findings
-        .bands(&Selection::OCTILE, Eligible::Exact)
+        .bands(&Series::OCTILE, Eligible::Exact)
         .into_iter()
         .filter(|b| b.evidence.kind == crate::results::Kind::Astar)
         .collect();

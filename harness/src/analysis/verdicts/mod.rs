@@ -20,7 +20,7 @@ use std::fmt;
 
 use pqlab_queues::{Class, Family};
 
-use crate::analysis::bands::{self, Selection, STRONG};
+use crate::analysis::bands::{self, Series, STRONG};
 use crate::analysis::rank::{rank, versus, Versus};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
@@ -222,7 +222,7 @@ pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
 /// The octile A* workloads (fine costs, flat store), optionally those whose size `within`
 /// admits.
 fn octile<'w, 'a>(run: &'w Run<'a>, within: impl Fn(f64) -> bool) -> Vec<&'w Workload<'a>> {
-    run.workloads.iter().filter(|w| Selection::OCTILE.admits(w) && within(w.size)).collect()
+    run.workloads.iter().filter(|w| Series::OCTILE.admits(w) && within(w.size)).collect()
 }
 
 /// The synthetic workloads whose held size `within` admits.
@@ -303,5 +303,5 @@ fn sized<'w, 'a>(
     run: &'w Run<'a>,
     within: impl Fn(f64) -> bool,
 ) -> Option<(Kind, Vec<&'w Workload<'a>>)> {
-    bands::answering(run, &Selection::OCTILE, within)
+    bands::answering(run, &Series::OCTILE, within)
 }

@@ -3,7 +3,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::{Eligible, Selection};
+use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{versus, TIE_MARGIN};
 use crate::format::{ratio, ratio_interval};
 use crate::report::charts::Section;
@@ -30,10 +30,10 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
          an oracle row: what a faster queue can save at most.",
         ratio(TIE_MARGIN)
     )));
-    let ranked = ctx.findings.bands(&Selection::OCTILE, Eligible::Exact);
+    let ranked = ctx.findings.bands(&Series::OCTILE, Eligible::Exact);
     let mut notes = Notes::default();
     let mut rows = Vec::new();
-    let generic = ctx.findings.bands(&Selection::OCTILE, Eligible::AnyKeys);
+    let generic = ctx.findings.bands(&Series::OCTILE, Eligible::AnyKeys);
     for band in &ranked {
         let Some(winner) = band.winner() else { continue };
         let e = &band.evidence;

@@ -2,7 +2,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::Selection;
+use crate::analysis::bands::Series;
 use crate::format::count;
 use crate::report::charts::Section;
 use crate::report::page::Block;
@@ -20,7 +20,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         let sizes: Vec<&Row> = run
             .workloads
             .iter()
-            .filter(|w| Selection::OCTILE.admits(w) && w.real() == real)
+            .filter(|w| Series::OCTILE.admits(w) && w.real() == real)
             .filter_map(|w| w.ok(BASELINE))
             .filter(|r| r.open_max > 0.0)
             .collect();

@@ -2,7 +2,7 @@
 
 use pqlab_queues::registry::{self, BASELINE};
 
-use crate::analysis::bands::{Eligible, Selection};
+use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{expansions_versus, versus};
 use crate::format::{plural, ratio, ratio_interval, significant};
 use crate::report::charts::Section;
@@ -15,7 +15,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let run = ctx.run;
     let mut blocks = vec![Block::Heading(2, "Every queue against std's BinaryHeap".into())];
     blocks.extend(charts(ctx, Section::Queues));
-    let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
+    let workloads: Vec<_> = run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect();
     if workloads.is_empty() {
         return blocks;
     }

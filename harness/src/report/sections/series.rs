@@ -3,7 +3,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::series;
-use crate::analysis::bands::{Eligible, Selection};
+use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::versus;
 use crate::format::ratio;
 use crate::report::page::Block;
@@ -17,8 +17,7 @@ use super::tie_text;
 pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let findings = ctx.findings;
     let run = findings.run;
-    let others: Vec<Selection> =
-        series(run).into_iter().filter(|s| *s != Selection::OCTILE).collect();
+    let others: Vec<Series> = series(run).into_iter().filter(|s| *s != Series::OCTILE).collect();
     if others.is_empty() {
         return Vec::new();
     }

@@ -2,7 +2,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::Selection;
+use crate::analysis::bands::Series;
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Run;
@@ -18,7 +18,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let run = ctx.run;
     let mut blocks = vec![Block::Heading(2, "Decrease-key against duplicates".into())];
     blocks.extend(charts(ctx, Section::Strategies));
-    let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
+    let workloads: Vec<_> = run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect();
     let rows: Vec<Vec<String>> = ctx
         .findings
         .strategy_pairs()

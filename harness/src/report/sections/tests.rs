@@ -7,7 +7,7 @@ use pqlab_queues::registry::{self, BASELINE};
 use super::alone::held_sizes;
 use super::document;
 use crate::analysis::{Findings, Run};
-use crate::lab::rows::Workload as Described;
+use crate::lab::rows::WorkloadFacts;
 use crate::report::Context;
 use crate::results::{Provenance, Row, Status};
 
@@ -22,7 +22,7 @@ fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
     };
     rows.iter()
         .map(|&(size, queue, status, group, bytes)| {
-            let workload = Described::held(size);
+            let workload = WorkloadFacts::held(size);
             let mut row = workload.row(&provenance, queue, registry::find(queue));
             (row.status, row.group, row.max_open) = (status, group, size as f64);
             row.bytes_per_entry = (status == Status::Ok).then_some(bytes);
