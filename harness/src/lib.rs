@@ -10,6 +10,7 @@
 //! - [`report`] and [`pick`]: what users read.
 //! - [`validate`] and [`commands`]: the command line's checks and verbs.
 //! - [`format`](mod@format): numbers as every page prints them.
+//! - [`rng`]: the one random generator, under every stage.
 
 pub mod analysis;
 pub mod commands;
@@ -19,5 +20,6 @@ pub mod maps;
 pub mod pick;
 pub mod report;
 pub mod results;
+pub mod rng;
 pub mod search;
 pub mod validate;

@@ -418,7 +418,7 @@ impl PickArgs {
 fn results_folder(named: Option<PathBuf>) -> anyhow::Result<PathBuf> {
     let folder = match named {
         Some(folder) => folder,
-        None => pqlab::results::location::default_results()?,
+        None => pqlab::results::files::default_results()?,
     };
     eprintln!("pqlab: results from {}", folder.display());
     Ok(folder)

@@ -10,13 +10,13 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pqlab::maps::generate::SplitMix64 as Rng;
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::moves::Components;
 use pqlab::maps::movingai::{parse_map_str, parse_scen_str};
 use pqlab::maps::reference;
 use pqlab::maps::scenario::Expected;
+use pqlab::rng::SplitMix64 as Rng;
 use pqlab::search::astar::AStar;
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab_queues::std_binary_heap::StdBinaryHeap;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use pqlab::lab::contest::Contest;
 use pqlab::lab::memory::{Counting, Keep};
 use pqlab::lab::searches::{CheckQueue, Prepared};
-use pqlab::lab::suites::{Role, Source, Suite};
+use pqlab::lab::suites::{Role, Source, WorkloadSpec};
 use pqlab::maps::grid::CostScale;
 use pqlab::search::heuristic::HeuristicKind;
 use pqlab::search::store::StoreKind;
@@ -18,7 +18,7 @@ use pqlab_queues::registry;
 static ALLOCATOR: Counting = Counting;
 
 fn prepared() -> Prepared {
-    let suite = Suite {
+    let suite = WorkloadSpec {
         source: Source::Generated { map: "rooms-r8-128-s1".parse().unwrap(), problems: 6 },
         setup: pqlab::search::Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Octile,

@@ -1,6 +1,6 @@
 //! Frontier-size bands, and the one rule for which workloads answer for a size.
 //!
-//! A series of search workloads is a [`Selection`]: one setup, heuristic, cost scale and
+//! A series of search workloads is a [`Series`]: one setup, heuristic, cost scale and
 //! per-cell store. Which workloads answer for sizes is decided here alone ([`answering`]
 //! for a size range, [`evidence`] for a band), and the report's band tables, `pqlab pick`
 //! and the verdicts all ask it, so they cannot disagree:
@@ -69,7 +69,7 @@ impl Band {
 /// representation), heuristic, cost scale and store. Every dimension is typed; a series is
 /// never borrowed to answer for another.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Selection {
+pub struct Series {
     /// The search loop, graph, moves and cost representation.
     pub setup: Setup,
     /// The heuristic.
@@ -80,9 +80,9 @@ pub struct Selection {
     pub store: StoreKind,
 }
 
-impl Selection {
+impl Series {
     /// The series users run: octile A*, fine costs, a flat per-cell array.
-    pub const OCTILE: Selection = Selection {
+    pub const OCTILE: Series = Series {
         setup: Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Octile,
         scale: CostScale::FINE,
@@ -90,8 +90,8 @@ impl Selection {
     };
 
     /// The series an A\* `workload` belongs to; `None` when a row lacks one of its facts.
-    pub fn of(workload: &Workload<'_>) -> Option<Selection> {
-        Some(Selection {
+    pub fn of(workload: &Workload<'_>) -> Option<Series> {
+        Some(Series {
             setup: workload.facts.setup()?,
             heuristic: workload.heuristic()?,
             scale: workload.scale()?,
@@ -167,8 +167,8 @@ pub struct Evidence<'w, 'a> {
     /// The band whose workloads answer: the band asked for, or the nearest band the
     /// series' searches reached (see the module's rule).
     pub band: Band,
-    /// `Astar` (whole searches of the selection) or `Synthetic` (the queue alone at held
-    /// sizes, where no search of the selection reached the band).
+    /// `Astar` (whole searches of the series) or `Synthetic` (the queue alone at held
+    /// sizes, where no search of the series reached the band).
     pub kind: Kind,
     /// The workloads.
     pub workloads: Vec<&'w Workload<'a>>,
@@ -204,7 +204,7 @@ impl Evidence<'_, '_> {
 /// first two steps of the module's rule.
 pub fn answering<'w, 'a>(
     run: &'w Run<'a>,
-    selection: &Selection,
+    selection: &Series,
     within: impl Fn(f64) -> bool,
 ) -> Option<(Kind, Vec<&'w Workload<'a>>)> {
     let searches: Vec<&Workload<'a>> =
@@ -225,7 +225,7 @@ pub fn answering<'w, 'a>(
 /// no held size answers.
 pub fn evidence<'w, 'a>(
     run: &'w Run<'a>,
-    selection: &Selection,
+    selection: &Series,
     band: Band,
 ) -> Option<Evidence<'w, 'a>> {
     let own =
@@ -288,7 +288,7 @@ pub enum Eligible {
 impl Eligible {
     /// What `selection`'s searches can use: any exact queue when they are exact, else
     /// those that accept any key.
-    pub fn for_series(selection: &Selection) -> Eligible {
+    pub fn for_series(selection: &Series) -> Eligible {
         if selection.exact() {
             Eligible::Exact
         } else {
@@ -315,4 +315,16 @@ pub fn exact(row: &Row) -> bool {
 /// programmer who does not want to think about keys, can use.
 pub fn any_keys(row: &Row) -> bool {
     exact(row) && row.keys == Some(pqlab_queues::KeyRule::Any)
+}
+
+/// The search series a run measured (setup, heuristic, scale, store), octile A* first.
+pub fn series(run: &Run<'_>) -> Vec<Series> {
+    let mut found: Vec<Series> = Vec::new();
+    for selection in run.of(Kind::Astar).filter_map(Series::of) {
+        if !found.contains(&selection) {
+            found.push(selection);
+        }
+    }
+    found.sort_by_key(|s| s != &Series::OCTILE);
+    found
 }

@@ -7,7 +7,7 @@
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
-use crate::analysis::bands::{Band, BandRanking, Eligible, Selection};
+use crate::analysis::bands::{series, Band, BandRanking, Eligible, Series};
 use crate::analysis::rank::Standing;
 use crate::analysis::verdicts::Outcome;
 use crate::analysis::{Findings, Run};
@@ -227,7 +227,7 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
             // A band no search of the series reached falls back to the held sizes: the
             // same synthetic rows for every series, so compared once, with the octile one.
             let own = |r: &&BandRanking<'_, '_>| {
-                r.evidence.kind == Kind::Astar || selection == Selection::OCTILE
+                r.evidence.kind == Kind::Astar || selection == Series::OCTILE
             };
             let find = |list: &[BandRanking<'_, '_>]| {
                 list.iter().filter(own).find(|r| r.evidence.band == band).and_then(|r| {
@@ -313,18 +313,6 @@ pub fn leaders(a: &Run<'_>, b: &Run<'_>) -> Option<Change> {
         pairs: changes.len(),
         fastest_differs: (differs, compared),
     })
-}
-
-/// The search series a run measured (setup, heuristic, scale, store), octile A* first.
-pub fn series(run: &Run<'_>) -> Vec<Selection> {
-    let mut found: Vec<Selection> = Vec::new();
-    for selection in run.of(Kind::Astar).filter_map(Selection::of) {
-        if !found.contains(&selection) {
-            found.push(selection);
-        }
-    }
-    found.sort_by_key(|s| s != &Selection::OCTILE);
-    found
 }
 
 #[cfg(test)]

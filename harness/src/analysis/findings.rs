@@ -11,13 +11,20 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::analysis::bands::{self, Band, BandRanking, Eligible, Selection};
+use pqlab_queues::registry::ENTRIES;
+use pqlab_queues::Strategy;
+
+use crate::analysis::bands::{self, Band, BandRanking, Eligible, Series};
 use crate::analysis::noise::{self, Noise};
 use crate::analysis::rank::{rank, Standing};
 use crate::analysis::trades::{self, Trade};
 use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Run, Workload};
 use crate::results::{Kind, Row};
+
+/// The indexed binary heap with decrease-key: the seeds' alternative to a library heap with
+/// duplicates.
+pub const INDEXED_BINARY_HEAP: &str = "dary2-dk";
 
 /// A set of workloads ranked under one eligibility rule: the workloads by their index in
 /// [`Run::workloads`], in the order given.
@@ -96,7 +103,7 @@ impl<'w, 'a> Findings<'w, 'a> {
     /// series or the held sizes reached, smallest first, each band's evidence chosen by
     /// [`bands::evidence`] (bands answered by a nearer band's searches are left out: they
     /// are that band's ranking).
-    pub fn bands(&self, selection: &Selection, eligible: Eligible) -> Vec<BandRanking<'w, 'a>> {
+    pub fn bands(&self, selection: &Series, eligible: Eligible) -> Vec<BandRanking<'w, 'a>> {
         Band::all()
             .filter_map(|band| {
                 let evidence = bands::evidence(self.run, selection, band)?;
@@ -188,6 +195,26 @@ impl<'w, 'a> Findings<'w, 'a> {
     /// A\*), against exact octile A\* with the baseline ([`trades::trades`]).
     pub fn trades(&self) -> &[Trade<'a>] {
         self.trades.get_or_init(|| trades::trades(self.run))
+    }
+
+    /// `(structure, dup id, dk id)` for every registered structure built both ways that the
+    /// run measures, from the registry's facts, sorted.
+    pub fn strategy_pairs(&self) -> Vec<(String, String, String)> {
+        let present = |id: &str| self.run.rows.iter().any(|r| r.queue == id);
+        let mut pairs: Vec<(String, String, String)> = ENTRIES
+            .iter()
+            .filter(|e| e.strategy == Strategy::Duplicates && present(e.id))
+            .filter_map(|dup| {
+                let dk = ENTRIES.iter().find(|e| {
+                    e.strategy == Strategy::DecreaseKey
+                        && e.structure() == dup.structure()
+                        && present(e.id)
+                })?;
+                Some((dup.structure().to_owned(), dup.id.to_owned(), dk.id.to_owned()))
+            })
+            .collect();
+        pairs.sort();
+        pairs
     }
 
     /// The index of `workload` in the run (workloads are told apart by kind and name).

@@ -1,5 +1,5 @@
 //! The analysis floor's test fixture: result rows made with the lab's own constructor
-//! (`lab::rows::Workload::row`, so a new column needs no edit here), with figures chosen
+//! (`lab::rows::WorkloadFacts::row`, so a new column needs no edit here), with figures chosen
 //! so that every rule's answer can be worked out by hand.
 //!
 //! Most rows are *steady*: five rounds of one time, so their median and both quartiles
@@ -9,7 +9,7 @@
 
 use pqlab_queues::registry::{self, BASELINE};
 
-use crate::lab::rows::Workload;
+use crate::lab::rows::WorkloadFacts;
 use crate::maps::grid::CostScale;
 use crate::results::{Kind, Provenance, Row, Status, Unit};
 use crate::search::heuristic::HeuristicKind;
@@ -24,8 +24,8 @@ pub(crate) fn search(
     map: &str,
     heuristic: HeuristicKind,
     store: StoreKind,
-) -> Workload {
-    Workload {
+) -> WorkloadFacts {
+    WorkloadFacts {
         kind: Kind::Astar,
         name: name.into(),
         map: map.into(),
@@ -40,23 +40,23 @@ pub(crate) fn search(
 }
 
 /// An octile A* workload with the flat store (the series users run), on a map of its name.
-pub(crate) fn octile(name: &str) -> Workload {
+pub(crate) fn octile(name: &str) -> WorkloadFacts {
     search(name, name, HeuristicKind::Octile, StoreKind::Flat)
 }
 
 /// A workload without a search: the synthetic one or the sentinel.
-fn searchless(kind: Kind, name: &str) -> Workload {
-    Workload { kind, name: name.into(), ..Workload::held(0) }
+fn searchless(kind: Kind, name: &str) -> WorkloadFacts {
+    WorkloadFacts { kind, name: name.into(), ..WorkloadFacts::held(0) }
 }
 
 /// The synthetic workload holding `size` entries.
-pub(crate) fn held(size: f64) -> Workload {
+pub(crate) fn held(size: f64) -> WorkloadFacts {
     searchless(Kind::Synthetic, &format!("held-{size}"))
 }
 
 /// `queue`'s measured row on `workload` at frontier size `size`, with these per-round CPU
 /// times (the wall times alike).
-pub(crate) fn timed(workload: &Workload, queue: &str, size: f64, samples: &[f64]) -> Row {
+pub(crate) fn timed(workload: &WorkloadFacts, queue: &str, size: f64, samples: &[f64]) -> Row {
     let provenance = Provenance {
         run: RUN.into(),
         machine: "fixture machine".into(),
@@ -72,18 +72,18 @@ pub(crate) fn timed(workload: &Workload, queue: &str, size: f64, samples: &[f64]
 }
 
 /// `queue` on `workload` at `size`, every one of five rounds taking `ns`.
-pub(crate) fn steady(workload: &Workload, queue: &str, size: f64, ns: f64) -> Row {
+pub(crate) fn steady(workload: &WorkloadFacts, queue: &str, size: f64, ns: f64) -> Row {
     timed(workload, queue, size, &[ns; 5])
 }
 
 /// Every `(queue, ns)` of `times`, steady on `workload` at `size`.
-pub(crate) fn steadies(workload: &Workload, size: f64, times: &[(&str, f64)]) -> Vec<Row> {
+pub(crate) fn steadies(workload: &WorkloadFacts, size: f64, times: &[(&str, f64)]) -> Vec<Row> {
     times.iter().map(|&(queue, ns)| steady(workload, queue, size, ns)).collect()
 }
 
 /// `queue` cut off on `workload`, as the lab writes it: untimed, no frontier size, and the
 /// measured lower bound of its time over the baseline's.
-pub(crate) fn cut_off(workload: &Workload, queue: &str, bound: f64) -> Row {
+pub(crate) fn cut_off(workload: &WorkloadFacts, queue: &str, bound: f64) -> Row {
     let mut row = timed(workload, queue, 0.0, &[]);
     row.status = Status::CutOff;
     row.note = "more than eight times the baseline's time".into();

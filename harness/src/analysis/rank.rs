@@ -29,8 +29,8 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::{Timing, Workload};
-use crate::maps::generate::SplitMix64;
 use crate::results::{quantile, Row, Spread, Status};
+use crate::rng::SplitMix64;
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
 /// cannot tell: 2%. Two quiet default runs of one commit on one machine
@@ -382,12 +382,12 @@ fn normal(rng: &mut SplitMix64) -> f64 {
 mod tests {
     use super::*;
     use crate::analysis::Run;
-    use crate::lab::rows::{untimed, Workload as Shape};
+    use crate::lab::rows::{untimed, WorkloadFacts};
     use crate::results::{Kind, Provenance, Unit};
 
     /// One A* workload: `(queue, Some(median) | None for a cut-off with `bound`)`.
     fn workload(name: &str, queues: &[(&str, Option<f64>)], bound: Option<f64>) -> Vec<Row> {
-        let shape = Shape {
+        let shape = WorkloadFacts {
             kind: Kind::Astar,
             name: name.into(),
             map: name.into(),

@@ -67,11 +67,11 @@ mod tests {
     use super::*;
     use crate::analysis::fixture::{octile, steadies};
     use crate::analysis::Run;
-    use crate::lab::rows::Workload;
+    use crate::lab::rows::WorkloadFacts;
     use crate::results::Unit;
 
-    fn replayed(name: &str) -> Workload {
-        Workload { kind: Kind::Replay, unit: Unit::Op, ..octile(name) }
+    fn replayed(name: &str) -> WorkloadFacts {
+        WorkloadFacts { kind: Kind::Replay, unit: Unit::Op, ..octile(name) }
     }
 
     #[test]

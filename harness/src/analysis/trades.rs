@@ -5,7 +5,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use super::bands::Selection;
+use super::bands::Series;
 use super::{geomean, Run, Workload};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
@@ -77,7 +77,7 @@ pub fn trades<'a>(run: &Run<'a>) -> Vec<Trade<'a>> {
 /// Each soft heap on the octile workloads themselves, against the baseline there.
 fn soft_heaps<'a>(run: &Run<'a>) -> Vec<Trade<'a>> {
     let octile: Vec<&Workload<'a>> =
-        run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
+        run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect();
     let mut epsilons: Vec<(&'a str, f64)> =
         run.rows.iter().filter_map(|r| Some((r.queue.as_str(), r.epsilon?))).collect();
     epsilons.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));

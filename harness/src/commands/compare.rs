@@ -19,7 +19,7 @@ use crate::lab::contest::Contest;
 use crate::lab::searches::{
     check_oracle, check_peer, record_baseline, CheckQueue, Prepared, Untimed,
 };
-use crate::lab::suites::{Role, Source, Suite};
+use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
 use crate::results::quantile;
@@ -129,8 +129,8 @@ pub fn compare(
 
 /// The suite of a map's problems (at most `limit`, spread over its scenario) searched as
 /// the lab's real-map suites do: octile A\* with fine costs and the flat store.
-fn suite(map: &Path, limit: Option<usize>) -> Suite {
-    Suite {
+fn suite(map: &Path, limit: Option<usize>) -> WorkloadSpec {
+    WorkloadSpec {
         source: Source::MovingAi {
             map: map.to_path_buf(),
             sample: limit.map_or(Sample::All, Sample::Spread),

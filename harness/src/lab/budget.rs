@@ -24,7 +24,7 @@ use pqlab_queues::registry;
 use super::measure::STORE_CONTENDERS;
 use super::sampler::REFERENCE_EVERY;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
-use super::suites::{Role, Suite};
+use super::suites::{Role, WorkloadSpec};
 
 /// A contender's pass over the baseline's on the same workload, on average: a default run
 /// of 2026-11-26 timed its contenders at 41 to 84 times the baseline's pass
@@ -37,10 +37,10 @@ pub const CONTENDER_RATIO: f64 = 1.3;
 /// only what is left beyond the floors: in run `2026-11-26T10-12-00Z` the bands' workloads
 /// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
 /// the trades' 4 (all at the floor), from the rows' `samples`.
-fn role_weight(suite: &Suite) -> f64 {
+fn role_weight(suite: &WorkloadSpec) -> f64 {
     match suite.role {
         Role::Bands | Role::Real => 1.0,
-        Role::Series => 0.6,
+        Role::OtherSeries => 0.6,
         Role::Store => 0.25,
         Role::Trade => 0.05,
     }
@@ -48,11 +48,11 @@ fn role_weight(suite: &Suite) -> f64 {
 
 /// How many contenders a round of `suite` times: every queue (twice with replays, the
 /// queue alone too), the baseline and the store contenders, or the baseline alone.
-fn contenders(suite: &Suite) -> usize {
+fn contenders(suite: &WorkloadSpec) -> usize {
     let queues = registry::ENTRIES.len();
     match suite.role {
-        Role::Bands | Role::Series | Role::Real if suite.replay => 2 * queues,
-        Role::Bands | Role::Series | Role::Real => queues,
+        Role::Bands | Role::OtherSeries | Role::Real if suite.replay => 2 * queues,
+        Role::Bands | Role::OtherSeries | Role::Real => queues,
         Role::Store => STORE_CONTENDERS + 1,
         Role::Trade => 1,
     }
@@ -61,7 +61,7 @@ fn contenders(suite: &Suite) -> usize {
 /// The estimated seconds of one round of `suite`, from the baseline's checked pass on it
 /// (`None` when it could not be checked: a round of samples of `sample` each), with the
 /// reference's slices.
-pub fn round_secs(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f64 {
+pub fn round_secs(suite: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
     let pass = baseline.map_or(0.0, |p| p.as_secs_f64() * CONTENDER_RATIO);
     let contenders = contenders(suite);
     // A slice of the reference every REFERENCE_EVERY contender slices (none when it times
@@ -71,7 +71,7 @@ pub fn round_secs(suite: &Suite, baseline: Option<Duration>, sample: Duration) -
 }
 
 /// A suite's weight in the shares of the budget: its role's weight times a round's cost.
-pub fn weight(suite: &Suite, baseline: Option<Duration>, sample: Duration) -> f64 {
+pub fn weight(suite: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
     role_weight(suite) * round_secs(suite, baseline, sample)
 }
 
@@ -94,7 +94,12 @@ pub fn floor_secs(round: f64, min_rounds: u32) -> f64 {
 }
 
 /// [`floor_secs`] of `suite`.
-pub fn floor(suite: &Suite, baseline: Option<Duration>, sample: Duration, min_rounds: u32) -> f64 {
+pub fn floor(
+    suite: &WorkloadSpec,
+    baseline: Option<Duration>,
+    sample: Duration,
+    min_rounds: u32,
+) -> f64 {
     floor_secs(round_secs(suite, baseline, sample), min_rounds)
 }
 
@@ -148,7 +153,7 @@ impl Estimate {
     /// Prepares every suite and checks the baseline on it, one at a time (each is freed
     /// before the next): about 17 s for the default suites (`pqlab suites`, which prints
     /// the same passes).
-    pub fn of(suites: &[Suite]) -> Estimate {
+    pub fn of(suites: &[WorkloadSpec]) -> Estimate {
         let started = Instant::now();
         let passes = suites
             .iter()
@@ -200,7 +205,7 @@ mod tests {
         let trade = find(Role::Trade, false);
         assert!(weight(trade, Some(Duration::from_millis(100)), sample) < 0.01);
         // The same cost weighs less in a series than in a band.
-        let series = find(Role::Series, false);
+        let series = find(Role::OtherSeries, false);
         let pass = Some(Duration::from_millis(30));
         assert!(weight(series, pass, sample) < weight(bands, pass, sample));
         assert_eq!(round_secs(bands, None, sample), cheap);

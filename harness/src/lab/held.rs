@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use pqlab_queues::registry::{self, Entry};
 
 use super::contest::Contest;
-use super::rows::{untimed, Workload};
+use super::rows::{untimed, WorkloadFacts};
 use super::searches::Check;
 use super::{ordered_entries, synthetic, untimed_row, Lab};
 use crate::results::{Row, Status};
@@ -33,7 +33,7 @@ use crate::results::{Row, Status};
 struct Held<'l> {
     lab: &'l Lab,
     size: usize,
-    workload: Workload,
+    workload: WorkloadFacts,
     /// The memory limit, in bytes.
     memory: f64,
 }
@@ -45,7 +45,7 @@ impl Lab {
     /// Measures every exact queue held at `size` entries, done by `deadline` (see the
     /// module's documentation).
     pub(super) fn run_synthetic(&mut self, size: usize, deadline: Instant) {
-        let workload = Workload::held(size);
+        let workload = WorkloadFacts::held(size);
         let memory = self.settings.memory as f64;
         let rows = Held { lab: self, size, workload, memory }.measure(deadline);
         self.rows.extend(rows);

@@ -9,9 +9,9 @@ use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::{KeyRule, Strategy};
 
 use super::contest::Contest;
-use super::rows::{untimed, Workload};
+use super::rows::{untimed, WorkloadFacts};
 use super::searches::{self, CheckQueue, Checking, Prepared, Record, Searchable, Untimed};
-use super::suites::{Role, Suite};
+use super::suites::{Role, WorkloadSpec};
 use super::{describe, memory, ordered_entries, replay, untimed_row, Lab};
 use crate::results::{Kind, Row, Status};
 use crate::search::bfs::Bfs;
@@ -89,13 +89,13 @@ impl<'p> Entries<'p> {
 /// queues that searched it, fastest first (a store suite measures the fastest of its flat
 /// twin). Kept as facts, never read back from the result rows.
 pub struct Measured {
-    suite: Suite,
+    suite: WorkloadSpec,
     fastest_exact: Vec<&'static str>,
 }
 
 impl Measured {
     /// The facts of `suite` from its A\* rows.
-    fn of(suite: &Suite, rows: &[Row]) -> Measured {
+    fn of(suite: &WorkloadSpec, rows: &[Row]) -> Measured {
         let mut exact: Vec<&Row> = rows
             .iter()
             .filter(|r| r.kind == Kind::Astar && r.status == Status::Ok && r.is_exact())
@@ -150,7 +150,7 @@ impl Lab {
     fn check_queues<'p, P: Searchable>(
         &self,
         prepared: &'p P,
-        workload: &Workload,
+        workload: &WorkloadFacts,
         keep: &mut memory::Keep,
         entries: &mut Entries<'p>,
     ) -> Duration {
@@ -178,7 +178,7 @@ impl Lab {
     fn check_loops<'p>(
         &self,
         grid: &'p Prepared,
-        workload: &Workload,
+        workload: &WorkloadFacts,
         limit: Duration,
         keep: &mut memory::Keep,
         entries: &mut Entries<'p>,
@@ -195,8 +195,11 @@ impl Lab {
             bfs => loops.push((Bfs::ID, bfs)),
         }
         for (id, outcome) in loops {
-            let mut row =
-                Workload { kind: Kind::Loop, ..workload.clone() }.row(&self.provenance, id, None);
+            let mut row = WorkloadFacts { kind: Kind::Loop, ..workload.clone() }.row(
+                &self.provenance,
+                id,
+                None,
+            );
             row.units = grid.count() as u64;
             entries.add(row, outcome, true);
         }
@@ -208,7 +211,7 @@ impl Lab {
     fn check_floor_and_peers<'p>(
         &self,
         grid: &'p Prepared,
-        workload: &Workload,
+        workload: &WorkloadFacts,
         traces: &'p [Trace],
         limit: Duration,
         keep: &mut memory::Keep,
@@ -227,7 +230,8 @@ impl Lab {
             extras.push((PetgraphAstar::ID, Kind::Peer, petgraph));
         }
         for (id, kind, outcome) in extras {
-            let mut row = Workload { kind, ..workload.clone() }.row(&self.provenance, id, None);
+            let mut row =
+                WorkloadFacts { kind, ..workload.clone() }.row(&self.provenance, id, None);
             copy_counters(&mut row, &base);
             row.units = base.units;
             entries.add(row, outcome, kind == Kind::Oracle);
@@ -239,12 +243,12 @@ impl Lab {
     /// order); on a store suite the baseline and the [`STORE_CONTENDERS`] fastest exact
     /// queues of the same searches with the flat store, measured earlier in the run (every
     /// queue when there are none).
-    fn contenders(&self, suite: &Suite) -> Vec<&'static Entry> {
+    fn contenders(&self, suite: &WorkloadSpec) -> Vec<&'static Entry> {
         match suite.role {
-            Role::Bands | Role::Series | Role::Real => ordered_entries().collect(),
+            Role::Bands | Role::OtherSeries | Role::Real => ordered_entries().collect(),
             Role::Trade => vec![registry::baseline()],
             Role::Store => {
-                let flat = Suite { store: StoreKind::Flat, ..suite.clone() };
+                let flat = WorkloadSpec { store: StoreKind::Flat, ..suite.clone() };
                 let twin = self.measured.iter().find(|m| m.suite.same_searches(&flat));
                 let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
                     return ordered_entries().collect();

@@ -77,10 +77,10 @@ use pqlab_queues::registry::{self, Entry};
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
 use contest::Contest;
 pub use measure::RACE_FACTOR;
-use rows::{untimed, Workload};
+use rows::{untimed, WorkloadFacts};
 use searches::{AnyPrepared, CheckQueue, Prepared, Searchable, Untimed};
 pub use settings::{Profile, Settings};
-use suites::{Role, Suite};
+use suites::{Role, WorkloadSpec};
 
 /// The sentinel's median on the machine that made the committed default runs (an Intel
 /// Xeon, 2 cores; 15.8–17.2 µs over the seven sentinels of an uncommitted run at 22:58 on
@@ -186,7 +186,7 @@ impl Lab {
     }
 
     /// Measures `suites` and the synthetic workload at the held `sizes`, with sentinels.
-    pub fn run(&mut self, suites: &[Suite], sizes: &[usize]) -> Result<()> {
+    pub fn run(&mut self, suites: &[WorkloadSpec], sizes: &[usize]) -> Result<()> {
         let real = suites.iter().filter(|s| s.role == Role::Real).count();
         let budget = self.settings.budget
             + if real > 0 { self.settings.maps_budget } else { Duration::ZERO };
@@ -275,7 +275,7 @@ impl Lab {
     /// Measures the baseline on the sentinel suite: one `sentinel` row.
     fn sentinel(&mut self) -> Result<()> {
         if self.sentinel.is_none() {
-            let suite = Suite {
+            let suite = WorkloadSpec {
                 source: suites::Source::Generated {
                     map: "random-d20-64-s1".parse().expect("a map name"),
                     problems: 20,
@@ -290,7 +290,7 @@ impl Lab {
             self.sentinel = Some(Prepared::new(&suite)?);
         }
         let prepared = self.sentinel.as_ref().expect("prepared above");
-        let workload = Workload {
+        let workload = WorkloadFacts {
             kind: Kind::Sentinel,
             name: "sentinel".into(),
             ..describe(prepared, Kind::Sentinel)
@@ -344,10 +344,10 @@ fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
 }
 
 /// What the rows of a prepared suite share.
-fn describe(prepared: &impl Searchable, kind: Kind) -> Workload {
+fn describe(prepared: &impl Searchable, kind: Kind) -> WorkloadFacts {
     let suite = prepared.suite();
     let (map, map_kind, real) = prepared.map();
-    Workload {
+    WorkloadFacts {
         kind,
         name: suite.name(),
         map,
@@ -378,13 +378,13 @@ fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
 
 /// The row of a suite that could not be prepared (a malformed map): the baseline's, failed,
 /// with the error as its note.
-fn failed_suite(suite: &Suite, provenance: &Provenance, error: &anyhow::Error) -> Row {
+fn failed_suite(suite: &WorkloadSpec, provenance: &Provenance, error: &anyhow::Error) -> Row {
     let (map, map_kind, real) = match &suite.source {
         suites::Source::Generated { map, .. } => (map.to_string(), "generated", false),
         suites::Source::Road { spec, .. } => (spec.to_string(), "road", false),
         suites::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
     };
-    let workload = Workload {
+    let workload = WorkloadFacts {
         kind: Kind::Astar,
         name: suite.name(),
         map,

@@ -1,4 +1,4 @@
-//! Result rows as the lab fills them: one [`Workload`] description per workload, one row per
+//! Result rows as the lab fills them: one [`WorkloadFacts`] per workload, one row per
 //! contender on it, the registry's facts copied typed.
 
 use pqlab_queues::registry::Entry;
@@ -12,7 +12,7 @@ use crate::search::Setup;
 
 /// What every row of one workload shares.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Workload {
+pub struct WorkloadFacts {
     /// What is measured.
     pub kind: Kind,
     /// The workload's stable name.
@@ -35,11 +35,11 @@ pub struct Workload {
     pub unit: Unit,
 }
 
-impl Workload {
+impl WorkloadFacts {
     /// The synthetic workload held at `size` entries (`held-<size>`): no map, no search,
     /// timed per operation.
-    pub fn held(size: usize) -> Workload {
-        Workload {
+    pub fn held(size: usize) -> WorkloadFacts {
+        WorkloadFacts {
             kind: Kind::Synthetic,
             name: format!("held-{size}"),
             map: "-".into(),

@@ -24,7 +24,7 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use crate::maps::generate::SplitMix64;
+use crate::rng::SplitMix64;
 
 use super::clock::{Clock, Reading};
 

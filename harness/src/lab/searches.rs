@@ -12,7 +12,7 @@ use pqlab_queues::{Frontier, KeyRule};
 
 use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
-use super::suites::{Source, Suite};
+use super::suites::{Source, WorkloadSpec};
 use crate::maps::grid::CostKind;
 use crate::maps::grid::Rules;
 use crate::maps::instance::Instance;
@@ -36,7 +36,7 @@ use crate::search::SearchKind;
 /// A suite ready to run: everything parsed, generated and built before any timing.
 pub struct Prepared {
     /// The suite.
-    pub suite: Suite,
+    pub suite: WorkloadSpec,
     /// Its map and problems.
     pub instance: Instance,
     /// The movement rules.
@@ -51,7 +51,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// Builds the map, the problems and the heuristic.
-    pub fn new(suite: &Suite) -> anyhow::Result<Prepared> {
+    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<Prepared> {
         let rules = suite.rules();
         let instance = match &suite.source {
             Source::Generated { map, problems } => {
@@ -69,7 +69,7 @@ impl Prepared {
     /// `suite` on an instance already loaded, searched under `rules`: its components, its
     /// heuristic and its moves built (O(cells) each).
     pub fn with_instance(
-        suite: Suite,
+        suite: WorkloadSpec,
         instance: Instance,
         rules: Rules,
     ) -> anyhow::Result<Prepared> {
@@ -91,7 +91,7 @@ impl Prepared {
 /// Dijkstras before any timing.
 pub struct PreparedRoad {
     /// The suite.
-    pub suite: Suite,
+    pub suite: WorkloadSpec,
     /// Its graph and problems.
     pub instance: RoadInstance,
 }
@@ -99,7 +99,7 @@ pub struct PreparedRoad {
 impl PreparedRoad {
     /// Builds the graph and its problems: an error unless `suite` is a road suite with the
     /// straight-line heuristic (the one road heuristic, consistent in both cost kinds).
-    pub fn new(suite: &Suite) -> anyhow::Result<PreparedRoad> {
+    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<PreparedRoad> {
         let Source::Road { spec, problems } = &suite.source else {
             anyhow::bail!("{} is not a road suite", suite.name());
         };
@@ -126,7 +126,7 @@ pub enum AnyPrepared {
 
 impl AnyPrepared {
     /// Prepares `suite` as its source says.
-    pub fn new(suite: &Suite) -> anyhow::Result<AnyPrepared> {
+    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<AnyPrepared> {
         Ok(match suite.source {
             Source::Road { .. } => AnyPrepared::Road(PreparedRoad::new(suite)?),
             _ => AnyPrepared::Grid(Prepared::new(suite)?),
@@ -140,7 +140,7 @@ impl AnyPrepared {
 /// is admissible and consistent, and how a registry queue searches it.
 pub trait Searchable {
     /// The suite.
-    fn suite(&self) -> &Suite;
+    fn suite(&self) -> &WorkloadSpec;
     /// How many problems.
     fn count(&self) -> usize;
     /// Problem `i`'s expected answer, in the suite's cost scale.
@@ -170,7 +170,7 @@ pub trait Searchable {
 }
 
 impl Searchable for Prepared {
-    fn suite(&self) -> &Suite {
+    fn suite(&self) -> &WorkloadSpec {
         &self.suite
     }
 
@@ -214,7 +214,7 @@ impl Searchable for Prepared {
 }
 
 impl Searchable for PreparedRoad {
-    fn suite(&self) -> &Suite {
+    fn suite(&self) -> &WorkloadSpec {
         &self.suite
     }
 
@@ -810,7 +810,7 @@ mod tests {
 
     #[test]
     fn recording_stops_once_the_traces_pass_their_cap() {
-        let suite = Suite {
+        let suite = WorkloadSpec {
             source: Source::Generated { map: "random-d20-64-s1".parse().unwrap(), problems: 8 },
             setup: crate::search::Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
@@ -833,13 +833,13 @@ mod tests {
     fn a_check_over_its_limit_is_a_cut_off_for_every_loop_even_one_stopped_mid_search() {
         use crate::maps::grid::Connectivity;
         use crate::search::{peers, Setup};
-        let suite = |setup, heuristic, scale| Suite {
+        let suite = |setup, heuristic, scale| WorkloadSpec {
             source: Source::Generated { map: "rooms-r16-256-s1".parse().unwrap(), problems: 3 },
             setup,
             heuristic,
             scale,
             store: StoreKind::Flat,
-            role: Role::Series,
+            role: Role::OtherSeries,
             replay: false,
         };
         let grid =
@@ -882,12 +882,12 @@ mod tests {
     }
 
     /// The quick profile's road suite (float costs), with `costs`.
-    fn road_suite(costs: CostKind) -> Suite {
+    fn road_suite(costs: CostKind) -> WorkloadSpec {
         let suite = crate::lab::suites::builtin(crate::lab::Profile::Quick)
             .into_iter()
             .find(|s| matches!(s.source, Source::Road { .. }))
             .expect("the quick profile has a road suite");
-        Suite { setup: crate::search::Setup { costs, ..suite.setup }, ..suite }
+        WorkloadSpec { setup: crate::search::Setup { costs, ..suite.setup }, ..suite }
     }
 
     /// Every registered queue on `prepared`: its id, and `None` when it checked, else why

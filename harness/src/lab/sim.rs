@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::clock::{Clock, Reading};
 use super::sampler::Contender;
 use super::searches::Check;
-use crate::maps::generate::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// The machine: a clock that work advances, at speed 1 or slowed by `slow`.
 pub struct Machine {

@@ -1,9 +1,9 @@
 //! The lab's workloads as data: which maps, problems, heuristics, cost scales and stores
 //! `cargo bench` measures, and what each is for. Adding a workload is one line here.
 //!
-//! A *suite* is one map with its problems, searched under one heuristic, cost scale and
-//! per-cell store; its name (`rooms-r16-512-s1/octile/fine/flat`) names the workload in
-//! results. Every suite is measured with every registered queue that can take its keys,
+//! A *suite* ([`WorkloadSpec`]) is one map with its problems, searched under one heuristic,
+//! cost scale and per-cell store; its name (`rooms-r16-512-s1/octile/fine/flat`) names the
+//! workload in results. Every suite is measured with every registered queue that can take its keys,
 //! interleaved (see [`super::sampler`]); some also with the peers and the oracle, or
 //! replayed as traces (the queue alone).
 //!
@@ -77,7 +77,7 @@ pub enum Role {
     /// A frontier-size band's evidence: every queue, the peers and the oracle.
     Bands,
     /// Another heuristic or scale as its own series: every queue.
-    Series,
+    OtherSeries,
     /// The baseline alone at a weight of weighted A*: the yardstick of approximate order.
     Trade,
     /// Hash-table membership: the baseline and the structures the bands rank best.
@@ -86,9 +86,10 @@ pub enum Role {
     Real,
 }
 
-/// One workload definition.
+/// One workload's specification, a suite: its map and problems, how it searches, and what
+/// it is measured for. Its rows share a [`WorkloadFacts`](crate::lab::rows::WorkloadFacts).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Suite {
+pub struct WorkloadSpec {
     /// The map and problems.
     pub source: Source,
     /// How it searches: the loop, the graph, the moves and the cost representation.
@@ -105,7 +106,7 @@ pub struct Suite {
     pub replay: bool,
 }
 
-impl Suite {
+impl WorkloadSpec {
     /// The map's name in results.
     pub fn map_name(&self) -> String {
         match &self.source {
@@ -137,8 +138,8 @@ impl Suite {
 
     /// Whether `other` searches the same problems the same way: the same suite but for
     /// its role and its replays.
-    pub fn same_searches(&self, other: &Suite) -> bool {
-        *self == Suite { role: self.role, replay: self.replay, ..other.clone() }
+    pub fn same_searches(&self, other: &WorkloadSpec) -> bool {
+        *self == WorkloadSpec { role: self.role, replay: self.replay, ..other.clone() }
     }
 
     /// The movement rules of its grid searches.
@@ -159,7 +160,7 @@ impl Suite {
     /// maps, with the flat store (each loop where it is exact; see `lab::searches`); never
     /// on a road suite, whose setup is not grid A\*.
     pub fn with_loops(&self) -> bool {
-        matches!(self.role, Role::Bands | Role::Series | Role::Real)
+        matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
             && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
             && self.store == StoreKind::Flat
     }
@@ -180,8 +181,8 @@ fn generated(
     problems: usize,
     heuristic: HeuristicKind,
     scale: CostScale,
-) -> Suite {
-    Suite {
+) -> WorkloadSpec {
+    WorkloadSpec {
         source: Source::Generated {
             map: name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}")),
             problems,
@@ -197,27 +198,32 @@ fn generated(
 
 /// A series suite on a generated map searched by the generic A\* of `pqlab-queues` (octile,
 /// fine costs as integers, or as `f64` with `costs` float), as users of a library write it.
-fn generic(name: &str, problems: usize, costs: CostKind) -> Suite {
-    Suite {
+fn generic(name: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
+    WorkloadSpec {
         setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
-        ..generated(Role::Series, name, problems, HeuristicKind::Octile, CostScale::FINE)
+        ..generated(Role::OtherSeries, name, problems, HeuristicKind::Octile, CostScale::FINE)
     }
 }
 
 /// A series suite on a generated map under `moves` with unit costs (every move costs 1),
 /// as games and roguelikes move.
-fn unit(name: &str, problems: usize, moves: Connectivity, heuristic: HeuristicKind) -> Suite {
-    Suite {
+fn unit(
+    name: &str,
+    problems: usize,
+    moves: Connectivity,
+    heuristic: HeuristicKind,
+) -> WorkloadSpec {
+    WorkloadSpec {
         setup: Setup { moves: Some(moves), ..Setup::GRID_ASTAR },
-        ..generated(Role::Series, name, problems, heuristic, CostScale::UNIT)
+        ..generated(Role::OtherSeries, name, problems, heuristic, CostScale::UNIT)
     }
 }
 
 /// A series suite on a generated road graph (`spec`, see [`crate::maps::road`]): the
 /// generic A\* with dense node ids, the straight-line heuristic, `costs` integer or float,
 /// the costs in the road's fixed point.
-fn road(spec: &str, problems: usize, costs: CostKind) -> Suite {
-    Suite {
+fn road(spec: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
+    WorkloadSpec {
         source: Source::Road {
             spec: spec.parse().unwrap_or_else(|e| panic!("a built-in road spec: {e}")),
             problems,
@@ -226,13 +232,13 @@ fn road(spec: &str, problems: usize, costs: CostKind) -> Suite {
         heuristic: HeuristicKind::StraightLine,
         scale: CostScale::ROAD,
         store: StoreKind::Flat,
-        role: Role::Series,
+        role: Role::OtherSeries,
         replay: false,
     }
 }
 
 /// The built-in suites of a profile, in the order they are measured.
-pub fn builtin(profile: Profile) -> Vec<Suite> {
+pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
     match profile {
         Profile::Default => [
             band_suites(),
@@ -250,30 +256,30 @@ pub fn builtin(profile: Profile) -> Vec<Suite> {
 }
 
 /// A band suite: octile A\*, fine costs.
-fn band(name: &str, problems: usize) -> Suite {
+fn band(name: &str, problems: usize) -> WorkloadSpec {
     generated(Role::Bands, name, problems, HeuristicKind::Octile, CostScale::FINE)
 }
 
 /// `suite`, also recorded and replayed against each queue alone.
-fn replayed(suite: Suite) -> Suite {
-    Suite { replay: true, ..suite }
+fn replayed(suite: WorkloadSpec) -> WorkloadSpec {
+    WorkloadSpec { replay: true, ..suite }
 }
 
 /// A series suite under `heuristic`, fine costs.
-fn series(name: &str, problems: usize, heuristic: HeuristicKind) -> Suite {
-    generated(Role::Series, name, problems, heuristic, CostScale::FINE)
+fn series(name: &str, problems: usize, heuristic: HeuristicKind) -> WorkloadSpec {
+    generated(Role::OtherSeries, name, problems, heuristic, CostScale::FINE)
 }
 
 /// A membership suite: octile A\*, fine costs, the per-cell state in `store`.
-fn stored(name: &str, problems: usize, store: StoreKind) -> Suite {
-    Suite {
+fn stored(name: &str, problems: usize, store: StoreKind) -> WorkloadSpec {
+    WorkloadSpec {
         store,
         ..generated(Role::Store, name, problems, HeuristicKind::Octile, CostScale::FINE)
     }
 }
 
 /// Octile A\* in every frontier-size band, at least three workloads a band.
-fn band_suites() -> Vec<Suite> {
+fn band_suites() -> Vec<WorkloadSpec> {
     vec![
         // Below 100 open cells (each workload's band is where its mean most-open
         // cells fell in the committed runs; `pqlab suites` prints them).
@@ -312,7 +318,7 @@ fn band_suites() -> Vec<Suite> {
 }
 
 /// Other heuristics and the coarse scale, each its own series.
-fn series_suites() -> Vec<Suite> {
+fn series_suites() -> Vec<WorkloadSpec> {
     use HeuristicKind::{Differential, Octile, WeightedOctile, Zero};
     vec![
         // Dijkstra, its own series.
@@ -331,8 +337,8 @@ fn series_suites() -> Vec<Suite> {
         // The maze: where the draft says the heuristic makes a big difference.
         series("maze-w4-256-s1", 10, Differential(8)),
         // The coarse scale, for bucket queues.
-        generated(Role::Series, "random-d25-256-s1", 10, Octile, CostScale::COARSE),
-        generated(Role::Series, "rugged-h30-512-s1", 2, Octile, CostScale::COARSE),
+        generated(Role::OtherSeries, "random-d25-256-s1", 10, Octile, CostScale::COARSE),
+        generated(Role::OtherSeries, "rugged-h30-512-s1", 2, Octile, CostScale::COARSE),
     ]
 }
 
@@ -341,7 +347,7 @@ fn series_suites() -> Vec<Suite> {
 /// (`pqlab suites` prints each one's band). 3k-10k from rugged-h10-512 (two searches, the
 /// baseline's pass 14 ms in `pqlab suites`, 2026-11-26): rooms-r64-2048's one search took
 /// 186 ms and cost the default run `2026-11-26T06-07-19Z` 38 s; rugged-h10-1024 falls in 30k-100k.
-fn four_moves_suites() -> Vec<Suite> {
+fn four_moves_suites() -> Vec<WorkloadSpec> {
     [
         ("rooms-r8-128-s1", 15),
         ("maze-w4-256-s1", 5),
@@ -361,7 +367,7 @@ fn four_moves_suites() -> Vec<Suite> {
 /// The generic A\* (a successors closure, a hash map of nodes), so a queue's gain is
 /// quoted in a search like the user's too, from 300 to 3,000 open cells with three map
 /// kinds a band; and the same with f64 costs, as most users write them.
-fn generic_suites() -> Vec<Suite> {
+fn generic_suites() -> Vec<WorkloadSpec> {
     let mut suites = Vec::new();
     for (map, problems) in [
         ("rooms-r16-256-s1", 10),
@@ -380,7 +386,7 @@ fn generic_suites() -> Vec<Suite> {
 /// 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on the same
 /// maps Manhattan (inadmissible, the roguelike log's speed-up), so the two are compared
 /// search for search.
-fn eight_unit_moves_suites() -> Vec<Suite> {
+fn eight_unit_moves_suites() -> Vec<WorkloadSpec> {
     let mut suites = Vec::new();
     for (map, problems) in [
         ("rooms-r8-128-s1", 15),
@@ -403,7 +409,7 @@ fn eight_unit_moves_suites() -> Vec<Suite> {
 /// two workloads cost 28 s of the default run's measuring (a default run of 2026-11-26), and
 /// three keep it in its band. The large one needs its six to stay above 30k (at three and
 /// four it falls to 10k-30k: `pqlab suites`).
-fn road_suites() -> Vec<Suite> {
+fn road_suites() -> Vec<WorkloadSpec> {
     let [small, middle, large] = crate::maps::road::WORKLOADS;
     vec![
         road(small, 10, CostKind::Integer),
@@ -414,7 +420,7 @@ fn road_suites() -> Vec<Suite> {
 }
 
 /// Weighted A\* with the baseline alone at three weights, the soft heap's yardstick.
-fn trade_suites() -> Vec<Suite> {
+fn trade_suites() -> Vec<WorkloadSpec> {
     use HeuristicKind::WeightedOctile;
     let fine = CostScale::FINE;
     let mut suites = Vec::new();
@@ -435,7 +441,7 @@ fn trade_suites() -> Vec<Suite> {
 /// Membership: four maps of four kinds, from 100 to 1,000 open cells, each with the array
 /// cleared per search and the two hash tables (a fifth, rooms-r64-2048, cost 1.3 s a pass
 /// for the three stores' check passes alone; `pqlab suites`).
-fn store_suites() -> Vec<Suite> {
+fn store_suites() -> Vec<WorkloadSpec> {
     let mut suites = Vec::new();
     for store in StoreKind::ALTERNATIVES {
         suites.push(stored("random-d25-128-s1", 20, store));
@@ -447,7 +453,7 @@ fn store_suites() -> Vec<Suite> {
 }
 
 /// The quick profile's suites: one or two of each role and series, small.
-fn quick_suites() -> Vec<Suite> {
+fn quick_suites() -> Vec<WorkloadSpec> {
     use HeuristicKind::{Manhattan, WeightedOctile, Zero};
     let fine = CostScale::FINE;
     vec![
@@ -456,7 +462,7 @@ fn quick_suites() -> Vec<Suite> {
         series("rooms-r8-128-s1", 10, WeightedOctile(1.5)),
         generated(Role::Trade, "rooms-r8-128-s1", 10, WeightedOctile(2.0), fine),
         stored("rooms-r8-128-s1", 10, StoreKind::FxHash),
-        generated(Role::Series, "rugged-h30-256-s1", 1, Zero, CostScale::COARSE),
+        generated(Role::OtherSeries, "rugged-h30-256-s1", 1, Zero, CostScale::COARSE),
         unit("rooms-r8-128-s1", 10, Connectivity::Four, Manhattan),
         generic("rooms-r8-128-s1", 10, CostKind::Float),
         unit("rooms-r8-128-s1", 10, Connectivity::Eight, Manhattan),
@@ -473,10 +479,10 @@ pub const MAP_PROBLEMS: usize = 50;
 
 /// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over
 /// each scenario's length buckets.
-pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<Suite>> {
+pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<WorkloadSpec>> {
     Ok(crate::maps::movingai::find_maps(dir)?
         .into_iter()
-        .map(|(map, _)| Suite {
+        .map(|(map, _)| WorkloadSpec {
             source: Source::MovingAi { map, sample: Sample::Spread(per_map) },
             setup: Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
@@ -495,7 +501,7 @@ mod tests {
     #[test]
     fn names_are_unique_and_every_band_suite_is_octile() {
         let suites = builtin(Profile::Default);
-        let mut names: Vec<String> = suites.iter().map(Suite::name).collect();
+        let mut names: Vec<String> = suites.iter().map(WorkloadSpec::name).collect();
         names.sort();
         let before = names.len();
         names.dedup();
@@ -515,7 +521,7 @@ mod tests {
     #[test]
     fn road_names_read_back_and_road_suites_get_no_grid_extras() {
         let suites = builtin(Profile::Default);
-        let roads: Vec<&Suite> =
+        let roads: Vec<&WorkloadSpec> =
             suites.iter().filter(|s| matches!(s.source, Source::Road { .. })).collect();
         assert_eq!(roads.len(), 4);
         assert_eq!(

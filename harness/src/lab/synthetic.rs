@@ -29,7 +29,7 @@ use super::clock::thread_cpu_ns;
 use super::memory::Counting;
 use super::sampler::Contender;
 use super::searches::{Check, Untimed};
-use crate::maps::generate::SplitMix64;
+use crate::rng::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
@@ -388,7 +388,7 @@ mod tests {
     #[test]
     fn the_stated_inputs_are_those_of_the_named_maps() {
         use crate::lab::searches::{record_within, Prepared};
-        use crate::lab::suites::{Role, Source, Suite};
+        use crate::lab::suites::{Role, Source, WorkloadSpec};
         use crate::maps::grid::CostScale;
         use crate::search::astar::AStar;
         use crate::search::heuristic::HeuristicKind;
@@ -399,9 +399,9 @@ mod tests {
         use pqlab_queues::radix_heap::RadixHeap;
         use pqlab_queues::{Dk, Dup};
 
-        let suites: Vec<Suite> = MEASURED_ON
+        let suites: Vec<WorkloadSpec> = MEASURED_ON
             .iter()
-            .map(|&(map, problems)| Suite {
+            .map(|&(map, problems)| WorkloadSpec {
                 source: Source::Generated { map: map.parse().unwrap(), problems },
                 setup: Setup::GRID_ASTAR,
                 heuristic: HeuristicKind::Octile,

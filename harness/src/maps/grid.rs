@@ -100,14 +100,11 @@ impl CostScale {
     /// 1 and 1: every move costs one, diagonals included (roguelike movement, where
     /// Chebyshev distance is exact), or 4-connected unit-cost grids. The smallest key span.
     pub const UNIT: CostScale = CostScale { straight: 1, diagonal: 1 };
-    /// The road graphs' fixed point ([`crate::maps::road::SCALE`], 2¹⁶ units to a length
-    /// unit): not a step's cost but the unit of road costs, so that a road row's `scale`
-    /// column says how its costs are written (integer costs are travel times × 2¹⁶; float
-    /// answers are reported rounded to it). Written `road`.
-    pub const ROAD: CostScale = CostScale {
-        straight: crate::maps::road::SCALE as u32,
-        diagonal: crate::maps::road::SCALE as u32,
-    };
+    /// The road graphs' fixed point, 2¹⁶ units to a length unit (the road module's `SCALE`
+    /// is this step): not a step's cost but the unit of road costs, so that a road row's
+    /// `scale` column says how its costs are written (integer costs are travel times × 2¹⁶;
+    /// float answers are reported rounded to it). Written `road`.
+    pub const ROAD: CostScale = CostScale { straight: 1 << 16, diagonal: 1 << 16 };
 
     /// A cost in this scale, in units of one straight step.
     pub fn to_units(self, cost: u64) -> f64 {

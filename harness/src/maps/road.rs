@@ -55,7 +55,8 @@ use std::collections::BinaryHeap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::maps::generate::SplitMix64;
+use crate::maps::grid::CostScale;
+use crate::rng::SplitMix64;
 
 /// The most nodes a spec may ask for: 2²⁴, which keeps coordinates below 2²⁸ (so squared
 /// distances fit `u64`, lengths `u32`, and the float heuristic's margin holds) and the
@@ -68,11 +69,12 @@ pub const MAX_NEIGHBOURS: u32 = 16;
 /// The most road classes a spec may ask for: speeds 1, 4, 16 and 64.
 pub const MAX_CLASSES: u32 = 4;
 
-/// Fixed-point units to a length unit: coordinates, and integer costs, are lengths × 2¹⁶.
-/// A power of two, so that the float costs divide by it exactly. Edges are about half a
-/// unit to two units long, so an integer edge cost is about 2¹⁵ to 2¹⁷ at speed 1 (and
-/// equal costs, hence ties, are rare), like the grids' fine scale (195,025 a step).
-pub const SCALE: u64 = 1 << 16;
+/// Fixed-point units to a length unit ([`CostScale::ROAD`]'s step): coordinates, and
+/// integer costs, are lengths × 2¹⁶. A power of two, so that the float costs divide by it
+/// exactly. Edges are about half a unit to two units long, so an integer edge cost is about
+/// 2¹⁵ to 2¹⁷ at speed 1 (and equal costs, hence ties, are rare), like the grids' fine
+/// scale (195,025 a step).
+pub const SCALE: u64 = CostScale::ROAD.straight as u64;
 
 /// One point in this many of class `ℓ` or above is also of class `ℓ + 1`. Chosen by
 /// measurement (`cargo test --release -p pqlab --test road -- --ignored --nocapture

@@ -7,7 +7,7 @@ use pqlab_queues::registry::BASELINE;
 
 use super::query::describe;
 use super::{build_answer, with_latency, Answer, Backing, Query};
-use crate::analysis::bands::{self, Band, Evidence, Selection};
+use crate::analysis::bands::{self, Band, Evidence, Series};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
@@ -18,7 +18,7 @@ use crate::search::{SearchKind, Setup};
 /// workloads), and their backing.
 fn weighted<'w, 'a>(
     evidence: &[(Evidence<'w, 'a>, f64)],
-    selection: &Selection,
+    selection: &Series,
 ) -> (Vec<(&'w Workload<'a>, f64)>, Vec<Backing>) {
     let mut workloads = Vec::new();
     let mut backing = Vec::new();
@@ -55,7 +55,7 @@ fn weighted<'w, 'a>(
 /// the band's own searches: the queue alone at held sizes, or the nearest band's searches.
 pub fn evidence_for<'w, 'a>(
     run: &'w Run<'a>,
-    selection: &Selection,
+    selection: &Series,
     band: Band,
     caveats: &mut Vec<String>,
 ) -> Option<Evidence<'w, 'a>> {
@@ -119,7 +119,7 @@ pub fn answer(
 /// series has whole searches: the gain a user of the other search would see.
 fn gain_in_the_other_search(
     run: &Run<'_>,
-    selection: &Selection,
+    selection: &Series,
     weights: &[(Band, f64)],
     winner: &str,
 ) -> Option<String> {
@@ -127,7 +127,7 @@ fn gain_in_the_other_search(
         SearchKind::Astar => (SearchKind::Generic, "a generic A* like the `pathfinding` crate's"),
         SearchKind::Generic => (SearchKind::Astar, "pqlab's tuned grid A*"),
     };
-    let other = Selection { setup: Setup { search, ..selection.setup }, ..*selection };
+    let other = Series { setup: Setup { search, ..selection.setup }, ..*selection };
     let evidence: Vec<(Evidence<'_, '_>, f64)> = weights
         .iter()
         .filter(|(_, share)| *share > 0.0)
@@ -178,7 +178,7 @@ pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) 
 
 /// The largest frontier size `selection` was measured at in `run`: its searches', and
 /// the held sizes' where they model it.
-fn largest_measured(run: &Run<'_>, selection: &Selection) -> Option<f64> {
+fn largest_measured(run: &Run<'_>, selection: &Series) -> Option<f64> {
     let searches = run.workloads.iter().filter(|w| selection.admits(w));
     let held = run.of(Kind::Synthetic).filter(|_| selection.held_sizes_model());
     searches.chain(held).map(|w| w.size).filter(|s| s.is_finite()).reduce(f64::max)

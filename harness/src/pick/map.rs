@@ -32,9 +32,9 @@ use crate::analysis::rank::{rank_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::lab::contest::Contest;
-use crate::lab::rows::Workload as Facts;
+use crate::lab::rows::WorkloadFacts;
 use crate::lab::searches::{CheckQueue, Prepared, Untimed};
-use crate::lab::suites::{Role, Source, Suite};
+use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
 use crate::results::{Kind, Provenance, Row, Sizes, Unit};
@@ -396,7 +396,7 @@ pub fn measure(
 ) -> Result<Answer> {
     // The budget covers the check passes too: the command's time is what the user waits.
     let started = Instant::now();
-    let suite = Suite {
+    let suite = WorkloadSpec {
         source: Source::MovingAi { map: instance.name.clone().into(), sample: Sample::All },
         setup: crate::search::Setup::GRID_ASTAR,
         heuristic: query.heuristic,
@@ -406,7 +406,7 @@ pub fn measure(
         replay: false,
     };
     let prepared = Prepared::with_instance(suite, instance, query.rules())?;
-    let workload = Facts {
+    let workload = WorkloadFacts {
         kind: Kind::Astar,
         name: format!("{}/measured", prepared.instance.name),
         map: prepared.instance.name.clone(),
@@ -460,7 +460,7 @@ pub fn measure(
 /// search here is said and left out, and returned with the reason.
 fn enter<'p>(
     prepared: &'p Prepared,
-    workload: &Facts,
+    workload: &WorkloadFacts,
     ids: &[&str],
     contest: &mut Contest<'p, Row>,
 ) -> Result<Vec<(String, String)>> {

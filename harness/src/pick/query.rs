@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
-use crate::analysis::bands::{self, Selection};
+use crate::analysis::bands::{self, Series};
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
@@ -136,8 +136,8 @@ impl Query {
     }
 
     /// The series answering the query.
-    pub fn selection(&self) -> Selection {
-        Selection {
+    pub fn selection(&self) -> Series {
+        Series {
             setup: self.setup,
             heuristic: self.heuristic,
             scale: self.scale,
@@ -263,7 +263,7 @@ mod tests {
         let roads: Vec<_> = builtin(crate::lab::Profile::Default)
             .into_iter()
             .filter(|s| matches!(s.source, Source::Road { .. }))
-            .map(|s| Selection {
+            .map(|s| Series {
                 setup: s.setup,
                 heuristic: s.heuristic,
                 scale: s.scale,

@@ -30,7 +30,7 @@ use crate::analysis::{Findings, Run};
 use crate::format::count;
 use crate::lab::contest::Contest;
 use crate::lab::replay::CheckReplay;
-use crate::lab::rows::{untimed, Workload as Facts};
+use crate::lab::rows::{untimed, WorkloadFacts};
 use crate::lab::searches::Untimed;
 use crate::results::{Kind, Provenance, Row, Sizes, Status};
 use crate::search::trace::Trace;
@@ -167,12 +167,12 @@ pub fn measure(
     let started = Instant::now();
     let name = path.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
     // A workload without a search, as the held sizes': the queue alone, per operation.
-    let workload = Facts {
+    let workload = WorkloadFacts {
         kind: Kind::Replay,
         name: format!("trace/{name}"),
         map: name.clone(),
         map_kind: "trace".into(),
-        ..Facts::held(0)
+        ..WorkloadFacts::held(0)
     };
     let by_strategy = [Strategy::Duplicates, Strategy::DecreaseKey]
         .map(|strategy| (strategy, [Trace::of_user(trace, strategy)]));

@@ -11,7 +11,6 @@
 
 pub mod charts;
 pub mod draw;
-mod other_searches;
 mod page;
 mod sections;
 

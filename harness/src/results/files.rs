@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, ensure, Context, Result};
 use pqlab_queues::registry;
 
-use super::{v1, Kind, Row, Status, SCHEMA_VERSION};
+use super::{location, v1, Kind, Row, Status, SCHEMA_VERSION};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
 use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
@@ -435,6 +435,15 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     Ok((found, notes))
 }
 
+/// The results folder to answer from by default: the checkout's `results/local/` when it
+/// holds a complete run, else its committed `results/`.
+pub fn default_results() -> Result<PathBuf> {
+    let committed = location::checkout()?.join("results");
+    let local = committed.join(location::LOCAL);
+    let (found, _) = runs(&local)?;
+    Ok(if found.is_empty() { committed } else { local })
+}
+
 /// The run to answer from: `chosen` when given, else the latest complete run under `dir`;
 /// `None` when there is none. Notes about skipped files, and about a partial run named,
 /// are printed to stderr.
@@ -530,7 +539,7 @@ pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let target = |name: &str| temp_parts(name).map(|(target, _)| target.to_owned());
     let mut files =
         leftovers(&runs, |name| target(name).is_some_and(|t| t.ends_with(".csv") || t == "probe"));
-    if let Some(repository) = super::location::repository_of(dir) {
+    if let Some(repository) = location::repository_of(dir) {
         files.extend(leftovers(&repository, |name| target(name).as_deref() == Some("README.md")));
     }
     for (path, pid) in files {
@@ -624,7 +633,7 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::rows::Workload;
+    use crate::lab::rows::WorkloadFacts;
     use crate::results::{Provenance, Unit};
 
     /// A fresh folder with an empty `runs/`, removed when dropped.
@@ -643,7 +652,7 @@ mod tests {
             rustc: "r".into(),
             git: "g".into(),
         };
-        let described = Workload {
+        let described = WorkloadFacts {
             kind: Kind::Astar,
             name: workload.into(),
             map: "random-d20-32-s1".into(),

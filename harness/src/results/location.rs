@@ -14,8 +14,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use super::files;
-
 /// The folder under `results/` that `cargo bench` writes to by default.
 pub const LOCAL: &str = "local";
 
@@ -44,15 +42,6 @@ pub fn repository_of(dir: &Path) -> Option<PathBuf> {
     let dir = dir.canonicalize().ok()?;
     let parent = dir.parent()?;
     (dir.file_name()? == "results" && is_checkout(parent)).then(|| parent.to_path_buf())
-}
-
-/// The results folder to answer from by default: the checkout's `results/local/` when it
-/// holds a complete run, else its committed `results/`.
-pub fn default_results() -> Result<PathBuf> {
-    let committed = checkout()?.join("results");
-    let local = committed.join(LOCAL);
-    let (found, _) = files::runs(&local)?;
-    Ok(if found.is_empty() { committed } else { local })
 }
 
 /// The message for a results folder with no run in it.

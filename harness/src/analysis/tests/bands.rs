@@ -9,7 +9,7 @@ use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{any_keys, evidence, exact, Eligible};
 use crate::analysis::fixture::{octile, sample, steadies};
-use crate::analysis::{Band, Findings, Run, Selection};
+use crate::analysis::{Band, Findings, Run, Series};
 use crate::maps::grid::CostScale;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
@@ -28,14 +28,14 @@ fn bands_cover_every_size_once_with_readable_labels() {
     }
 }
 
-/// Rule, step 1: a band is answered by the selection's A* workloads in it; other
+/// Rule, step 1: a band is answered by the series' A* workloads in it; other
 /// searches (here Dijkstra at 5,000) do not count, and neither do held sizes in a band a
 /// search reached (20 open cells: the held size 20 is not asked).
 #[test]
 fn a_band_is_answered_by_the_selections_searches_in_it() {
     let rows = sample();
     let run = Run::new(&rows).with_execution_spread(0.0);
-    let small = evidence(&run, &Selection::OCTILE, Band::of(20.0)).unwrap();
+    let small = evidence(&run, &Series::OCTILE, Band::of(20.0)).unwrap();
     assert_eq!((small.kind, small.band), (Kind::Astar, Band::of(20.0)));
     assert_eq!(small.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["small"]);
     let found = evidence(&run, &dijkstra(), Band::of(5000.0)).unwrap();
@@ -43,8 +43,8 @@ fn a_band_is_answered_by_the_selections_searches_in_it() {
 }
 
 /// The Dijkstra series of the sample.
-fn dijkstra() -> Selection {
-    Selection {
+fn dijkstra() -> Series {
+    Series {
         setup: crate::search::Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Zero,
         scale: CostScale::FINE,
@@ -58,7 +58,7 @@ fn dijkstra() -> Selection {
 fn held_sizes_answer_only_for_octile_and_only_where_no_search_reached() {
     let rows = sample();
     let run = Run::new(&rows).with_execution_spread(0.0);
-    let big = evidence(&run, &Selection::OCTILE, Band::of(300_000.0)).unwrap();
+    let big = evidence(&run, &Series::OCTILE, Band::of(300_000.0)).unwrap();
     assert_eq!((big.kind, big.band), (Kind::Synthetic, Band::of(300_000.0)));
     assert_eq!(big.workloads.iter().map(|w| w.name).collect::<Vec<_>>(), ["held-300000"]);
     let not_held = evidence(&run, &dijkstra(), Band::of(300_000.0)).unwrap();
@@ -73,13 +73,13 @@ fn held_sizes_answer_only_for_octile_and_only_where_no_search_reached() {
 fn the_nearest_searched_band_answers_and_is_named() {
     let rows = sample();
     let run = Run::new(&rows).with_execution_spread(0.0);
-    let between = evidence(&run, &Selection::OCTILE, Band::of(5000.0)).unwrap();
+    let between = evidence(&run, &Series::OCTILE, Band::of(5000.0)).unwrap();
     assert_eq!((between.kind, between.band), (Kind::Astar, Band::of(1500.0)));
-    let beyond = evidence(&run, &Selection::OCTILE, Band::of(3e6)).unwrap();
+    let beyond = evidence(&run, &Series::OCTILE, Band::of(3e6)).unwrap();
     assert_eq!((beyond.kind, beyond.band), (Kind::Astar, Band::of(50_000.0)));
     let far = evidence(&run, &dijkstra(), Band::of(20.0)).unwrap();
     assert_eq!(far.band, Band::of(5000.0));
-    let coarse = Selection { scale: CostScale::COARSE, ..Selection::OCTILE };
+    let coarse = Series { scale: CostScale::COARSE, ..Series::OCTILE };
     assert!(evidence(&run, &coarse, Band::of(300_000.0)).is_none(), "no coarse search, no held");
 }
 
@@ -95,7 +95,7 @@ fn findings_rank_once_and_band_tables_hold_only_answered_bands() {
     assert!(std::rc::Rc::ptr_eq(&first, &findings.rank(&small, Eligible::Exact)));
     assert!(!std::rc::Rc::ptr_eq(&first, &findings.rank(&small, Eligible::Any)));
     let labels: Vec<String> = findings
-        .bands(&Selection::OCTILE, Eligible::Exact)
+        .bands(&Series::OCTILE, Eligible::Exact)
         .iter()
         .map(|b| b.evidence.band.label())
         .collect();
@@ -107,7 +107,7 @@ fn findings_rank_once_and_band_tables_hold_only_answered_bands() {
 fn band_winners_tie_groups_and_cut_offs() {
     let rows = sample();
     let run = Run::new(&rows).with_execution_spread(0.0);
-    let ranked = Findings::of(&run).bands(&Selection::OCTILE, Eligible::Any);
+    let ranked = Findings::of(&run).bands(&Series::OCTILE, Eligible::Any);
     let summary: Vec<(String, &str, Vec<&str>)> = ranked
         .iter()
         .map(|b| {
@@ -135,7 +135,7 @@ fn a_band_is_weak_below_three_workloads() {
         let w = octile(&format!("w{i}"));
         rows.extend(steadies(&w, size, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]));
         let run = Run::new(&rows).with_execution_spread(0.0);
-        let band = evidence(&run, &Selection::OCTILE, Band::of(size)).unwrap();
+        let band = evidence(&run, &Series::OCTILE, Band::of(size)).unwrap();
         assert_eq!(band.workloads.len(), i + 1);
         assert_eq!(band.weak(), i + 1 < 3, "{} workloads", i + 1);
     }

@@ -6,9 +6,10 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::diff::{diff, series};
+use crate::analysis::bands::series;
+use crate::analysis::diff::diff;
 use crate::analysis::fixture::sample;
-use crate::analysis::{Findings, Run, Selection};
+use crate::analysis::{Findings, Run, Series};
 use crate::results::Row;
 
 /// The shared run again as run `B`, with `middle` changed: the unsorted and sorted arrays
@@ -65,12 +66,12 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
         Run::new(&rows_a).with_execution_spread(0.0),
         Run::new(&rows_b).with_execution_spread(0.0),
     );
-    assert_eq!(series(&a)[0], Selection::OCTILE);
+    assert_eq!(series(&a)[0], Series::OCTILE);
     assert_eq!(series(&a).len(), 2, "octile and Dijkstra");
     let d = diff(&Findings::of(&a), &Findings::of(&b));
     let bands: Vec<(&str, &str, (bool, bool))> =
         d.bands.iter().map(|b| (b.band.as_str(), b.series.as_str(), b.crossed)).collect();
-    let octile = Selection::OCTILE.describe();
+    let octile = Series::OCTILE.describe();
     let dijkstra = series(&a)[1].describe();
     assert_eq!(
         bands,

@@ -8,7 +8,7 @@ use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::fixture::{cut_off, octile, sample, steadies, steady, timed};
 use crate::analysis::rank::{rank_weighted, tie_group};
-use crate::analysis::{rank, versus, Run, Selection, Versus, Workload, EXECUTION_SPREAD};
+use crate::analysis::{rank, versus, Run, Series, Versus, Workload, EXECUTION_SPREAD};
 use crate::results::{Row, SampleList, Spread};
 
 /// The winner's tie group on one workload.
@@ -18,7 +18,7 @@ fn group<'a>(w: &Workload<'a>) -> Vec<&'a str> {
 
 /// The shared run's octile workloads: `small`, `middle`, `large`.
 fn octile_workloads<'w, 'a>(run: &'w Run<'a>) -> Vec<&'w Workload<'a>> {
-    run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect()
+    run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect()
 }
 
 fn close(a: f64, b: f64) -> bool {

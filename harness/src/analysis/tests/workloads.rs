@@ -54,7 +54,7 @@ fn a_sibling_has_the_same_map_setup_and_searches() {
     use crate::search::{SearchKind, Setup};
 
     let hashed = search("m/fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
-    let generic = crate::lab::rows::Workload {
+    let generic = crate::lab::rows::WorkloadFacts {
         name: "m/generic".into(),
         setup: Some(Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR }),
         ..search("m/generic", "m", HeuristicKind::Octile, StoreKind::Flat)

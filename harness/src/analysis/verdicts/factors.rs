@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use pqlab_queues::registry::BASELINE;
 
 use super::{evidence, ratio_of, Outcome, Verdict};
-use crate::analysis::bands::{Eligible, Selection};
+use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{versus, versus_across};
 use crate::analysis::trades::{Trade, Way};
 use crate::analysis::{geomean, Findings, Run, Workload};
@@ -326,8 +326,7 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
             }
             _ => None,
         };
-        let series =
-            Selection::of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
+        let series = Series::of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
         details.push(format!(
             "{}{series} ({:.0} open cells): with `{BASELINE}`, `f64` costs take {} the time of integer costs ({}): {standing}{expansions}.{}",
             float.facts.map,

@@ -6,7 +6,8 @@ use pqlab_queues::{Class, Family, Strategy};
 
 use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
 use crate::analysis::bands::STRONG;
-use crate::analysis::bands::{self, Eligible, Selection};
+use crate::analysis::bands::{self, Eligible, Series};
+use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{plural, ratio};
@@ -25,7 +26,7 @@ pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict
             "No octile A* rows measure a binary heap and another generic queue.",
         );
     };
-    let per_band = findings.bands(&Selection::OCTILE, Eligible::AnyKeys);
+    let per_band = findings.bands(&Series::OCTILE, Eligible::AnyKeys);
     let heap_bands = per_band
         .iter()
         .filter(|b| {
@@ -101,7 +102,7 @@ pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdi
     const CLAIM: &str = "unsorted arrays for small frontiers";
     let unsorted = family(Family::UnsortedArray);
     let sorted = family(Family::SortedArray);
-    let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
+    let ranked = findings.bands(&Series::OCTILE, Eligible::Exact);
     let steps: Vec<_> = ranked
         .iter()
         .filter_map(|band| {
@@ -194,7 +195,7 @@ pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
     // Where bucketing starts to win, from the searches alone: the held-size bands above
     // the largest search would otherwise mask the turn.
     let ranked: Vec<_> = findings
-        .bands(&Selection::OCTILE, Eligible::Exact)
+        .bands(&Series::OCTILE, Eligible::Exact)
         .into_iter()
         .filter(|b| b.evidence.kind == crate::results::Kind::Astar)
         .collect();
@@ -340,7 +341,7 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
     }
     // Each structure against itself.
     let (mut dup_not_slower, mut compared) = (0, 0);
-    for (structure, dup_id, dk_id) in strategy_pairs(run.rows) {
+    for (structure, dup_id, dk_id) in findings.strategy_pairs() {
         if let Some(v) = versus(&all, &dup_id, &dk_id) {
             compared += 1;
             dup_not_slower += usize::from(!v.slower());
@@ -392,29 +393,4 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
         details,
         workloads: all.len(),
     }
-}
-
-/// The indexed binary heap with decrease-key: the seeds' alternative to a library heap with
-/// duplicates.
-pub const INDEXED_BINARY_HEAP: &str = "dary2-dk";
-
-/// `(structure, dup id, dk id)` for every registered structure built both ways that the
-/// rows measure, from the registry's facts.
-pub fn strategy_pairs(rows: &[Row]) -> Vec<(String, String, String)> {
-    use pqlab_queues::registry::ENTRIES;
-    let present = |id: &str| rows.iter().any(|r| r.queue == id);
-    let mut pairs: Vec<(String, String, String)> = ENTRIES
-        .iter()
-        .filter(|e| e.strategy == Strategy::Duplicates && present(e.id))
-        .filter_map(|dup| {
-            let dk = ENTRIES.iter().find(|e| {
-                e.strategy == Strategy::DecreaseKey
-                    && e.structure() == dup.structure()
-                    && present(e.id)
-            })?;
-            Some((dup.structure().to_owned(), dup.id.to_owned(), dk.id.to_owned()))
-        })
-        .collect();
-    pairs.sort();
-    pairs
 }

@@ -8,8 +8,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{best, compare, ratio_of, Outcome, Verdict};
-use crate::analysis::bands::Selection;
-use crate::analysis::diff::series;
+use crate::analysis::bands::{series, Series};
 use crate::analysis::rank::versus_across;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
@@ -32,7 +31,7 @@ fn beside<'a>(run: &Run<'a>, w: &Workload<'a>) -> Option<Workload<'a>> {
 /// The series' workloads where `id` has evidence, each with its loop rows: a measurement,
 /// or a cut-off's censored bound (the loop takes at least that multiple of the baseline's
 /// time there), never dropped.
-fn with_loop<'a>(run: &Run<'a>, selection: &Selection, id: &str) -> Vec<Workload<'a>> {
+fn with_loop<'a>(run: &Run<'a>, selection: &Series, id: &str) -> Vec<Workload<'a>> {
     run.workloads
         .iter()
         .filter(|w| selection.admits(w))
@@ -42,8 +41,8 @@ fn with_loop<'a>(run: &Run<'a>, selection: &Selection, id: &str) -> Vec<Workload
 }
 
 /// A unit-cost grid series: `moves` with `heuristic`.
-fn unit(moves: Connectivity, heuristic: HeuristicKind) -> Selection {
-    Selection {
+fn unit(moves: Connectivity, heuristic: HeuristicKind) -> Series {
+    Series {
         setup: Setup { moves: Some(moves), ..Setup::GRID_ASTAR },
         heuristic,
         scale: CostScale::UNIT,

@@ -12,8 +12,6 @@
 mod factors;
 mod folklore;
 mod loops;
-
-pub use folklore::{strategy_pairs, INDEXED_BINARY_HEAP};
 mod survey;
 #[cfg(test)]
 mod tests;
@@ -23,7 +21,7 @@ use std::fmt;
 
 use pqlab_queues::{Class, Family};
 
-use crate::analysis::bands::{self, Selection, STRONG};
+use crate::analysis::bands::{self, Series, STRONG};
 use crate::analysis::rank::{rank, versus, Versus};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
@@ -225,7 +223,7 @@ pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
 /// The octile A* workloads (fine costs, flat store), optionally those whose size `within`
 /// admits.
 fn octile<'w, 'a>(run: &'w Run<'a>, within: impl Fn(f64) -> bool) -> Vec<&'w Workload<'a>> {
-    run.workloads.iter().filter(|w| Selection::OCTILE.admits(w) && within(w.size)).collect()
+    run.workloads.iter().filter(|w| Series::OCTILE.admits(w) && within(w.size)).collect()
 }
 
 /// The synthetic workloads whose held size `within` admits.
@@ -327,5 +325,5 @@ fn sized<'w, 'a>(
     run: &'w Run<'a>,
     within: impl Fn(f64) -> bool,
 ) -> Option<(Kind, Vec<&'w Workload<'a>>)> {
-    bands::answering(run, &Selection::OCTILE, within)
+    bands::answering(run, &Series::OCTILE, within)
 }

@@ -349,7 +349,8 @@ pub fn dary_heaps_cache_better(findings: &Findings<'_, '_>) -> Verdict {
     const CLAIM: &str = "d-ary heaps have better cache behaviour";
     let same_code = |row: &Row| {
         let origin = |id: &str| pqlab_queues::registry::find(id).map(|e| e.origin);
-        origin(&row.queue).is_some_and(|o| Some(o) == origin(super::INDEXED_BINARY_HEAP))
+        origin(&row.queue)
+            .is_some_and(|o| Some(o) == origin(crate::analysis::findings::INDEXED_BINARY_HEAP))
     };
     let wider = move |row: &Row| same_code(row) && row.family == Some(Family::DaryHeap);
     let two = move |row: &Row| same_code(row) && binary_heap(row);

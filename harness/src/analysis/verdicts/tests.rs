@@ -153,7 +153,7 @@ fn duplicates_over_decrease_key() {
     assert!(v.details.iter().any(|d| d.starts_with("Library against library: `std")), "{v:#?}");
     let dary4 = |dup: f64, dk: f64| at("w", 500.0, &[("dary4-dup", dup), ("dary4-dk", dk)]);
     assert_eq!(outcome(claim, &dary4(80.0, 100.0)), Outcome::Unmeasured, "no seeds' pair");
-    let pairs = super::strategy_pairs(&dary4(1.0, 1.0));
+    let pairs = Findings::of(&Run::new(&dary4(1.0, 1.0))).strategy_pairs();
     let expected = ("dary4".to_owned(), "dary4-dup".to_owned(), "dary4-dk".to_owned());
     assert_eq!(pairs, [expected]);
 }
@@ -438,8 +438,8 @@ fn unit_cost(
     kind: crate::results::Kind,
     moves: crate::maps::grid::Connectivity,
     heuristic: HeuristicKind,
-) -> crate::lab::rows::Workload {
-    crate::lab::rows::Workload {
+) -> crate::lab::rows::WorkloadFacts {
+    crate::lab::rows::WorkloadFacts {
         kind,
         name: format!("{name}/{heuristic}/{}", moves.token()),
         scale: Some(crate::maps::grid::CostScale::UNIT),
@@ -453,14 +453,15 @@ fn unit_cost(
 
 /// A search workload's rows and its `loop` twin's row for `id`, steady at `size`.
 fn with_loop(
-    workload: &crate::lab::rows::Workload,
+    workload: &crate::lab::rows::WorkloadFacts,
     size: f64,
     times: &[(&str, f64)],
     id: &str,
     ns: f64,
 ) -> Vec<Row> {
     let mut rows = steadies(workload, size, times);
-    let twin = crate::lab::rows::Workload { kind: crate::results::Kind::Loop, ..workload.clone() };
+    let twin =
+        crate::lab::rows::WorkloadFacts { kind: crate::results::Kind::Loop, ..workload.clone() };
     rows.push(steady(&twin, id, size, ns));
     rows
 }
@@ -491,7 +492,7 @@ fn fringe_search_cut_off_counts() {
     let claim = super::loops::fringe_beats_astar;
     let mut rows = with_loop(&octile("a"), 500.0, &[(BASELINE, 100.0)], Fringe::ID, 80.0);
     rows.extend(steadies(&octile("b"), 5000.0, &[(BASELINE, 100.0)]));
-    let twin = crate::lab::rows::Workload { kind: crate::results::Kind::Loop, ..octile("b") };
+    let twin = crate::lab::rows::WorkloadFacts { kind: crate::results::Kind::Loop, ..octile("b") };
     rows.push(cut_off(&twin, Fringe::ID, 3.0));
     let v = decide(claim, &rows);
     assert_eq!((v.outcome, v.workloads), (Outcome::Fails, 2), "{v:#?}");
@@ -558,7 +559,7 @@ fn bfs_only_where_astar_saves_little() {
     assert_eq!(outcome(claim, &neither), Outcome::Fails);
     // A cut-off BFS counts as slower.
     let mut cut = [map("maze", 30.0, 1.2), map("rooms", 180.0, 5.0)].concat();
-    let twin = crate::lab::rows::Workload { kind: crate::results::Kind::Loop, ..four("cave") };
+    let twin = crate::lab::rows::WorkloadFacts { kind: crate::results::Kind::Loop, ..four("cave") };
     cut.extend(steadies(&four("cave"), 500.0, &[(BASELINE, 100.0)]));
     cut.push(cut_off(&twin, Bfs::ID, 4.0));
     let v = decide(claim, &cut);
@@ -595,9 +596,9 @@ fn manhattan_on_eight_moves_speeds_up() {
 }
 
 /// A generic A* workload on map `map`, octile and fine costs, as integers or as `f64`.
-fn generic(map: &str, costs: crate::maps::grid::CostKind) -> crate::lab::rows::Workload {
+fn generic(map: &str, costs: crate::maps::grid::CostKind) -> crate::lab::rows::WorkloadFacts {
     use crate::search::{SearchKind, Setup};
-    crate::lab::rows::Workload {
+    crate::lab::rows::WorkloadFacts {
         name: format!("{map}/generic/{costs:?}"),
         setup: Some(Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR }),
         ..octile(map)

@@ -4,7 +4,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::WIDTH;
-use crate::analysis::bands::{self, Eligible, Selection};
+use crate::analysis::bands::{self, Eligible, Series};
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, plural, ratio};
@@ -21,7 +21,7 @@ const STRONG: usize = bands::STRONG;
 const NAMED_TIES: usize = 3;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
-    let ranked = findings.bands(&Selection::OCTILE, Eligible::Exact);
+    let ranked = findings.bands(&Series::OCTILE, Eligible::Exact);
     let strong = Style { color: COLORS[0], marker: Marker::Square, strong: true };
     let weak = Style { color: COLORS[0], marker: Marker::Square, strong: false };
     let bars: Vec<Bar> = ranked

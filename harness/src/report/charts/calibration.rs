@@ -4,7 +4,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{styles, WIDTH};
-use crate::analysis::bands::Selection;
+use crate::analysis::bands::Series;
 use crate::analysis::Findings;
 use crate::format::short;
 use crate::report::draw::axis_count;
@@ -19,7 +19,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let mut workloads: Vec<_> = run
         .workloads
         .iter()
-        .filter(|w| Selection::OCTILE.admits(w))
+        .filter(|w| Series::OCTILE.admits(w))
         .filter_map(|w| Some((w, w.ok(BASELINE).filter(|r| r.open_max > 0.0)?)))
         .collect();
     if workloads.is_empty() {

@@ -5,16 +5,16 @@ use pqlab_queues::registry;
 use pqlab_queues::Class;
 
 use super::{ratio_point, styles, WIDTH};
-use crate::analysis::bands::Selection;
-use crate::analysis::verdicts::strategy_pairs;
+use crate::analysis::bands;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
 use crate::report::draw::{Figure, Legend, Panel, Points, Series};
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
-    let workloads: Vec<_> = run.workloads.iter().filter(|w| Selection::OCTILE.admits(w)).collect();
-    let pairs = strategy_pairs(run.rows);
+    let workloads: Vec<_> =
+        run.workloads.iter().filter(|w| bands::Series::OCTILE.admits(w)).collect();
+    let pairs = findings.strategy_pairs();
     let mut panels = Vec::new();
     for (title, classes) in [
         ("heaps", &[Class::Heap][..]),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use pqlab_queues::registry::BASELINE;
 
 use super::{most_often_tied, styles, CONTEXT, WIDTH};
-use crate::analysis::diff::series;
+use crate::analysis::bands::series;
 use crate::analysis::{Findings, Workload};
 use crate::format::{axis_time, short};
 use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series, Style};

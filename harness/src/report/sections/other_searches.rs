@@ -4,17 +4,19 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::{self, Eligible, Selection};
-use crate::analysis::diff::series;
+use crate::analysis::bands::series;
+use crate::analysis::bands::{self, Eligible, Series};
 use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::CostKind;
 use crate::report::page::Block;
+use crate::report::Context;
 use crate::results::Kind;
 use crate::search::{SearchKind, Setup};
 
 /// The section's blocks; empty when the run has none of these searches.
-pub fn section(findings: &Findings<'_, '_>) -> Vec<Block> {
+pub fn section(ctx: &Context<'_>) -> Vec<Block> {
+    let findings = ctx.findings;
     let mut blocks = Vec::new();
     blocks.extend(loops(findings.run));
     blocks.extend(generic(findings));
@@ -89,11 +91,11 @@ fn loops(run: &Run<'_>) -> Vec<Block> {
 /// what std's heap takes against it, so a gain measured in the tuned search can be read as
 /// the gain in a search like the user's.
 fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
-    let generic = Selection {
+    let generic = Series {
         setup: Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR },
-        ..Selection::OCTILE
+        ..Series::OCTILE
     };
-    let tuned = findings.bands(&Selection::OCTILE, Eligible::Exact);
+    let tuned = findings.bands(&Series::OCTILE, Eligible::Exact);
     let mut rows = Vec::new();
     for band in findings.bands(&generic, Eligible::Exact) {
         if band.evidence.kind != Kind::Astar {
@@ -150,9 +152,9 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
 /// Float costs against integer costs in the generic A\*, map by map, with std's heap and
 /// with each series' fastest queue.
 fn float(run: &Run<'_>) -> Vec<Block> {
-    let of = |costs| Selection {
+    let of = |costs| Series {
         setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
-        ..Selection::OCTILE
+        ..Series::OCTILE
     };
     let (integer, float) = (of(CostKind::Integer), of(CostKind::Float));
     let (mut std, mut best, mut maps) = (Vec::new(), Vec::new(), 0);

@@ -1,0 +1,22 @@
+//! Membership and approximate order: the stores' and the soft heap's verdicts.
+
+use crate::report::charts::Section;
+use crate::report::page::Block;
+use crate::report::Context;
+
+use super::charts;
+
+pub fn section(ctx: &Context<'_>) -> Vec<Block> {
+    let mut blocks = vec![Block::Heading(2, "Membership and approximate order".into())];
+    blocks.extend(charts(ctx, Section::Factors));
+    for v in ctx
+        .findings
+        .verdicts()
+        .iter()
+        .filter(|v| v.claim.contains("hash table") || v.claim.contains("soft heap"))
+    {
+        blocks.push(Block::Paragraph(format!("**“{}”: {}.** {}", v.claim, v.outcome, v.summary)));
+        blocks.push(Block::List(v.details.clone()));
+    }
+    blocks
+}

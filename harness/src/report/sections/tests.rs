@@ -1,0 +1,83 @@
+//! The page's text checked on small runs.
+
+use std::collections::BTreeSet;
+
+use pqlab_queues::registry::{self, BASELINE};
+
+use super::alone::held_sizes;
+use super::document;
+use crate::analysis::{Findings, Run};
+use crate::lab::rows::WorkloadFacts;
+use crate::report::Context;
+use crate::results::{Provenance, Row, Status};
+
+/// Held-size rows: `(size, queue, status, group, bytes per entry)`.
+fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
+    let provenance = Provenance {
+        run: "r".into(),
+        machine: "m".into(),
+        cpu: "c".into(),
+        rustc: "rustc".into(),
+        git: "g".into(),
+    };
+    rows.iter()
+        .map(|&(size, queue, status, group, bytes)| {
+            let workload = WorkloadFacts::held(size);
+            let mut row = workload.row(&provenance, queue, registry::find(queue));
+            (row.status, row.group, row.max_open) = (status, group, size as f64);
+            row.bytes_per_entry = (status == Status::Ok).then_some(bytes);
+            row
+        })
+        .collect()
+}
+
+/// The sections' text is plain: the page escapes it once for Markdown and not at all
+/// for HTML, so a section that escapes for itself shows a backslash in both.
+#[test]
+fn the_report_escapes_each_asterisk_once() {
+    let rows = held(&[(10, BASELINE, Status::Ok, 0, 24.0), (10, "dary4-dk", Status::Ok, 0, 24.0)]);
+    let run = Run::new(&rows);
+    let findings = Findings::of(&run);
+    let ctx = Context {
+        run: &run,
+        findings: &findings,
+        drawn: BTreeSet::new(),
+        source_name: "runs/r.csv".into(),
+        source_link: "../runs/r.csv".into(),
+        source_link_from_root: "results/runs/r.csv".into(),
+        others: Vec::new(),
+    };
+    let blocks = document(&ctx);
+    let md = crate::report::page::markdown(&blocks);
+    assert!(md.contains("A\\*"), "no A* in the page: the test no longer tests");
+    assert!(!md.contains("\\\\"), "an escape escaped again: {md}");
+    let html = crate::report::page::html("t", &blocks);
+    assert!(html.contains("A*") && !html.contains('\\'), "a Markdown escape in the HTML");
+    // The page has no `*emphasis*` mark: a lone asterisk is printed as it is.
+    assert!(!html.replace("A*", "").contains('*'), "a Markdown mark in the HTML");
+}
+
+#[test]
+fn the_report_says_which_held_sizes_this_machine_held() {
+    let rows = held(&[
+        (10, BASELINE, Status::Ok, 0, 24.0),
+        (10, "dary4-dk", Status::Ok, 0, 24.0),
+        (1000, BASELINE, Status::Ok, 1, 16.0),
+        (1000, "dary4-dk", Status::Ok, 2, 32.0),
+        (1000, "sorted-array-dk", Status::NotApplicable, 0, 0.0),
+        (1000, "soft-heap-e2-dup", Status::NotApplicable, 0, 0.0),
+        (100_000, BASELINE, Status::NotApplicable, 0, 0.0),
+    ]);
+    let text = held_sizes(&Run::new(&rows)).unwrap();
+    assert!(text.contains("at 10 to 1,000 entries, the largest in 2 groups"), "{text}");
+    // The soft heap is n/a for its order, not for memory.
+    assert!(text.contains("over the memory limit: 1 queue at 1,000, 1 queue at 100,000"), "{text}");
+    // (16 + 16) + (32 + 16) bytes for 10,000 entries.
+    assert!(text.contains("10,000 entries, would need about 1 MiB"), "{text}");
+    let one = held(&[(1000, BASELINE, Status::Ok, 0, 16.0)]);
+    let text = held_sizes(&Run::new(&one)).unwrap();
+    assert!(text.contains("at 1,000 entries in 1 group"), "{text}");
+    let none = held(&[(1000, BASELINE, Status::NotApplicable, 0, 0.0)]);
+    let text = held_sizes(&Run::new(&none)).unwrap();
+    assert!(text.contains("held none") && text.contains("1 queue at 1,000"), "{text}");
+}
