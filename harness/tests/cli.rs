@@ -423,11 +423,56 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--frontier", "1e3", "--graph", "road", "--moves", "4"], "--moves is a grid's"),
         (vec!["--frontier", "1e3", "--costs", "float", "--search", "astar"], "generic A* alone"),
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
+        (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
+        (
+            vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
+            "a road graph has none",
+        ),
     ] {
         let out = pick_from(LATEST_RUN, dir, &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(reason), "{args:?}: {}", text(&out));
     }
+}
+
+/// `pick --frontier 2k --terrain uniform` answers from obstacle grids alone and
+/// `--terrain weighted` from weighted terrain alone, the JSON saying which; without the
+/// flag, the 1k–3k band, which mixes them, names the split.
+#[test]
+fn pick_terrain_answers_from_its_terrain_alone() {
+    let temp = folder();
+    let dir = temp.path();
+    let answer = |args: &[&str]| -> serde_json::Value {
+        let out = pick_from(LATEST_RUN, dir, args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out));
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    for (terrain, kinds) in [
+        ("uniform", ["random", "maze", "rooms", "open", "cave"].as_slice()),
+        ("weighted", ["weighted", "rugged", "marsh"].as_slice()),
+    ] {
+        let json = answer(&["--frontier", "2k", "--terrain", terrain, "--json"]);
+        assert_eq!(json["terrain"], terrain);
+        assert!(json["terrain_split"].is_null());
+        let backing = json["backing"].as_array().unwrap();
+        let workloads: Vec<&serde_json::Value> =
+            backing.iter().flat_map(|b| b["workloads"].as_array().unwrap()).collect();
+        assert!(!workloads.is_empty(), "{terrain}");
+        for w in workloads {
+            assert!(kinds.contains(&w[2].as_str().unwrap()), "{terrain}: {w}");
+        }
+    }
+    let json = answer(&["--frontier", "2k", "--json"]);
+    assert!(json["terrain"].is_null());
+    let sides: Vec<&str> = json["terrain_split"]["sides"]
+        .as_array()
+        .expect("the 1k–3k band mixes terrains")
+        .iter()
+        .map(|s| s["terrain"].as_str().unwrap())
+        .collect();
+    assert_eq!(sides, ["uniform", "weighted"]);
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "2k"]);
+    assert!(text(&out).contains("The 1k–3k band mixes"), "{}", text(&out));
 }
 
 /// A frontier past the band of the largest size the run measured is refused with the

@@ -59,6 +59,16 @@ pub struct Request {
 
 /// Answers and prints.
 pub fn run(request: Request) -> Result<ExitCode> {
+    if request.query.terrain.is_some() && (request.map.is_some() || request.trace.is_some()) {
+        bail!(
+            "--terrain chooses the workloads that answer --frontier N: {}; drop --terrain",
+            if request.trace.is_some() {
+                "a trace is answered from its own operations"
+            } else {
+                "a map's own searches set its terrain"
+            }
+        );
+    }
     if let Some(path) = &request.trace {
         if request.map.is_some() || request.frontier.is_some() {
             bail!("ask with --trace alone: it answers for your trace, not for a map or a size");

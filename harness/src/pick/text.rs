@@ -42,6 +42,9 @@ impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.verdict)?;
         writeln!(f, "\nFor {}, from run {} on {}.", self.asked, self.run, self.machine)?;
+        if let Some(split) = &self.terrain_split {
+            writeln!(f, "{}", split.sentence())?;
+        }
         if let Some(noise) = &self.noise {
             writeln!(f, "The evidence run: {noise}")?;
         }
@@ -174,6 +177,9 @@ impl Answer {
             "**{}**\n\nFor {}, from run `{}` on {}.\n\n",
             self.verdict, self.asked, self.run, self.machine
         ));
+        if let Some(split) = &self.terrain_split {
+            out.push_str(&format!("{}\n\n", split.sentence()));
+        }
         if let Some(noise) = &self.noise {
             out.push_str(&format!("> The evidence run: {noise}\n\n"));
         }
