@@ -517,6 +517,26 @@ fn pick_map_latency_ranks_by_latency_or_says_why_not() {
     }
 }
 
+/// `pick --map`'s first line is the verdict; the evidence run's noise (the maps run drifted
+/// 41.9%) sits in the evidence section, as what it means for this answer.
+#[test]
+fn pick_map_says_the_verdict_first_and_the_runs_noise_in_its_evidence() {
+    let temp = folder();
+    let dir = temp.path();
+    fs::create_dir_all(dir.join("dao")).unwrap();
+    let map = tiny_map(&dir.join("dao"));
+    let out = pick_from(MAPS_RUN, dir, &["--map", map.to_str().unwrap(), "--limit", "20"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("Use `"), "{said}");
+    let evidence = said.find("\nEvidence:").expect("an evidence section");
+    let table = said.find("\nrank ").expect("a ranking");
+    let noise = said.find("The evidence run drifted 41.9%").expect("the run's noise");
+    assert!(evidence < noise && noise < table, "{said}");
+    assert!(said[noise..].contains("measure your map"), "{said}");
+    assert!(!said.contains("This run was noisy"), "{said}");
+}
+
 /// `pick --map … --measure --queue ID` times the queue asked beside the runs' leading
 /// candidates and says so; an unknown id is refused as bad input, naming the id and
 /// `pqlab list`, never with a panic; `--queue` without `--measure` is refused.

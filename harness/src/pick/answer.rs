@@ -10,6 +10,7 @@ use super::adopt::adoption;
 use crate::analysis::bands;
 use crate::analysis::findings::FrontierShare;
 use crate::analysis::latency::Latency;
+use crate::analysis::noise::Noise;
 use crate::analysis::rank::{versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio, significant};
@@ -84,7 +85,7 @@ pub struct Answer {
     pub run: String,
     /// The run's machine.
     pub machine: String,
-    /// The run's noise, when it could change rankings.
+    /// What the evidence run's noise means for this answer, when it could change rankings.
     pub noise: Option<String>,
     /// When this machine's CPU is not the run's.
     pub machine_note: Option<String>,
@@ -216,7 +217,7 @@ pub fn build_answer(
         asked,
         run: run.run_id(),
         machine: run.machine(),
-        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
+        noise: findings.noise().filter(|n| n.troubling()).map(noise_meaning),
         machine_note: machine_note(run),
         terrain: None,
         terrain_split: None,
@@ -229,6 +230,20 @@ pub fn build_answer(
         frontier_share,
         caveats,
     }
+}
+
+/// What a noisy evidence run means for the answer: how far it drifted, and how close a
+/// ranking may be and still change; measuring the map settles it.
+fn noise_meaning(noise: &Noise) -> String {
+    let left = noise
+        .paired
+        .and_then(|p| p.residual)
+        .map_or(String::new(), |r| format!(" and the pairing left {:.1}% of noise", r * 100.0));
+    format!(
+        "The evidence run drifted {:.1}%{left}: queues closer than {:.0}% in it may swap from run to run, and so may this answer; measure your map (`pqlab pick --map YOUR.map --measure`).",
+        noise.drift * 100.0,
+        noise.unsettled() * 100.0
+    )
 }
 
 /// The contenders among `standings`, in rank order, with their registry facts and their
