@@ -118,8 +118,15 @@ pub fn run(request: Request) -> Result<ExitCode> {
                 None => format!("{} random connected problems drawn on the bare map (seed {BARE_SEED}), optimal costs from the reference Dijkstra", instance.problems.len()),
             };
             let (runs, notes) = pick::load_all(&request.results, request.run.as_deref())?;
-            let mut committed =
-                map::from_runs(&runs, &request.query, map_path, &instance, &profiled, notes)?;
+            let (mut committed, _) = map::from_runs(
+                &runs,
+                &request.query,
+                map_path,
+                &instance,
+                &profiled,
+                notes,
+                map::Asking::default(),
+            )?;
             let answer = if request.measure {
                 let leading: Vec<String> =
                     committed.ranking.iter().take(6).map(|r| r.queue.clone()).collect();

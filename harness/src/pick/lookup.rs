@@ -275,9 +275,7 @@ mod tests {
     }
 
     fn query(terrain: Option<TerrainKind>) -> Query {
-        Query::new(false, Keys::Monotone, None, GraphKind::Grid, None, Costs::Octile, None, None)
-            .and_then(|q| q.on_terrain(terrain))
-            .unwrap()
+        Query::unflagged().on_terrain(terrain).unwrap()
     }
 
     /// The names of the workloads behind an answer.

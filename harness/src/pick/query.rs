@@ -133,6 +133,13 @@ impl Query {
         Ok(Query { decrease_key, keys, setup, heuristic, scale, latency: false, terrain: None })
     }
 
+    /// The query of `pick` without flags: octile A\* on an 8-connected grid, fine integer
+    /// costs, every queue, monotone keys.
+    pub fn unflagged() -> Query {
+        Query::new(false, Keys::Monotone, None, GraphKind::Grid, None, Costs::Octile, None, None)
+            .expect("pick's defaults are a combination the lab measures")
+    }
+
     /// The query asking for workloads on `terrain` alone (`--terrain`): refused on a road
     /// graph, which has none.
     pub fn on_terrain(self, terrain: Option<TerrainKind>) -> Result<Query> {
