@@ -12,7 +12,7 @@ use pqlab::commands::{self, pick::Format, run::Rows};
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::instance::{Instance, Sample};
-use pqlab::maps::GraphKind;
+use pqlab::maps::{GraphKind, TerrainKind};
 use pqlab::pick::{Costs, Keys, Query};
 use pqlab::say;
 use pqlab::search::heuristic::HeuristicKind;
@@ -234,6 +234,12 @@ struct PickArgs {
     /// coarse; refused with other costs.
     #[arg(long, value_parser = parse_scale)]
     scale: Option<CostScale>,
+    /// With --frontier: answer from the workloads on uniform-cost obstacle grids
+    /// (uniform: generated obstacle maps and Moving AI maps) or on weighted terrain
+    /// (weighted: rugged, marsh and weighted maps) alone; without it, a band mixing both
+    /// says so. Refused with --map, --trace and --graph road.
+    #[arg(long, value_enum)]
+    terrain: Option<TerrainKind>,
     /// Rank by the 99th-percentile time of one search (what a frame budget asks), not
     /// by total time; the JSON carries each queue's p50, p99 and slowest search.
     #[arg(long)]
@@ -376,6 +382,7 @@ impl PickArgs {
             costs,
             heuristic,
             scale,
+            terrain,
             latency,
             json,
             markdown,
@@ -392,6 +399,7 @@ impl PickArgs {
         let query = Query {
             latency,
             ..Query::new(decrease_key, keys, search, graph, moves, costs, heuristic, scale)?
+                .on_terrain(terrain)?
         };
         results_folder(results).and_then(|results| {
             commands::pick::run(commands::pick::Request {

@@ -423,11 +423,56 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--frontier", "1e3", "--graph", "road", "--moves", "4"], "--moves is a grid's"),
         (vec!["--frontier", "1e3", "--costs", "float", "--search", "astar"], "generic A* alone"),
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
+        (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
+        (
+            vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
+            "a road graph has none",
+        ),
     ] {
         let out = pick_from(LATEST_RUN, dir, &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(reason), "{args:?}: {}", text(&out));
     }
+}
+
+/// `pick --frontier 2k --terrain uniform` answers from obstacle grids alone and
+/// `--terrain weighted` from weighted terrain alone, the JSON saying which; without the
+/// flag, the 1k–3k band, which mixes them, names the split.
+#[test]
+fn pick_terrain_answers_from_its_terrain_alone() {
+    let temp = folder();
+    let dir = temp.path();
+    let answer = |args: &[&str]| -> serde_json::Value {
+        let out = pick_from(LATEST_RUN, dir, args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out));
+        serde_json::from_slice(&out.stdout).expect("one JSON object")
+    };
+    for (terrain, kinds) in [
+        ("uniform", ["random", "maze", "rooms", "open", "cave"].as_slice()),
+        ("weighted", ["weighted", "rugged", "marsh"].as_slice()),
+    ] {
+        let json = answer(&["--frontier", "2k", "--terrain", terrain, "--json"]);
+        assert_eq!(json["terrain"], terrain);
+        assert!(json["terrain_split"].is_null());
+        let backing = json["backing"].as_array().unwrap();
+        let workloads: Vec<&serde_json::Value> =
+            backing.iter().flat_map(|b| b["workloads"].as_array().unwrap()).collect();
+        assert!(!workloads.is_empty(), "{terrain}");
+        for w in workloads {
+            assert!(kinds.contains(&w[2].as_str().unwrap()), "{terrain}: {w}");
+        }
+    }
+    let json = answer(&["--frontier", "2k", "--json"]);
+    assert!(json["terrain"].is_null());
+    let sides: Vec<&str> = json["terrain_split"]["sides"]
+        .as_array()
+        .expect("the 1k–3k band mixes terrains")
+        .iter()
+        .map(|s| s["terrain"].as_str().unwrap())
+        .collect();
+    assert_eq!(sides, ["uniform", "weighted"]);
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "2k"]);
+    assert!(text(&out).contains("The 1k–3k band mixes"), "{}", text(&out));
 }
 
 /// A frontier past the band of the largest size the run measured is refused with the
@@ -470,6 +515,26 @@ fn pick_map_latency_ranks_by_latency_or_says_why_not() {
             assert!(said.contains("no searches to time"), "{kind}: {said}");
         }
     }
+}
+
+/// `pick --map`'s first line is the verdict; the evidence run's noise (the maps run drifted
+/// 41.9%) sits in the evidence section, as what it means for this answer.
+#[test]
+fn pick_map_says_the_verdict_first_and_the_runs_noise_in_its_evidence() {
+    let temp = folder();
+    let dir = temp.path();
+    fs::create_dir_all(dir.join("dao")).unwrap();
+    let map = tiny_map(&dir.join("dao"));
+    let out = pick_from(MAPS_RUN, dir, &["--map", map.to_str().unwrap(), "--limit", "20"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("Use `"), "{said}");
+    let evidence = said.find("\nEvidence:").expect("an evidence section");
+    let table = said.find("\nrank ").expect("a ranking");
+    let noise = said.find("The evidence run drifted 41.9%").expect("the run's noise");
+    assert!(evidence < noise && noise < table, "{said}");
+    assert!(said[noise..].contains("measure your map"), "{said}");
+    assert!(!said.contains("This run was noisy"), "{said}");
 }
 
 /// `pick --map … --measure --queue ID` times the queue asked beside the runs' leading

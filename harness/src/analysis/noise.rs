@@ -116,6 +116,16 @@ impl Noise {
         self.calm() == Calm::Noisy
     }
 
+    /// How close two queues' times may be in a noisy run and their order still change from
+    /// run to run: where the pairing's residual was measured, the larger of it and the
+    /// spread, at least 5%; else the larger of the spread and the drift.
+    pub fn unsettled(&self) -> f64 {
+        match self.paired.and_then(|p| p.residual) {
+            Some(residual) => residual.max(self.spread).max(0.05),
+            None => self.spread.max(self.drift),
+        }
+    }
+
     /// One sentence for the report and for `pqlab pick`'s evidence.
     pub fn sentence(&self) -> String {
         let sentinel = format!(
@@ -143,11 +153,11 @@ impl Noise {
                 slow * 100.0,
                 residual * 100.0,
                 RESIDUAL_LIMIT * 100.0,
-                (residual.max(self.spread) * 100.0).max(5.0)
+                self.unsettled() * 100.0
             ),
             _ => format!(
                 "This run was noisy: {sentinel}, and {spread}. Rankings closer than {:.0}% may change from run to run.",
-                self.spread.max(self.drift) * 100.0
+                self.unsettled() * 100.0
             ),
         }
     }

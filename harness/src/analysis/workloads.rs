@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::analysis::{noise, EXECUTION_SPREAD};
+use crate::maps::generate::MapSpec;
 use crate::maps::grid::CostScale;
+use crate::maps::{GraphKind, TerrainKind};
 use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
@@ -94,6 +96,20 @@ impl<'a> Workload<'a> {
     /// The map's kind (`rooms`, `movingai-dao`, `synthetic`).
     pub fn map_kind(&self) -> &'a str {
         &self.facts.map_kind
+    }
+
+    /// Its map's terrain, from typed facts alone: none off a grid (a road graph, the queue
+    /// alone); uniform on a Moving AI map (`real`: its passable cells cost one each); else
+    /// its generated map's kind's, the `map` column being the [`MapSpec`] the lab built it
+    /// from (`None` when it is not one).
+    pub fn terrain(&self) -> Option<TerrainKind> {
+        if self.facts.setup()?.graph != GraphKind::Grid {
+            return None;
+        }
+        if self.real() {
+            return Some(TerrainKind::Uniform);
+        }
+        self.facts.map.parse::<MapSpec>().ok().map(|spec| spec.kind.terrain())
     }
 
     /// The number of searches (or operations) one pass makes.
@@ -193,6 +209,13 @@ impl<'a> Run<'a> {
         for workload in &mut self.workloads {
             workload.execution_spread = spread;
         }
+        self
+    }
+
+    /// The run with only the workloads `keep` admits; every row stays, so the run's noise,
+    /// machine and id are the same.
+    pub fn retain(mut self, keep: impl FnMut(&Workload<'a>) -> bool) -> Run<'a> {
+        self.workloads.retain(keep);
         self
     }
 

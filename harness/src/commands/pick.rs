@@ -59,6 +59,16 @@ pub struct Request {
 
 /// Answers and prints.
 pub fn run(request: Request) -> Result<ExitCode> {
+    if request.query.terrain.is_some() && (request.map.is_some() || request.trace.is_some()) {
+        bail!(
+            "--terrain chooses the workloads that answer --frontier N: {}; drop --terrain",
+            if request.trace.is_some() {
+                "a trace is answered from its own operations"
+            } else {
+                "a map's own searches set its terrain"
+            }
+        );
+    }
     if let Some(path) = &request.trace {
         if request.map.is_some() || request.frontier.is_some() {
             bail!("ask with --trace alone: it answers for your trace, not for a map or a size");
@@ -108,8 +118,15 @@ pub fn run(request: Request) -> Result<ExitCode> {
                 None => format!("{} random connected problems drawn on the bare map (seed {BARE_SEED}), optimal costs from the reference Dijkstra", instance.problems.len()),
             };
             let (runs, notes) = pick::load_all(&request.results, request.run.as_deref())?;
-            let mut committed =
-                map::from_runs(&runs, &request.query, map_path, &instance, &profiled, notes)?;
+            let (mut committed, _) = map::from_runs(
+                &runs,
+                &request.query,
+                map_path,
+                &instance,
+                &profiled,
+                notes,
+                map::Asking::default(),
+            )?;
             let answer = if request.measure {
                 let leading: Vec<String> =
                     committed.ranking.iter().take(6).map(|r| r.queue.clone()).collect();

@@ -27,6 +27,7 @@ use crate::maps::moves::Components;
 use crate::maps::reference::CostField;
 use crate::maps::scenario::{Expected, Problem};
 use crate::rng::SplitMix64;
+use crate::maps::TerrainKind;
 
 /// The largest side of a generated map: a bound on input (2²⁸ cells), not a tuned value.
 pub const MAX_SIZE: u32 = 16_384;
@@ -124,6 +125,21 @@ impl MapKind {
         "rugged-h<percent>",
         "marsh-m<percent>",
     ];
+
+    /// What its passable cells cost: one each on obstacle maps, their weights on weighted,
+    /// rugged and marsh terrain (as [`MapSpec::build`] gives them).
+    pub fn terrain(self) -> TerrainKind {
+        match self {
+            MapKind::Random { .. }
+            | MapKind::Maze { .. }
+            | MapKind::Rooms { .. }
+            | MapKind::Open { .. }
+            | MapKind::Cave { .. } => TerrainKind::Uniform,
+            MapKind::Weighted { .. } | MapKind::Rugged { .. } | MapKind::Marsh { .. } => {
+                TerrainKind::Weighted
+            }
+        }
+    }
 
     /// The kind's name: `random`, `maze`, `rooms`, ...
     pub fn name(self) -> &'static str {
@@ -643,6 +659,16 @@ mod tests {
                 assert_eq!(grid, sized(kind, size, 7).build(), "{kind} {size}");
             }
             assert_ne!(sized(kind, 64, 7).build(), sized(kind, 64, 8).build(), "{kind}");
+        }
+    }
+
+    /// A kind's terrain is what its grids are: weighted exactly where they carry weights.
+    #[test]
+    fn each_kind_is_weighted_terrain_exactly_when_its_grid_has_weights() {
+        for kind in KINDS {
+            let spec = sized(kind, 32, 1);
+            let weighted = spec.build().weights().is_some();
+            assert_eq!(spec.kind.terrain() == TerrainKind::Weighted, weighted, "{kind}");
         }
     }
 

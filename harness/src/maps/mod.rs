@@ -35,6 +35,40 @@ pub enum GraphKind {
     Road,
 }
 
+/// What a grid's passable cells cost: one each (obstacle grids: the generated random, maze,
+/// rooms, open and cave maps, and every Moving AI map, whose ground cells all cost one), or
+/// each its own weight (the generated weighted, rugged and marsh terrain). A road graph has
+/// no terrain. Asked as `pick --terrain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum TerrainKind {
+    /// Every passable cell costs one: obstacle grids.
+    Uniform,
+    /// Cells cost their own weights: weighted terrain.
+    Weighted,
+}
+
+impl TerrainKind {
+    /// Both kinds, uniform first.
+    pub const ALL: [TerrainKind; 2] = [TerrainKind::Uniform, TerrainKind::Weighted];
+
+    /// `uniform-cost obstacle grids` or `weighted terrain`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            TerrainKind::Uniform => "uniform-cost obstacle grids",
+            TerrainKind::Weighted => "weighted terrain",
+        }
+    }
+
+    /// `uniform` or `weighted`, as `--terrain` takes it.
+    pub fn token(self) -> &'static str {
+        match self {
+            TerrainKind::Uniform => "uniform",
+            TerrainKind::Weighted => "weighted",
+        }
+    }
+}
+
 impl GraphKind {
     /// `grid` or `road`.
     pub fn token(self) -> &'static str {

@@ -10,9 +10,11 @@ use super::adopt::adoption;
 use crate::analysis::bands;
 use crate::analysis::findings::FrontierShare;
 use crate::analysis::latency::Latency;
+use crate::analysis::noise::Noise;
 use crate::analysis::rank::{versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio, significant};
+use crate::maps::TerrainKind;
 use crate::results::{Kind, Spread, Status};
 
 /// One queue in an answer's ranking.
@@ -83,10 +85,15 @@ pub struct Answer {
     pub run: String,
     /// The run's machine.
     pub machine: String,
-    /// The run's noise, when it could change rankings.
+    /// What the evidence run's noise means for this answer, when it could change rankings.
     pub noise: Option<String>,
     /// When this machine's CPU is not the run's.
     pub machine_note: Option<String>,
+    /// The terrain asked (`--terrain`): the evidence is of it alone.
+    pub terrain: Option<TerrainKind>,
+    /// When no terrain was asked and the band's evidence mixes obstacle grids and weighted
+    /// terrain: each side and its leader.
+    pub terrain_split: Option<TerrainSplit>,
     /// What backs it.
     pub backing: Vec<Backing>,
     /// Every queue meeting the query, the winner first.
@@ -104,6 +111,65 @@ pub struct Answer {
     pub frontier_share: Option<Shares>,
     /// What else to know.
     pub caveats: Vec<String>,
+}
+
+/// A band's evidence mixing obstacle grids and weighted terrain.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TerrainSplit {
+    /// The band whose evidence it is.
+    pub band: String,
+    /// Each terrain in it, uniform first.
+    pub sides: Vec<TerrainSide>,
+}
+
+/// One terrain's side of a band's evidence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TerrainSide {
+    /// The terrain.
+    pub terrain: TerrainKind,
+    /// Its workloads in the band.
+    pub workloads: usize,
+    /// Their map kinds.
+    pub map_kinds: Vec<String>,
+    /// The queue leading on them alone: what `--terrain` answers.
+    pub winner: Option<String>,
+}
+
+impl TerrainSplit {
+    /// One line: `The 1k–3k band mixes uniform-cost obstacle grids (2 workloads: cave,
+    /// rooms), where `a` leads, and weighted terrain (1: rugged), where `b` leads; ask
+    /// with --terrain uniform or --terrain weighted for one of them.`
+    pub fn sentence(&self) -> String {
+        let sides: Vec<String> = self
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, side)| {
+                let n = if i == 0 {
+                    plural(side.workloads, "workload")
+                } else {
+                    side.workloads.to_string()
+                };
+                let leads = side
+                    .winner
+                    .as_ref()
+                    .map_or("no queue was ranked".to_owned(), |w| format!("`{w}` leads"));
+                format!(
+                    "{} ({n}: {}), where {leads}",
+                    side.terrain.describe(),
+                    side.map_kinds.join(", ")
+                )
+            })
+            .collect();
+        let ask: Vec<String> =
+            self.sides.iter().map(|s| format!("`--terrain {}`", s.terrain.token())).collect();
+        format!(
+            "The {} band mixes {}; ask with {} for one of them.",
+            self.band,
+            sides.join(", and "),
+            ask.join(" or ")
+        )
+    }
 }
 
 /// The frontier's share of the searches behind an answer, with std's heap and with the
@@ -151,8 +217,10 @@ pub fn build_answer(
         asked,
         run: run.run_id(),
         machine: run.machine(),
-        noise: findings.noise().filter(|n| n.troubling()).map(|n| n.sentence()),
+        noise: findings.noise().filter(|n| n.troubling()).map(noise_meaning),
         machine_note: machine_note(run),
+        terrain: None,
+        terrain_split: None,
         backing,
         not_ranked: not_ranked(workloads, standings),
         ranking,
@@ -162,6 +230,20 @@ pub fn build_answer(
         frontier_share,
         caveats,
     }
+}
+
+/// What a noisy evidence run means for the answer: how far it drifted, and how close a
+/// ranking may be and still change; measuring the map settles it.
+fn noise_meaning(noise: &Noise) -> String {
+    let left = noise
+        .paired
+        .and_then(|p| p.residual)
+        .map_or(String::new(), |r| format!(" and the pairing left {:.1}% of noise", r * 100.0));
+    format!(
+        "The evidence run drifted {:.1}%{left}: queues closer than {:.0}% in it may swap from run to run, and so may this answer; measure your map (`pqlab pick --map YOUR.map --measure`).",
+        noise.drift * 100.0,
+        noise.unsettled() * 100.0
+    )
 }
 
 /// The contenders among `standings`, in rank order, with their registry facts and their

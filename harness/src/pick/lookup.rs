@@ -6,11 +6,12 @@ use anyhow::{bail, ensure, Result};
 use pqlab_queues::registry::BASELINE;
 
 use super::query::describe;
-use super::{build_answer, with_latency, Answer, Backing, Query};
+use super::{build_answer, with_latency, Answer, Backing, Query, TerrainSide, TerrainSplit};
 use crate::analysis::bands::{self, Band, Evidence, Series};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
+use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
 use crate::search::{SearchKind, Setup};
 
@@ -18,7 +19,7 @@ use crate::search::{SearchKind, Setup};
 /// workloads), and their backing.
 fn weighted<'w, 'a>(
     evidence: &[(Evidence<'w, 'a>, f64)],
-    selection: &Series,
+    series: &str,
 ) -> (Vec<(&'w Workload<'a>, f64)>, Vec<Backing>) {
     let mut workloads = Vec::new();
     let mut backing = Vec::new();
@@ -31,7 +32,7 @@ fn weighted<'w, 'a>(
             continue;
         }
         backing.push(Backing {
-            series: selection.describe(),
+            series: series.to_owned(),
             band: Some(e.band.label()),
             source: if e.kind == Kind::Astar {
                 "whole searches".into()
@@ -51,25 +52,26 @@ fn weighted<'w, 'a>(
     (workloads, backing)
 }
 
-/// The evidence for one band by [`bands::evidence`]'s rule, with a caveat when it is not
-/// the band's own searches: the queue alone at held sizes, or the nearest band's searches.
+/// The evidence for one band of `run` (restricted by [`Query::restrict`]) by
+/// [`bands::evidence`]'s rule, with a caveat when it is not the band's own searches: the
+/// queue alone at held sizes, or the nearest band's searches.
 pub fn evidence_for<'w, 'a>(
     run: &'w Run<'a>,
-    selection: &Series,
+    query: &Query,
     band: Band,
     caveats: &mut Vec<String>,
 ) -> Option<Evidence<'w, 'a>> {
-    let evidence = bands::evidence(run, selection, band)?;
+    let evidence = bands::evidence(run, &query.series(), band)?;
     if evidence.kind == Kind::Synthetic {
         caveats.push(format!(
             "No {} search reached {} open cells: the answer comes from the queue alone at held sizes.",
-            selection.describe(),
+            query.describe_series(),
             band.label()
         ));
     } else if evidence.band != band {
         caveats.push(format!(
             "No {} search reached {} open cells; the nearest band with whole searches, {}, answers.",
-            selection.describe(),
+            query.describe_series(),
             band.label(),
             evidence.band.label()
         ));
@@ -85,22 +87,23 @@ pub fn answer(
     asked: String,
     mut caveats: Vec<String>,
 ) -> Result<Answer> {
-    let run = Run::new(rows);
-    let selection = query.selection();
+    let run = query.restrict(Run::new(rows));
+    let selection = query.series();
     let mut evidence = Vec::new();
     for &(band, share) in weights.iter().filter(|(_, s)| *s > 0.0) {
-        if let Some(e) = evidence_for(&run, &selection, band, &mut caveats) {
+        if let Some(e) = evidence_for(&run, query, band, &mut caveats) {
             evidence.push((e, share));
         }
     }
     if evidence.is_empty() {
         bail!(
-            "this run ({}) has no {} workload and no synthetic one to answer from; run `cargo bench` with that series",
+            "this run ({}) has no {} workload{} to answer from; run `cargo bench` with that series",
             run.run_id(),
-            selection.describe()
+            query.describe_series(),
+            if query.terrain.is_none() { " and no synthetic one" } else { "" }
         );
     }
-    let (workloads, backing) = weighted(&evidence, &selection);
+    let (workloads, backing) = weighted(&evidence, &query.describe_series());
     let standings = rank_weighted(&workloads, |r| query.admits(r));
     let mut answer =
         build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, caveats);
@@ -110,6 +113,7 @@ pub fn answer(
             answer.verdict.push_str(&line);
         }
     }
+    answer.terrain = query.terrain;
     with_latency(&mut answer, &workloads, query)?;
     Ok(answer)
 }
@@ -137,7 +141,7 @@ fn gain_in_the_other_search(
             Some((own, share))
         })
         .collect();
-    let (workloads, _) = weighted(&evidence, &other);
+    let (workloads, _) = weighted(&evidence, "");
     let v = versus_weighted(&workloads, BASELINE, winner)?;
     Some(format!(
         "In {name}, std's BinaryHeap takes {} `{winner}`'s time on the same bands ({}).",
@@ -146,40 +150,224 @@ fn gain_in_the_other_search(
     ))
 }
 
-/// Answers for one frontier size.
+/// Answers for one frontier size; without a terrain asked, says when the band's evidence
+/// mixes obstacle grids and weighted terrain, and which queue leads on each.
 pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) -> Result<Answer> {
     let band = Band::of(frontier);
-    let selection = query.selection();
-    let run = Run::new(rows);
+    let selection = query.series();
+    let run = query.restrict(Run::new(rows));
     if let Some(largest) = largest_measured(&run, &selection) {
         ensure!(
             frontier < Band::of(largest).hi,
             "a frontier of {} open cells is beyond what run {} measured for {}: its largest is {} open cells (band {}), and no answer is carried past that band; {}",
             count(frontier),
             run.run_id(),
-            selection.describe(),
+            query.describe_series(),
             count(largest),
             Band::of(largest).label(),
-            if selection.held_sizes_model() {
-                "`PQLAB_HELD_MAX=1e8 cargo bench` holds the queues at sizes up to 10⁸"
-            } else {
-                "the lab has no larger workload in this series"
+            match query.terrain {
+                Some(terrain) => format!("the lab has no larger workload on {}", terrain.describe()),
+                None if selection.held_sizes_model() => {
+                    "`PQLAB_HELD_MAX=1e8 cargo bench` holds the queues at sizes up to 10⁸".into()
+                }
+                None => "the lab has no larger workload in this series".into(),
             }
         );
     }
     let asked = format!(
         "a frontier of {} open cells ({}; {})",
         count(frontier),
-        query.selection().describe(),
+        query.describe_series(),
         describe(query)
     );
-    answer(rows, query, &[(band, 1.0)], asked, notes)
+    let mut answer = answer(rows, query, &[(band, 1.0)], asked, notes)?;
+    if query.terrain.is_none() {
+        answer.terrain_split = terrain_split(&run, query, band);
+    }
+    Ok(answer)
+}
+
+/// Each terrain's side of `band`'s evidence and the queue leading on it alone (what
+/// `--terrain` answers there), when the evidence mixes obstacle grids and weighted
+/// terrain; `None` when it is of one terrain (or has none: held sizes).
+pub fn terrain_split(run: &Run<'_>, query: &Query, band: Band) -> Option<TerrainSplit> {
+    let evidence = bands::evidence(run, &query.series(), band)?;
+    let sides: Vec<TerrainSide> = TerrainKind::ALL
+        .into_iter()
+        .filter_map(|terrain| {
+            let side: Vec<(&Workload<'_>, f64)> = evidence
+                .workloads
+                .iter()
+                .filter(|w| w.terrain() == Some(terrain))
+                .map(|w| (*w, 1.0))
+                .collect();
+            if side.is_empty() {
+                return None;
+            }
+            let mut map_kinds: Vec<String> =
+                side.iter().map(|(w, _)| w.map_kind().to_owned()).collect();
+            map_kinds.sort_unstable();
+            map_kinds.dedup();
+            let standings = rank_weighted(&side, |r| query.admits(r));
+            Some(TerrainSide {
+                terrain,
+                workloads: side.len(),
+                map_kinds,
+                winner: standings.first().filter(|s| s.contends).map(|s| s.queue.to_owned()),
+            })
+        })
+        .collect();
+    (sides.len() > 1).then(|| TerrainSplit { band: evidence.band.label(), sides })
 }
 
 /// The largest frontier size `selection` was measured at in `run`: its searches', and
-/// the held sizes' where they model it.
+/// the held sizes' where they model it (and `run` holds them).
 fn largest_measured(run: &Run<'_>, selection: &Series) -> Option<f64> {
     let searches = run.workloads.iter().filter(|w| selection.admits(w));
     let held = run.of(Kind::Synthetic).filter(|_| selection.held_sizes_model());
     searches.chain(held).map(|w| w.size).filter(|s| s.is_finite()).reduce(f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use pqlab_queues::registry::BASELINE;
+
+    use super::*;
+    use crate::analysis::fixture::{held, search, steadies};
+    use crate::lab::rows::WorkloadFacts;
+    use crate::maps::GraphKind;
+    use crate::pick::{Costs, Keys};
+    use crate::search::heuristic::HeuristicKind;
+    use crate::search::store::StoreKind;
+
+    /// An octile workload on the generated map `map`, of its kind.
+    fn on(map: &str) -> WorkloadFacts {
+        let name = format!("{map}/octile/fine/flat");
+        let kind = map.split('-').next().unwrap_or_default().into();
+        WorkloadFacts { map_kind: kind, ..search(&name, map, HeuristicKind::Octile, StoreKind::Flat) }
+    }
+
+    /// In the 1k–3k band, `bucket-queue-dup` leads on the obstacle grids (a rooms map and a
+    /// Moving AI map) and `sorted-array-dk` on rugged terrain; marsh alone reaches 20,000
+    /// open cells; the queue alone is held at 2,000.
+    fn mixed() -> Vec<Row> {
+        let real = WorkloadFacts {
+            map_kind: "movingai-dao".into(),
+            real: true,
+            ..search(
+                "movingai/dao/den/octile/fine/flat",
+                "movingai/dao/den",
+                HeuristicKind::Octile,
+                StoreKind::Flat,
+            )
+        };
+        let uniform = [(BASELINE, 1000.0), ("bucket-queue-dup", 500.0), ("sorted-array-dk", 900.0)];
+        let weighted =
+            [(BASELINE, 1000.0), ("bucket-queue-dup", 1500.0), ("sorted-array-dk", 600.0)];
+        [
+            steadies(&on("rooms-r8-128-s1"), 1500.0, &uniform),
+            steadies(&real, 2000.0, &uniform),
+            steadies(&on("rugged-h10-256-s1"), 2500.0, &weighted),
+            steadies(&on("marsh-m40-1024-s1"), 20_000.0, &weighted),
+            steadies(&held(2000.0), 2000.0, &[(BASELINE, 10.0), ("bucket-queue-dup", 20.0)]),
+        ]
+        .concat()
+    }
+
+    fn query(terrain: Option<TerrainKind>) -> Query {
+        Query::unflagged().on_terrain(terrain).unwrap()
+    }
+
+    /// The names of the workloads behind an answer.
+    fn behind(answer: &Answer) -> Vec<&str> {
+        answer.backing.iter().flat_map(|b| b.workloads.iter().map(|w| w.0.as_str())).collect()
+    }
+
+    /// A workload's terrain comes from its typed facts: a generated map's kind, uniform on
+    /// a Moving AI map, none off a grid or for the queue alone.
+    #[test]
+    fn a_workloads_terrain_comes_from_its_typed_facts() {
+        let rows = mixed();
+        let run = Run::new(&rows);
+        let terrain = |name: &str| run.workloads.iter().find(|w| w.name == name).unwrap().terrain();
+        assert_eq!(terrain("rooms-r8-128-s1/octile/fine/flat"), Some(TerrainKind::Uniform));
+        assert_eq!(terrain("movingai/dao/den/octile/fine/flat"), Some(TerrainKind::Uniform));
+        assert_eq!(terrain("rugged-h10-256-s1/octile/fine/flat"), Some(TerrainKind::Weighted));
+        assert_eq!(terrain("marsh-m40-1024-s1/octile/fine/flat"), Some(TerrainKind::Weighted));
+        assert_eq!(terrain("held-2000"), None);
+    }
+
+    /// `--terrain uniform` answers from the obstacle grids alone, `--terrain weighted`
+    /// from the weighted terrain alone, neither from the queue alone; each says so.
+    #[test]
+    fn a_terrain_answers_from_its_own_workloads_only() {
+        let rows = mixed();
+        let uniform =
+            for_size(&rows, &query(Some(TerrainKind::Uniform)), 2000.0, Vec::new()).unwrap();
+        assert_eq!(
+            behind(&uniform),
+            ["rooms-r8-128-s1/octile/fine/flat", "movingai/dao/den/octile/fine/flat"]
+        );
+        assert_eq!(uniform.ranking[0].queue, "bucket-queue-dup");
+        assert_eq!(uniform.terrain, Some(TerrainKind::Uniform));
+        assert!(uniform.terrain_split.is_none());
+        assert!(uniform.asked.contains("on uniform-cost obstacle grids"), "{}", uniform.asked);
+        let weighted =
+            for_size(&rows, &query(Some(TerrainKind::Weighted)), 2000.0, Vec::new()).unwrap();
+        assert_eq!(behind(&weighted), ["rugged-h10-256-s1/octile/fine/flat"]);
+        assert_eq!(weighted.ranking[0].queue, "sorted-array-dk");
+        // Past the obstacle grids' largest band: refused, never answered from held sizes.
+        let error = for_size(&rows, &query(Some(TerrainKind::Uniform)), 20_000.0, Vec::new())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("no larger workload on uniform-cost obstacle grids"), "{error}");
+        let marsh =
+            for_size(&rows, &query(Some(TerrainKind::Weighted)), 20_000.0, Vec::new()).unwrap();
+        assert_eq!(behind(&marsh), ["marsh-m40-1024-s1/octile/fine/flat"]);
+    }
+
+    /// Without a terrain, the band's answer is today's (every workload in it) and names the
+    /// split and each side's leader, as `--terrain` would answer; a band of one terrain
+    /// says nothing.
+    #[test]
+    fn a_band_mixing_terrains_says_so_and_names_each_sides_leader() {
+        let rows = mixed();
+        let answer = for_size(&rows, &query(None), 2000.0, Vec::new()).unwrap();
+        assert_eq!(behind(&answer).len(), 3);
+        let split = answer.terrain_split.as_ref().expect("a mixed band");
+        let sides: Vec<_> =
+            split.sides.iter().map(|s| (s.terrain, s.workloads, s.winner.as_deref())).collect();
+        assert_eq!(
+            sides,
+            [
+                (TerrainKind::Uniform, 2, Some("bucket-queue-dup")),
+                (TerrainKind::Weighted, 1, Some("sorted-array-dk"))
+            ]
+        );
+        let line = split.sentence();
+        assert!(line.starts_with("The 1k–3k band mixes uniform-cost obstacle grids"), "{line}");
+        assert!(line.contains("`--terrain uniform` or `--terrain weighted`"), "{line}");
+        assert!(answer.to_string().contains(&line));
+        let marsh = for_size(&rows, &query(None), 20_000.0, Vec::new()).unwrap();
+        assert!(marsh.terrain_split.is_none());
+    }
+
+    /// A road graph has no terrain: `--terrain` there is refused with the reason.
+    #[test]
+    fn a_terrain_on_a_road_graph_is_refused() {
+        let road = Query::new(
+            false,
+            Keys::Monotone,
+            None,
+            GraphKind::Road,
+            None,
+            Costs::Octile,
+            None,
+            None,
+        )
+        .unwrap();
+        let error = road.on_terrain(Some(TerrainKind::Uniform)).unwrap_err().to_string();
+        assert!(error.contains("a road graph has none"), "{error}");
+        assert!(road.on_terrain(None).is_ok());
+    }
 }

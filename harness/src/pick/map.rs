@@ -14,6 +14,9 @@
 //!    transfer to real ones is checked on the latest run with real maps, per map kind: the
 //!    bands' prediction (from generated maps only) against the measured winner.
 //!
+//! [`Asking`] answers a map as if no run had measured it (its own rows left out of every
+//! run) and from one source alone: the leave-one-map-out check of `tests/transfer.rs`.
+//!
 //! The answer states that error, and recommends `--measure` when a prediction missed the
 //! measured tie group on more than one map in ten ([`TRUSTED`]). With `--measure`, the
 //! leading candidates and the baseline are timed on the map itself, interleaved, until the
@@ -243,7 +246,7 @@ fn tally(run: String, checks: Vec<(String, bool, f64)>) -> Transfer {
 
 /// The real-map workloads of `run` in the query's series.
 fn real<'w, 'a>(run: &'w Run<'a>, query: &Query) -> Vec<&'w Workload<'a>> {
-    let selection = query.selection();
+    let selection = query.series();
     run.workloads.iter().filter(|w| w.real() && selection.admits(w)).collect()
 }
 
@@ -296,32 +299,104 @@ fn kind_transfer(run: &Run<'_>, query: &Query, kind: &str) -> Transfer {
     tally(run.run_id(), checks)
 }
 
-/// Answers for the map from every run in `runs` (oldest first): real maps of the map's
-/// kind when a run measured some, else the latest run's bands weighted by the map's
-/// searches; either way with how well that evidence transferred to measured real maps.
+/// Where a map's answer comes from, in the order [`from_runs`] tries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvidenceSource {
+    /// This very map, measured in a run.
+    ThisMap,
+    /// The real maps of its kind, measured in a run.
+    Kind,
+    /// The latest run's bands, weighted by the map's searches.
+    Bands,
+}
+
+impl EvidenceSource {
+    /// `this map`, `maps of its kind`, `the generated bands`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            EvidenceSource::ThisMap => "this map",
+            EvidenceSource::Kind => "maps of its kind",
+            EvidenceSource::Bands => "the generated bands",
+        }
+    }
+}
+
+/// How [`from_runs`] answers: as `pick --map` does (the default), or as the transfer
+/// check asks, for a map no run has seen and from one source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asking {
+    /// Leave the map's own rows out of every run (leave-one-map-out): the answer a map no
+    /// run measured gets.
+    pub leave_out: bool,
+    /// Answer from this source alone, an error where it has no evidence; `None`: the first
+    /// of [`EvidenceSource`]'s order that has some.
+    pub source: Option<EvidenceSource>,
+}
+
+/// Answers for the map from every run in `runs` (oldest first): this very map when a run
+/// measured it, else real maps of the map's kind when a run measured some, else the
+/// latest run's bands weighted by the map's searches; either way with how well that
+/// evidence transferred to measured real maps. `asking` may leave the map's own rows out
+/// and name the source; the answer comes with the source it used.
+#[allow(clippy::too_many_arguments)]
 pub fn from_runs(
     runs: &[Vec<Row>],
     query: &Query,
     map: &std::path::Path,
     instance: &Instance,
     profiled: &Profiled,
+    notes: Vec<String>,
+    asking: Asking,
+) -> Result<(Answer, EvidenceSource)> {
+    if !asking.leave_out {
+        return answer_from(runs, query, map, instance, profiled, notes, asking.source);
+    }
+    anyhow::ensure!(
+        asking.source != Some(EvidenceSource::ThisMap),
+        "a map left out of the runs cannot be answered from its own rows"
+    );
+    let others: Vec<Vec<Row>> = runs
+        .iter()
+        .map(|rows| rows.iter().filter(|r| r.map != instance.name).cloned().collect())
+        .collect();
+    answer_from(&others, query, map, instance, profiled, notes, asking.source)
+}
+
+/// [`from_runs`] on the runs given, from `source` alone when it is named.
+fn answer_from(
+    runs: &[Vec<Row>],
+    query: &Query,
+    map: &std::path::Path,
+    instance: &Instance,
+    profiled: &Profiled,
     mut notes: Vec<String>,
-) -> Result<Answer> {
+    source: Option<EvidenceSource>,
+) -> Result<(Answer, EvidenceSource)> {
     let latest = runs.last().context("no run to answer from")?;
-    let asked = format!("{} ({})", profiled.profile.map, query.selection().describe());
+    let asked = format!("{} ({})", profiled.profile.map, query.series().describe());
     let this_map = |w: &Workload<'_>| w.facts.map == instance.name;
     let this_kind = |w: &Workload<'_>| w.map_kind() == instance.kind;
     // The latest run that measured this very map, else one with maps of its kind.
-    let found = [(true, &this_map as &dyn Fn(&Workload<'_>) -> bool), (false, &this_kind)]
-        .into_iter()
-        .find_map(|(own, admits)| {
-            let rows = runs
-                .iter()
-                .rev()
-                .find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
-            Some((own, admits, rows))
-        });
-    let (mut answer, transfer, what) = if let Some((own, admits, rows)) = found {
+    let found = [
+        (EvidenceSource::ThisMap, &this_map as &dyn Fn(&Workload<'_>) -> bool),
+        (EvidenceSource::Kind, &this_kind),
+    ]
+    .into_iter()
+    .filter(|(from, _)| source.is_none_or(|s| s == *from))
+    .find_map(|(from, admits)| {
+        let rows =
+            runs.iter().rev().find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
+        Some((from == EvidenceSource::ThisMap, admits, rows))
+    });
+    if found.is_none() && source.is_some_and(|s| s != EvidenceSource::Bands) {
+        anyhow::bail!(
+            "no run measured {} ({})",
+            source.map_or("", EvidenceSource::describe),
+            if source == Some(EvidenceSource::ThisMap) { &instance.name } else { &instance.kind }
+        );
+    }
+    let (mut answer, transfer, used) = if let Some((own, admits, rows)) = found {
         let run = Run::new(rows);
         let workloads: Vec<(&Workload<'_>, f64)> =
             real(&run, query).into_iter().filter(|w| admits(w)).map(|w| (w, 1.0)).collect();
@@ -332,7 +407,7 @@ pub fn from_runs(
             format!("whole searches on real Moving AI maps of this map's kind ({})", instance.kind)
         };
         let backing = vec![Backing {
-            series: query.selection().describe(),
+            series: query.series().describe(),
             band: None,
             source: source.clone(),
             workloads: workloads
@@ -349,17 +424,21 @@ pub fn from_runs(
         with_latency(&mut answer, &workloads, query)?;
         let transfer = kind_transfer(&run, query, &instance.kind);
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
-        (answer, Some(transfer), if own { "" } else { "the other maps of its kind" })
+        (answer, Some(transfer), if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind })
     } else {
         let answer = answer(latest, query, &profiled.weights, asked, notes)?;
         let transfer = runs.iter().rev().find_map(|rows| band_transfer(rows, query));
-        (answer, transfer, "the generated maps' bands")
+        (answer, transfer, EvidenceSource::Bands)
     };
-    let kind = Some(instance.kind.as_str()).filter(|_| what != "the generated maps' bands");
+    let kind = Some(instance.kind.as_str()).filter(|_| used != EvidenceSource::Bands);
+    let what = match used {
+        EvidenceSource::Bands => "the generated maps' bands",
+        _ => "the other maps of its kind",
+    };
     match transfer.as_ref().and_then(|t| Some((t, t.hit_rate(kind)?))) {
-        Some((t, _)) if what.is_empty() => answer.caveats.push(format!(
+        Some((t, _)) if used == EvidenceSource::ThisMap => answer.caveats.push(format!(
             "This map was measured itself. For a map of its kind never measured: {}",
-            t.sentence("the other maps of its kind")
+            t.sentence(what)
         )),
         Some((t, rate)) => {
             answer.caveats.push(t.sentence(what));
@@ -376,7 +455,7 @@ pub fn from_runs(
             "No run here measured real maps, so how well generated maps transfer to yours is unknown: measure with `--measure`.".into(),
         ),
     }
-    Ok(answer)
+    Ok((answer, used))
 }
 
 /// How long each of `--measure`'s (and `--trace`'s) samples lasts at least: the lab's 5 ms.
@@ -436,7 +515,7 @@ pub fn measure(
     );
     let stopped = stopped.sentence(budget);
     let backing = vec![Backing {
-        series: query.selection().describe(),
+        series: query.series().describe(),
         band: None,
         source: format!(
             "whole searches ({}) timed on this machine in interleaved rounds",
@@ -448,7 +527,7 @@ pub fn measure(
         weak: false,
     }];
     let asked =
-        format!("{} (measured here: {})", prepared.instance.name, query.selection().describe());
+        format!("{} (measured here: {})", prepared.instance.name, query.series().describe());
     let mut answer =
         build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, vec![stopped]);
     answer.not_ranked.extend(untimed);
@@ -584,4 +663,124 @@ fn tie_group(contest: &mut Contest<'_, Row>, kind: Kind, query: &Query) -> Vec<S
         .map(|w| rank_weighted(&[(w, 1.0)], |r| query.admits(r)))
         .unwrap_or_default();
     standings.iter().filter(|s| s.contends && s.tied).map(|s| s.queue.to_owned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use pqlab_queues::registry::BASELINE;
+
+    use super::*;
+    use crate::analysis::fixture::{search, steadies};
+    use crate::maps::grid::{Grid, Terrain};
+    use crate::search::heuristic::HeuristicKind;
+
+    /// The Moving AI dao map `name`'s octile workload.
+    fn dao(name: &str) -> WorkloadFacts {
+        let map = format!("movingai/dao/{name}");
+        WorkloadFacts {
+            map_kind: "movingai-dao".into(),
+            real: true,
+            ..search(
+                &format!("{map}/octile/fine/flat"),
+                &map,
+                HeuristicKind::Octile,
+                StoreKind::Flat,
+            )
+        }
+    }
+
+    /// Three dao maps at 1,500 open cells, `bucket-queue-dup` fastest on `a` and
+    /// `sorted-array-dk` on `b` and `c`; a generated rooms map in the same band, where
+    /// `unsorted-array-dup` is.
+    fn rows() -> Vec<Row> {
+        let times = |fastest: &str| -> Vec<(&str, f64)> {
+            [BASELINE, "bucket-queue-dup", "sorted-array-dk", "unsorted-array-dup"]
+                .into_iter()
+                .map(|q| (q, if q == fastest { 500.0 } else { 1000.0 }))
+                .collect()
+        };
+        let rooms = search(
+            "rooms-r8-128-s1/octile/fine/flat",
+            "rooms-r8-128-s1",
+            HeuristicKind::Octile,
+            StoreKind::Flat,
+        );
+        [
+            steadies(&dao("a"), 1500.0, &times("bucket-queue-dup")),
+            steadies(&dao("b"), 1500.0, &times("sorted-array-dk")),
+            steadies(&dao("c"), 1500.0, &times("sorted-array-dk")),
+            steadies(&rooms, 1500.0, &times("unsorted-array-dup")),
+        ]
+        .concat()
+    }
+
+    /// `pick --map` on dao map `a` from the run of `rows`, asked as `asking` says: the
+    /// source used, the winner, the workloads behind it and the caveats.
+    fn ask(
+        rows: Vec<Row>,
+        asking: Asking,
+    ) -> Result<(EvidenceSource, String, Vec<String>, String)> {
+        let instance = Instance {
+            name: "movingai/dao/a".into(),
+            kind: "movingai-dao".into(),
+            real: true,
+            grid: Grid::from_fn(1, 1, |_, _| Terrain::Ground),
+            problems: Vec::new(),
+            scenario: None,
+        };
+        let profiled = Profiled {
+            profile: Profile {
+                map: instance.name.clone(),
+                searches: 1,
+                open: Sizes::of(&[1500.0]),
+                held: Sizes::of(&[1500.0]),
+                bands: Vec::new(),
+            },
+            weights: vec![(Band::of(1500.0), 1.0)],
+            wrong: Vec::new(),
+            beyond: Vec::new(),
+        };
+        let query = Query::unflagged();
+        let map = std::path::Path::new("a.map");
+        let (answer, source) =
+            from_runs(&[rows], &query, map, &instance, &profiled, Vec::new(), asking)?;
+        let behind =
+            answer.backing.iter().flat_map(|b| b.workloads.iter().map(|w| w.0.clone())).collect();
+        Ok((source, answer.ranking[0].queue.clone(), behind, answer.caveats.join(" ")))
+    }
+
+    /// In sample, the map answers from its own rows; left out, from the other maps of its
+    /// kind, or from the generated bands when asked, never from a row of its own.
+    #[test]
+    fn a_map_left_out_is_answered_from_the_others_only() {
+        let (source, winner, behind, _) = ask(rows(), Asking::default()).unwrap();
+        assert_eq!((source, winner.as_str()), (EvidenceSource::ThisMap, "bucket-queue-dup"));
+        assert_eq!(behind, ["movingai/dao/a/octile/fine/flat"]);
+        let left_out = Asking { leave_out: true, source: None };
+        let (source, winner, behind, _) = ask(rows(), left_out).unwrap();
+        assert_eq!((source, winner.as_str()), (EvidenceSource::Kind, "sorted-array-dk"));
+        assert_eq!(behind, ["movingai/dao/b/octile/fine/flat", "movingai/dao/c/octile/fine/flat"]);
+        let bands = Asking { leave_out: true, source: Some(EvidenceSource::Bands) };
+        // The latest run's band: the rooms map and the two other dao maps, not `a`.
+        let (source, winner, behind, caveats) = ask(rows(), bands).unwrap();
+        assert_eq!((source, winner.as_str()), (EvidenceSource::Bands, "sorted-array-dk"));
+        assert!(behind.iter().any(|w| w.starts_with("rooms-")), "{behind:?}");
+        assert!(!behind.iter().any(|w| w.starts_with("movingai/dao/a/")), "{behind:?}");
+        // The bands' transfer is checked on the two other maps alone.
+        assert!(caveats.contains("on the 2 real maps of run"), "{caveats}");
+        let own = Asking { leave_out: true, source: Some(EvidenceSource::ThisMap) };
+        let error = ask(rows(), own).unwrap_err().to_string();
+        assert!(error.contains("cannot be answered from its own rows"), "{error}");
+    }
+
+    /// A source named without evidence is an error that says which, never another answer.
+    #[test]
+    fn a_source_without_evidence_is_refused() {
+        let generated: Vec<Row> = rows().into_iter().filter(|r| !r.real).collect();
+        let kind = Asking { leave_out: false, source: Some(EvidenceSource::Kind) };
+        let error = ask(generated.clone(), kind).unwrap_err().to_string();
+        assert!(error.contains("no run measured maps of its kind (movingai-dao)"), "{error}");
+        let (source, winner, ..) = ask(generated, Asking::default()).unwrap();
+        assert_eq!((source, winner.as_str()), (EvidenceSource::Bands, "unsorted-array-dup"));
+    }
 }

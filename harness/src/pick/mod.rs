@@ -7,7 +7,9 @@
 //! [`bands::evidence`](crate::analysis::bands::evidence) chooses for it (the one rule, which the report's band tables and
 //! the verdicts use too): the asked series' searches in the band; else, for octile A\*
 //! with fine costs, the queue alone at held sizes in the band; else the nearest band that
-//! the series' searches reached. Either fallback is said in the answer. The first
+//! the series' searches reached. Either fallback is said in the answer. `--terrain`
+//! keeps the searches on obstacle grids or on weighted terrain alone (and no held sizes:
+//! the queue alone has no map); without it, a band mixing both says so. The first
 //! line names the winner and its tie group and what std's `BinaryHeap` takes over it; no
 //! absolute time is interpolated between unrelated maps. `--map` weights the bands by the
 //! map's own searches ([`map`]), and `--measure` answers from a measurement on the map.
@@ -28,8 +30,10 @@ mod query;
 mod runs;
 mod text;
 
-pub use answer::{build_answer, Answer, Backing, Ranked, RankedBy, Shares};
+pub use answer::{
+    build_answer, Answer, Backing, Ranked, RankedBy, Shares, TerrainSide, TerrainSplit,
+};
 pub use latency::with_latency;
-pub use lookup::{answer, evidence_for, for_size};
+pub use lookup::{answer, evidence_for, for_size, terrain_split};
 pub use query::{parse_size, Costs, Keys, Query, MAX_FRONTIER};
 pub use runs::{load, load_all};

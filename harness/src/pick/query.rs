@@ -7,10 +7,11 @@ use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
 use crate::analysis::bands::{self, Series};
+use crate::analysis::Run;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
-use crate::maps::GraphKind;
-use crate::results::Row;
+use crate::maps::{GraphKind, TerrainKind};
+use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::{SearchKind, Setup};
@@ -74,6 +75,8 @@ pub struct Query {
     pub scale: CostScale,
     /// Rank by the 99th-percentile time of one search (a frame budget), not by total time.
     pub latency: bool,
+    /// Answer from the workloads on this terrain alone (`--terrain`); `None`: every one.
+    pub terrain: Option<TerrainKind>,
 }
 
 impl Query {
@@ -127,7 +130,47 @@ impl Query {
         let scale =
             if road { CostScale::ROAD } else { costs.scale(octile.unwrap_or(CostScale::FINE)) };
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
-        Ok(Query { decrease_key, keys, setup, heuristic, scale, latency: false })
+        Ok(Query { decrease_key, keys, setup, heuristic, scale, latency: false, terrain: None })
+    }
+
+    /// The query of `pick` without flags: octile A\* on an 8-connected grid, fine integer
+    /// costs, every queue, monotone keys.
+    pub fn unflagged() -> Query {
+        Query::new(false, Keys::Monotone, None, GraphKind::Grid, None, Costs::Octile, None, None)
+            .expect("pick's defaults are a combination the lab measures")
+    }
+
+    /// The query asking for workloads on `terrain` alone (`--terrain`): refused on a road
+    /// graph, which has none.
+    pub fn on_terrain(self, terrain: Option<TerrainKind>) -> Result<Query> {
+        if terrain.is_some() && self.setup.graph == GraphKind::Road {
+            bail!("--terrain chooses between grids' terrains: a road graph has none; drop --terrain, or ask for --graph grid");
+        }
+        Ok(Query { terrain, ..self })
+    }
+
+    /// The workloads of `run` the query may answer from: with a terrain asked, the whole
+    /// searches on that terrain and no held sizes (the queue alone has no map); every
+    /// workload otherwise. Its other workloads (the oracle's, the sentinel's) stay.
+    pub fn restrict<'a>(&self, run: Run<'a>) -> Run<'a> {
+        match self.terrain {
+            None => run,
+            Some(terrain) => run.retain(|w| match w.kind {
+                Kind::Astar => w.terrain() == Some(terrain),
+                Kind::Synthetic => false,
+                _ => true,
+            }),
+        }
+    }
+
+    /// The series in words, with the terrain asked: `octile A*, fine costs` or
+    /// `octile A*, fine costs, on weighted terrain`.
+    pub fn describe_series(&self) -> String {
+        let series = self.series().describe();
+        match self.terrain {
+            None => series,
+            Some(terrain) => format!("{series}, on {}", terrain.describe()),
+        }
     }
 
     /// The movement rules of the caller's grid searches.
@@ -136,7 +179,7 @@ impl Query {
     }
 
     /// The series answering the query.
-    pub fn selection(&self) -> Series {
+    pub fn series(&self) -> Series {
         Series {
             setup: self.setup,
             heuristic: self.heuristic,
@@ -148,7 +191,7 @@ impl Query {
     /// Whether a queue's row meets the query: exact, of the strategy and keys asked (an
     /// inconsistent heuristic needs queues that accept any key).
     pub fn admits(&self, row: &Row) -> bool {
-        let any_keys = self.keys == Keys::Any || !self.selection().exact();
+        let any_keys = self.keys == Keys::Any || !self.series().exact();
         bands::exact(row)
             && (!self.decrease_key || row.strategy == Some(Strategy::DecreaseKey))
             && (!any_keys || row.keys == Some(KeyRule::Any))
@@ -258,7 +301,7 @@ mod tests {
         let query = |costs| {
             Query::new(false, Keys::Monotone, None, GraphKind::Road, None, costs, None, None)
                 .unwrap()
-                .selection()
+                .series()
         };
         let roads: Vec<_> = builtin(crate::lab::Profile::Default)
             .into_iter()

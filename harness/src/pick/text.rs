@@ -42,8 +42,8 @@ impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.verdict)?;
         writeln!(f, "\nFor {}, from run {} on {}.", self.asked, self.run, self.machine)?;
-        if let Some(noise) = &self.noise {
-            writeln!(f, "The evidence run: {noise}")?;
+        if let Some(split) = &self.terrain_split {
+            writeln!(f, "{}", split.sentence())?;
         }
         if let Some(note) = &self.machine_note {
             writeln!(f, "{note}")?;
@@ -59,7 +59,8 @@ impl fmt::Display for Answer {
 }
 
 impl Answer {
-    /// The evidence: each backing's band, source and series, and its workloads.
+    /// The evidence: each backing's band, source and series, and its workloads; then what
+    /// the evidence run's noise means for the answer, when it was noisy.
     fn write_evidence(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "\nEvidence:")?;
         for b in &self.backing {
@@ -78,6 +79,9 @@ impl Answer {
             for (name, size, kind) in &b.workloads {
                 writeln!(f, "    {name} ({kind}, {} open cells)", count(*size))?;
             }
+        }
+        if let Some(noise) = &self.noise {
+            writeln!(f, "  {noise}")?;
         }
         Ok(())
     }
@@ -174,8 +178,11 @@ impl Answer {
             "**{}**\n\nFor {}, from run `{}` on {}.\n\n",
             self.verdict, self.asked, self.run, self.machine
         ));
+        if let Some(split) = &self.terrain_split {
+            out.push_str(&format!("{}\n\n", split.sentence()));
+        }
         if let Some(noise) = &self.noise {
-            out.push_str(&format!("> The evidence run: {noise}\n\n"));
+            out.push_str(&format!("> {noise}\n\n"));
         }
         if let Some(note) = &self.machine_note {
             out.push_str(&format!("> {note}\n\n"));
