@@ -15,7 +15,7 @@
 //! and that its held sizes cannot answer is answered from the series' nearest band, or not
 //! at all.
 
-use crate::analysis::rank::Standing;
+use crate::analysis::rank::{versus, Standing, Versus};
 use crate::analysis::{Run, Workload};
 use crate::format::short;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
@@ -265,6 +265,13 @@ impl<'a> BandRanking<'_, 'a> {
     /// The winner's tie group, the winner first.
     pub fn tie_group(&self) -> Vec<&Standing<'a>> {
         crate::analysis::rank::tie_group(&self.standings).collect()
+    }
+
+    /// std's BinaryHeap (the baseline) against the winner over the band's workloads: `None`
+    /// without a winner, or when the baseline was not measured there.
+    pub fn baseline_takes(&self) -> Option<Versus> {
+        let winner = self.winner()?;
+        versus(&self.evidence.workloads, pqlab_queues::registry::BASELINE, winner.queue)
     }
 
     /// The queues cut off somewhere in the band.

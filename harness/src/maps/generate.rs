@@ -26,8 +26,8 @@ use crate::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use crate::maps::moves::Components;
 use crate::maps::reference::CostField;
 use crate::maps::scenario::{Expected, Problem};
-use crate::rng::SplitMix64;
 use crate::maps::TerrainKind;
+use crate::rng::SplitMix64;
 
 /// The largest side of a generated map: a bound on input (2²⁸ cells), not a tuned value.
 pub const MAX_SIZE: u32 = 16_384;

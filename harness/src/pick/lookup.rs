@@ -244,7 +244,10 @@ mod tests {
     fn on(map: &str) -> WorkloadFacts {
         let name = format!("{map}/octile/fine/flat");
         let kind = map.split('-').next().unwrap_or_default().into();
-        WorkloadFacts { map_kind: kind, ..search(&name, map, HeuristicKind::Octile, StoreKind::Flat) }
+        WorkloadFacts {
+            map_kind: kind,
+            ..search(&name, map, HeuristicKind::Octile, StoreKind::Flat)
+        }
     }
 
     /// In the 1k–3k band, `bucket-queue-dup` leads on the obstacle grids (a rooms map and a

@@ -104,9 +104,9 @@ pub fn generate(
     files::mark(results_dir)?;
     // A failure (a full disk) leaves no staging folder behind to hold the disk.
     let written = write_report(&staging, &run, &findings, source, results_dir, others)
-        .and_then(|summary| swap_in(&staging, &report).map(|()| summary));
-    let summary = match written {
-        Ok(summary) => summary,
+        .and_then(|texts| swap_in(&staging, &report).map(|()| texts));
+    let (summary, answer) = match written {
+        Ok(texts) => texts,
         Err(error) => {
             let _ = fs::remove_dir_all(&staging);
             return Err(error);
@@ -117,11 +117,13 @@ pub fn generate(
     if let Some(repository) = location::repository_of(results_dir) {
         update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
         update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;
+        update_between_markers(&repository.join("queues").join("README.md"), ANSWER, &answer)?;
     }
     Ok(report)
 }
 
-/// Writes the report's files into `staging`, synced; returns the README's summary.
+/// Writes the report's files into `staging`, synced; returns the README's summary and the
+/// queue crate's README block.
 fn write_report<'a>(
     staging: &Path,
     run: &'a Run<'a>,
@@ -129,7 +131,7 @@ fn write_report<'a>(
     source: &Path,
     results_dir: &Path,
     others: Vec<(Vec<Row>, String)>,
-) -> Result<String> {
+) -> Result<(String, String)> {
     let write = |name: &str, contents: &[u8]| {
         let path = staging.join(name);
         fs::write(&path, contents).with_context(|| format!("writing {}", path.display()))
@@ -162,7 +164,10 @@ fn write_report<'a>(
     write("README.md", page::markdown(&blocks).as_bytes())?;
     write("index.html", page::html("pqlab results", &blocks).as_bytes())?;
     sync_folder(staging)?;
-    Ok(page::markdown_in(&sections::summary(&ctx), "results/report/"))
+    Ok((
+        page::markdown_in(&sections::summary(&ctx), "results/report/"),
+        page::markdown(&sections::adopt(&ctx)),
+    ))
 }
 
 /// The names a report writes into its folder: `README.md`, `index.html` and each chart's
@@ -292,6 +297,10 @@ fn exchange(a: &Path, b: &Path) -> Result<()> {
 
 /// The README section the report's summary fills.
 pub const SUMMARY: &str = "summary";
+
+/// The section of the queue crate's README the lab's answer fills
+/// ([`sections::adopt`]).
+pub const ANSWER: &str = "answer";
 
 /// Replaces the text between the markers `<!-- pqlab:SECTION:start -->` and
 /// `<!-- pqlab:SECTION:end -->` in `readme` with `text`, atomically; returns whether it did.

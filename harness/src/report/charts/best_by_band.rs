@@ -5,7 +5,6 @@ use pqlab_queues::registry::BASELINE;
 
 use super::WIDTH;
 use crate::analysis::bands::{self, Eligible, Series};
-use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, plural, ratio};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Marker, Panel, Style, COLORS};
@@ -29,7 +28,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
         .filter_map(|band| {
             let winner = band.winner()?.queue;
             let ties: Vec<&str> = band.tie_group().iter().skip(1).map(|s| s.queue).collect();
-            let v = versus(&band.evidence.workloads, BASELINE, winner);
+            let v = band.baseline_takes();
             let n = band.evidence.workloads.len();
             let source = if band.evidence.kind == Kind::Synthetic { "held" } else { "A*" };
             let mut text = winner.to_string();

@@ -4,7 +4,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{Eligible, Series};
-use crate::analysis::rank::{versus, TIE_MARGIN};
+use crate::analysis::rank::TIE_MARGIN;
 use crate::format::{ratio, ratio_interval};
 use crate::report::charts::Section;
 use crate::report::page::Block;
@@ -40,7 +40,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         let std = if winner.queue == BASELINE {
             "1× (it wins)".into()
         } else {
-            versus(&e.workloads, BASELINE, winner.queue).map_or_else(
+            band.baseline_takes().map_or_else(
                 || notes.dash("std-binary-heap-dup was not measured on these workloads"),
                 |v| ratio_interval(v.ratio),
             )

@@ -3,6 +3,7 @@
 //! order: adding a section is one file here and one line there. Charts are placed by their
 //! declaration's section (`charts::CHARTS`).
 
+mod adopt;
 mod alone;
 mod bands;
 mod calibration;
@@ -59,6 +60,11 @@ pub fn summary(ctx: &Context<'_>) -> Vec<Block> {
     blocks.extend(verdicts::blocks(ctx.findings, false).into_iter().skip(1));
     blocks.extend(bands::section(ctx).into_iter().skip(1));
     blocks
+}
+
+/// The queue crate's README block ([`adopt::block`]).
+pub fn adopt(ctx: &Context<'_>) -> Vec<Block> {
+    adopt::block(ctx)
 }
 
 /// Footnotes of one table: every "–" says why.

@@ -102,13 +102,12 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
             continue;
         }
         let Some(g) = band.winner() else { continue };
-        let std_takes = |b: &bands::BandRanking<'_, '_>, winner: &str| {
-            crate::analysis::versus(&b.evidence.workloads, BASELINE, winner)
-                .map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid))
+        let std_takes = |b: &bands::BandRanking<'_, '_>| {
+            b.baseline_takes().map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid))
         };
         let same = tuned.iter().find(|t| t.evidence.band == band.evidence.band);
         let (t_winner, t_std) = match same.and_then(|t| Some((t, t.winner()?))) {
-            Some((t, w)) => (format!("`{}`", w.queue), std_takes(t, w.queue)),
+            Some((t, w)) => (format!("`{}`", w.queue), std_takes(t)),
             None => ("not measured".into(), "n/a".into()),
         };
         rows.push(vec![
@@ -116,7 +115,7 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
             t_winner,
             t_std,
             format!("`{}`", g.queue),
-            std_takes(&band, g.queue),
+            std_takes(&band),
             band.evidence.workloads.len().to_string(),
         ]);
     }

@@ -1,10 +1,7 @@
 //! The other series, each ranked band by band on its own workloads.
 
-use pqlab_queues::registry::BASELINE;
-
 use crate::analysis::bands::series;
 use crate::analysis::bands::{Eligible, Series};
-use crate::analysis::rank::versus;
 use crate::format::ratio;
 use crate::report::page::Block;
 use crate::report::Context;
@@ -37,8 +34,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
             .filter(|b| b.evidence.kind == Kind::Astar)
             .filter_map(|b| {
                 let winner = b.winner()?;
-                let std = versus(&b.evidence.workloads, BASELINE, winner.queue)
-                    .map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid));
+                let std = b.baseline_takes().map_or("1× (it wins)".into(), |v| ratio(v.ratio.mid));
                 let contenders = b.standings.iter().filter(|s| s.contends).count();
                 let best = if contenders < 2 {
                     format!("`{}` alone: not a ranking (one queue was measured)", winner.queue)

@@ -81,3 +81,35 @@ fn the_report_says_which_held_sizes_this_machine_held() {
     let text = held_sizes(&Run::new(&none)).unwrap();
     assert!(text.contains("held none") && text.contains("1 queue at 1,000"), "{text}");
 }
+
+/// The queue crate's README block names each band's fastest queue by the type a user
+/// writes and the cargo feature a crate's queue needs, from the run's own ranking.
+#[test]
+fn the_crate_block_adopts_each_bands_winner_by_its_type() {
+    let mut rows = held(&[
+        (100_000, BASELINE, Status::Ok, 0, 24.0),
+        (100_000, "radix-heap-crate-dup", Status::Ok, 0, 24.0),
+    ]);
+    for row in &mut rows {
+        let ns = if row.queue == BASELINE { 200.0 } else { 100.0 };
+        (row.median_ns, row.samples_ns) = (ns, crate::results::SampleList(vec![ns; 5]));
+    }
+    let run = Run::new(&rows).with_execution_spread(0.0);
+    let findings = Findings::of(&run);
+    let ctx = Context {
+        run: &run,
+        findings: &findings,
+        drawn: BTreeSet::new(),
+        source_name: "runs/r.csv".into(),
+        source_link: "../runs/r.csv".into(),
+        source_link_from_root: "results/runs/r.csv".into(),
+        others: Vec::new(),
+    };
+    let md = crate::report::page::markdown(&super::adopt(&ctx));
+    let row = md.lines().find(|l| l.starts_with("| 100k–1M")).unwrap_or_else(|| panic!("{md}"));
+    assert!(
+        row.contains("`radix-heap-crate-dup`: `radix_heap_crate::RadixHeapCrate` (feature `radix-heap-crate`)"),
+        "{row}"
+    );
+    assert!(row.contains("| 2.00× |"), "std takes twice the winner's time: {row}");
+}
