@@ -298,8 +298,8 @@ fn exchange(a: &Path, b: &Path) -> Result<()> {
 /// The README section the report's summary fills.
 pub const SUMMARY: &str = "summary";
 
-/// The section of the queue crate's README the lab's answer fills
-/// ([`sections::adopt`]).
+/// The section of the queue crate's README the lab's answer fills: each band's fastest queue
+/// as the Rust type to adopt.
 pub const ANSWER: &str = "answer";
 
 /// Replaces the text between the markers `<!-- pqlab:SECTION:start -->` and
