@@ -102,13 +102,7 @@ fn a_paired_run_whose_samples_stayed_tight_is_busy_not_noisy() {
 /// cancel, a speed that changes from one slice to the next does not.
 #[test]
 fn what_the_pairing_leaves_decides_between_busy_and_noisy() {
-    let with = |reference: Vec<f64>| {
-        let mut rows = run(&[100.0; 4], &[1.0, 1.0, 1.0]);
-        for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
-            row.reference_ns = SampleList(reference.clone());
-        }
-        noise(&Run::new(&rows)).unwrap()
-    };
+    let with = |reference: Vec<f64>| noise(&Run::new(&referenced(reference))).unwrap();
     // Slow periods ten slices long, 35% slower: a third of the slices are slow, yet the
     // paired ratios stay at 1 but at the switches.
     let periods: Vec<f64> =
@@ -125,15 +119,21 @@ fn what_the_pairing_leaves_decides_between_busy_and_noisy() {
     assert!(noisy.sentence().contains("left"), "{}", noisy.sentence());
 }
 
+/// A calm run whose searches carry `reference` as their reference slices.
+fn referenced(reference: Vec<f64>) -> Vec<Row> {
+    let mut rows = run(&[100.0; 4], &[1.0, 1.0, 1.0]);
+    for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
+        row.reference_ns = SampleList(reference.clone());
+    }
+    rows
+}
+
 /// A run that saw more slice noise than the fixed execution spread widens its own
 /// intervals by it; a run whose pairing cancelled the slow periods keeps the fixed spread.
 #[test]
 fn a_noisy_run_promises_no_more_than_it_saw() {
     let spread = |reference: Vec<f64>| {
-        let mut rows = run(&[100.0; 4], &[1.0, 1.0, 1.0]);
-        for row in rows.iter_mut().filter(|r| r.kind == Kind::Astar) {
-            row.reference_ns = SampleList(reference.clone());
-        }
+        let rows = referenced(reference);
         let run = Run::new(&rows);
         assert!(run
             .workloads

@@ -31,6 +31,19 @@ fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
         .collect()
 }
 
+/// The report's context for `run`, read from `runs/r.csv`, with no chart drawn.
+fn context<'a>(run: &'a Run<'a>, findings: &'a Findings<'a, 'a>) -> Context<'a> {
+    Context {
+        run,
+        findings,
+        drawn: BTreeSet::new(),
+        source_name: "runs/r.csv".into(),
+        source_link: "../runs/r.csv".into(),
+        source_link_from_root: "results/runs/r.csv".into(),
+        others: Vec::new(),
+    }
+}
+
 /// The sections' text is plain: the page escapes it once for Markdown and not at all
 /// for HTML, so a section that escapes for itself shows a backslash in both.
 #[test]
@@ -38,15 +51,7 @@ fn the_report_escapes_each_asterisk_once() {
     let rows = held(&[(10, BASELINE, Status::Ok, 0, 24.0), (10, "dary4-dk", Status::Ok, 0, 24.0)]);
     let run = Run::new(&rows);
     let findings = Findings::of(&run);
-    let ctx = Context {
-        run: &run,
-        findings: &findings,
-        drawn: BTreeSet::new(),
-        source_name: "runs/r.csv".into(),
-        source_link: "../runs/r.csv".into(),
-        source_link_from_root: "results/runs/r.csv".into(),
-        others: Vec::new(),
-    };
+    let ctx = context(&run, &findings);
     let blocks = document(&ctx);
     let md = crate::report::page::markdown(&blocks);
     assert!(md.contains("A\\*"), "no A* in the page: the test no longer tests");
@@ -96,15 +101,7 @@ fn the_crate_block_adopts_each_bands_winner_by_its_type() {
     }
     let run = Run::new(&rows).with_execution_spread(0.0);
     let findings = Findings::of(&run);
-    let ctx = Context {
-        run: &run,
-        findings: &findings,
-        drawn: BTreeSet::new(),
-        source_name: "runs/r.csv".into(),
-        source_link: "../runs/r.csv".into(),
-        source_link_from_root: "results/runs/r.csv".into(),
-        others: Vec::new(),
-    };
+    let ctx = context(&run, &findings);
     let md = crate::report::page::markdown(&super::adopt(&ctx));
     let row = md.lines().find(|l| l.starts_with("| 100k–1M")).unwrap_or_else(|| panic!("{md}"));
     assert!(
