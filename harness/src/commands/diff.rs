@@ -85,9 +85,10 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
         tie_groups(&d)
     );
     if let Some(section) = readme {
-        let readme_path = crate::results::location::checkout()?.join("README.md");
+        let checkout = crate::results::location::checkout()?;
+        let readme_path = checkout.join("README.md");
         let section = format!("stability-{section}");
-        let text = paragraph(&d, (a, b));
+        let text = paragraph(&d, (a, b), &checkout);
         if !update_between_markers(&readme_path, &section, &text)? {
             anyhow::bail!(
                 "{}: no <!-- pqlab:{section}:start --> and end markers to write between",
@@ -129,10 +130,19 @@ fn tie_groups(d: &Diff) -> String {
 }
 
 /// The comparison as a README paragraph, generated (never written by hand): the runs, the
-/// smallest and median τ, the band winners and verdicts that agree, and every exception.
-fn paragraph(d: &Diff, files: (&Path, &Path)) -> String {
+/// smallest and median τ, the band winners and verdicts that agree, and every exception;
+/// each run linked where it lies in `checkout` (under `results/runs/` when outside it).
+fn paragraph(d: &Diff, files: (&Path, &Path), checkout: &Path) -> String {
     let name = |p: &Path| p.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    let link = |p: &Path| format!("[`{}`](results/runs/{})", name(p), name(p));
+    let link = |p: &Path| {
+        let inside = p
+            .canonicalize()
+            .ok()
+            .zip(checkout.canonicalize().ok())
+            .and_then(|(p, c)| p.strip_prefix(c).ok().map(|r| r.display().to_string()));
+        let target = inside.unwrap_or_else(|| format!("results/runs/{}", name(p)));
+        format!("[`{}`]({target})", name(p))
+    };
     let machines = if d.machines.0 == d.machines.1 {
         format!("both on {}", d.machines.0)
     } else {
