@@ -184,7 +184,7 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
     let run = findings.run;
     const CLAIM: &str = "a better heuristic matters more than a better queue";
     let (mut details, mut pairs) = (Vec::new(), Vec::new());
-    let (mut holds, mut fails, mut maps) = (0, 0, 0);
+    let mut parts = Vec::new();
     for better in run
         .of(Kind::Astar)
         .filter(|w| matches!(w.heuristic(), Some(HeuristicKind::Differential(_))))
@@ -215,21 +215,17 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
         };
         let queue_gain = base.median_ns / time_best.median();
         pairs.push((time_better, time_best));
-        maps += 1;
-        holds += usize::from(v.faster());
-        fails += usize::from(v.slower());
+        parts.push(v.beyond_margin());
         let frontier = if better.size <= octile.size {
             format!("shrinks the frontier {}", ratio(octile.size / better.size))
         } else {
             format!("grows the frontier {}", ratio(better.size / octile.size))
         };
         let expansions = base_better.expansions / base.expansions.max(1.0);
-        let standing = if v.faster() {
-            "faster"
-        } else if v.slower() {
-            "slower"
-        } else {
-            "tied"
+        let standing = match v.beyond_margin() {
+            Ordering::Less => "faster",
+            Ordering::Equal => "tied",
+            Ordering::Greater => "slower",
         };
         let best_with_better = versus(&[better], &best_better, BASELINE);
         details.push(format!(
@@ -255,14 +251,16 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
     // Each map's two sides come from two workloads, not timed in the same rounds: a map
     // alone cannot make the verdict partly, the maps pooled decide.
     let outcome = super::pooled_rule(Ordering::Less, pooled.beyond_margin(), []);
+    let (holds, tied, fails) = super::counted(&parts);
     let summary = format!(
         "Over the maps pooled, std's heap with the differential heuristic takes {} the time of the best queue under octile ({}); map by map it is faster beyond the tie margin on {holds} of {} (slower on {fails}, tied on {}).",
         ratio_of(&pooled),
         evidence(&pooled),
-        plural(maps, "map"),
-        maps - holds - fails
+        plural(parts.len(), "map"),
+        tied
     );
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: maps }
+    let workloads = parts.len();
+    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
 }
 
 /// "Using whole numbers like these is a lot faster for the computer, too": the number type
@@ -280,8 +278,8 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         let standings = findings.rank(&[w], Eligible::Exact);
         standings.first().filter(|s| s.contends).map(|s| s.queue)
     };
-    let (mut holds, mut fails, mut details) = (0, 0, Vec::new());
-    let (mut same, mut bests) = (Vec::new(), Vec::new());
+    let (mut details, mut same, mut bests, mut parts) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for float in run.of(Kind::Astar).filter(|w| w.facts.costs == Some(CostKind::Float)) {
         let Some(integer) = integer_twin(run, float) else { continue };
         let (Some(time_float), Some(time_integer)) =
@@ -295,14 +293,11 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         same.push((time_float, time_integer));
         // `v` is the float search's time over the integer one's: slower beyond the margin
         // means integers are faster.
-        holds += usize::from(v.slower());
-        fails += usize::from(v.faster());
-        let standing = if v.slower() {
-            "integers faster"
-        } else if v.faster() {
-            "floats faster"
-        } else {
-            "tied"
+        parts.push(v.beyond_margin());
+        let standing = match v.beyond_margin() {
+            Ordering::Greater => "integers faster",
+            Ordering::Equal => "tied",
+            Ordering::Less => "floats faster",
         };
         let expansions = match (float.ok(BASELINE), integer.ok(BASELINE)) {
             (Some(f), Some(i)) => format!(
@@ -354,12 +349,12 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
             evidence(&v)
         )
     });
+    let (fails, tied, holds) = super::counted(&parts);
     let summary = format!(
-        "The generic A* with `f64` costs takes {} the time of the same search with integer costs, both with `{BASELINE}` ({}); integers are faster beyond the tie margin on {holds} of {} (floats faster on {fails}, tied on {}){fastest}.",
+        "The generic A* with `f64` costs takes {} the time of the same search with integer costs, both with `{BASELINE}` ({}); integers are faster beyond the tie margin on {holds} of {} (floats faster on {fails}, tied on {tied}){fastest}.",
         ratio_of(&overall),
         evidence(&overall),
         plural(pairs, "workload pair"),
-        pairs - holds - fails
     );
     Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: pairs }
 }

@@ -304,6 +304,13 @@ fn pooled_rule(
     }
 }
 
+/// How many of `parts` stand below, level with and above their comparator beyond the tie
+/// margin ([`Versus::beyond_margin`]): faster, tied, slower.
+fn counted(parts: &[Ordering]) -> (usize, usize, usize) {
+    let of = |o: Ordering| parts.iter().filter(|&&p| p == o).count();
+    (of(Ordering::Less), of(Ordering::Equal), of(Ordering::Greater))
+}
+
 /// `a` against `b` over `workloads`: the figures and the sentence.
 fn compare(workloads: &[&Workload<'_>], a: &str, b: &str) -> Option<(Versus, String)> {
     let v = versus(workloads, a, b)?;

@@ -79,15 +79,14 @@ fn tally(steps: &[Step<'_>], holds: impl Fn(&Step<'_>) -> bool) -> (Outcome, usi
 /// where A is slower beyond the tie margin makes it partly. Also counts the ranges where
 /// A is faster, tied and slower, and gives the pooled comparison.
 fn three_way(steps: &[&Step<'_>]) -> (Outcome, usize, usize, usize, Option<Versus>) {
-    let faster = steps.iter().filter(|s| s.v.faster()).count();
-    let slower = steps.iter().filter(|s| s.v.slower()).count();
-    let tied = steps.len() - faster - slower;
+    let parts: Vec<Ordering> = steps.iter().map(|s| s.v.beyond_margin()).collect();
+    let (faster, tied, slower) = super::counted(&parts);
     let pairs: Vec<_> = steps.iter().flat_map(|s| s.pairs.iter().copied()).collect();
     let pooled = versus_paired(&pairs, "A", "B");
     let outcome = super::pooled_rule(
         Ordering::Less,
         pooled.map_or(Ordering::Equal, |v| v.beyond_margin()),
-        steps.iter().map(|s| s.v.beyond_margin()),
+        parts,
     );
     (outcome, faster, tied, slower, pooled)
 }
