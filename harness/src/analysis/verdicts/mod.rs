@@ -121,6 +121,11 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
+        asks: "Compares Dijkstra (h = 0) with octile A* on the same problems, std's BinaryHeap on both sides, map by map (a maze, rooms, caves, rugged terrain) with each search's expansions, the maps pooled, by the 95% interval and the tie margin; the fastest exact queue on each side is the second comparator.",
+        outside: None,
+        decide: factors::dijkstra_slower_than_astar,
+    },
+    Claim {
         asks: "The seed's sentence on whole-number costs: compares the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types, the workload pairs pooled, by the 95% interval and the tie margin, each pair's comparison beside it, and the fastest exact queue on each side as the second comparator.",
         outside: None,
         decide: factors::integer_costs_faster,

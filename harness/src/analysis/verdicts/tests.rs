@@ -650,3 +650,46 @@ fn integer_costs_faster() {
     other_problems.iter_mut().filter(|r| r.costs == Some(Float)).for_each(|r| r.units = 20);
     assert_eq!(outcome(claim, &other_problems), Outcome::Unmeasured);
 }
+
+/// Rule: Dijkstra is slower where std's heap with h = 0 takes longer beyond the tie margin
+/// than with octile on the same problems, the maps pooled (each map is two workloads, not
+/// timed in the same rounds: one map alone does not make it partly); a Dijkstra workload
+/// with other problems than its octile sibling's says nothing.
+#[test]
+fn dijkstra_slower_than_astar() {
+    use crate::analysis::fixture::search;
+    let claim = factors::dijkstra_slower_than_astar;
+    // One map: std's heap at 100 under octile, at `zero` under h = 0 (expanding 5× the
+    // cells); a bucket queue is the fastest for Dijkstra at `bucket`.
+    let map = |name: &str, zero: f64, bucket: f64| {
+        let dijkstra = search(&format!("{name}/zero"), name, HeuristicKind::Zero, StoreKind::Flat);
+        let mut rows = steadies(&octile(name), 500.0, &[(BASELINE, 100.0)]);
+        rows.extend(steadies(&dijkstra, 2500.0, &[(BASELINE, zero), ("bucket-queue-dup", bucket)]));
+        for row in &mut rows {
+            row.expansions = if row.heuristic == Some(HeuristicKind::Zero) { 5000.0 } else { 1000.0 };
+        }
+        rows
+    };
+    // 3× the time: slower, as the seed says.
+    let v = decide(claim, &map("a", 300.0, 150.0));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "{v:#?}");
+    assert!(v.details[0].contains("expands 5.00×"), "{:#?}", v.details);
+    // 1.015×: inside the tie margin, no slower.
+    assert_eq!(outcome(claim, &map("a", 101.5, 90.0)), Outcome::Fails);
+    // 1.025×: just beyond it.
+    assert_eq!(outcome(claim, &map("a", 102.5, 90.0)), Outcome::Holds);
+    // Faster on a maze-like map, slower on another; pooled, 1.34× slower.
+    let both = [map("a", 200.0, 150.0), map("b", 90.0, 80.0)].concat();
+    let v = decide(claim, &both);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 2), "{v:#?}");
+    assert!(v.summary.contains("slower beyond the tie margin on 1 of 2 maps"), "{}", v.summary);
+    // The fastest queue for Dijkstra is the second comparator: 150 against std's 100.
+    assert!(v.details[0].contains("`bucket-queue-dup`"), "{:#?}", v.details);
+    // Other problems than octile's: no pair.
+    let mut other_problems = map("a", 300.0, 150.0);
+    other_problems
+        .iter_mut()
+        .filter(|r| r.heuristic == Some(HeuristicKind::Zero))
+        .for_each(|r| r.units = 20);
+    assert_eq!(outcome(claim, &other_problems), Outcome::Unmeasured);
+}
