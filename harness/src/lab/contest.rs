@@ -289,6 +289,7 @@ mod tests {
             excess: None,
             pass,
             bytes_per_entry: None,
+            held_bytes: None,
             parked: false,
         }
     }

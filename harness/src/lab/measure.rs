@@ -77,6 +77,7 @@ impl<'p> Entries<'p> {
                     }
                 }
                 row.bytes_per_entry = check.bytes_per_entry;
+                row.held_bytes = check.held_bytes.map(|b| b as f64);
                 let units = row.units;
                 self.contest.enter_row(row, units, check);
             }

@@ -93,12 +93,14 @@ impl Keep {
         Keep { limit, kept: 0 }
     }
 
-    /// Runs `check`, counting what its contender holds, and releases the contender
-    /// (marking it parked) when it does not fit beside the ones kept.
+    /// Runs `check`, counting what its contender holds ([`Check::held_bytes`](super::searches::Check::held_bytes)),
+    /// and releases the contender (marking it parked) when it does not fit beside the ones
+    /// kept.
     pub fn check<'a>(&mut self, check: impl FnOnce() -> Checking<'a>) -> Checking<'a> {
         let (mut outcome, bytes) = Counting::measure(check);
         if let (Ok(checked), Some(bytes)) = (&mut outcome, bytes) {
             let bytes = usize::try_from(bytes).unwrap_or(0);
+            checked.held_bytes = Some(bytes);
             if self.kept.saturating_add(bytes) <= self.limit {
                 self.kept += bytes;
             } else {

@@ -83,6 +83,7 @@ impl<'a> Visitor for CheckReplay<'a> {
             excess: None,
             pass,
             bytes_per_entry: None,
+            held_bytes: None,
             parked: false,
         })
     }

@@ -118,6 +118,7 @@ impl WorkloadFacts {
             reference_ns: SampleList::default(),
             retimed: 0,
             raced: false,
+            held_bytes: None,
             machine: provenance.machine.clone(),
             cpu: provenance.cpu.clone(),
             rustc: provenance.rustc.clone(),

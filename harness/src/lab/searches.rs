@@ -279,6 +279,9 @@ pub struct Check<'a> {
     pub pass: Duration,
     /// Heap bytes the queue holds per entry, where it was counted (held frontiers).
     pub bytes_per_entry: Option<f64>,
+    /// Heap bytes the contender held after its check pass (a search's store, queue and
+    /// moves), where the lab's allocator counted them ([`crate::lab::memory::Keep`]).
+    pub held_bytes: Option<usize>,
     /// Whether the contender's state was released after the check, to be built for each
     /// sample ([`crate::lab::memory::Keep`]).
     pub parked: bool,
@@ -556,6 +559,7 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         excess,
         pass: ran(),
         bytes_per_entry: None,
+        held_bytes: None,
         parked: false,
     })
 }

@@ -96,6 +96,7 @@ pub fn check(machine: &Rc<Machine>, cost: f64) -> Check<'static> {
         excess: None,
         pass: Duration::from_nanos(cost as u64),
         bytes_per_entry: None,
+        held_bytes: None,
         parked: false,
     }
 }

@@ -26,7 +26,7 @@
 //! - **The differential heuristic** on maps also searched with octile, to show the
 //!   frontier shrinkage a better heuristic buys and which queue wins then.
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
-//! - **Hash-table membership** ([`Role::Store`]): four suites (four map kinds) searched again with the
+//! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
 
@@ -441,9 +441,11 @@ fn trade_suites() -> Vec<WorkloadSpec> {
     suites
 }
 
-/// Membership: four maps of four kinds, from 100 to 1,000 open cells, each with the array
-/// cleared per search and the two hash tables (a fifth, rooms-r64-2048, cost 1.3 s a pass
-/// for the three stores' check passes alone; `pqlab suites`).
+/// Membership: four maps of four kinds, from 100 to 1,000 open cells, and a 1024² map (the
+/// seeds' "large game maps", whose array they say costs more to clear than the search),
+/// each with the array cleared per search and the two hash tables. rooms-r32-1024's four
+/// searches cost 48 to 100 ms a pass with the three stores (`pqlab suites`); a 2048² map,
+/// rooms-r64-2048, cost 1.3 s a pass for the three stores' check passes alone.
 fn store_suites() -> Vec<WorkloadSpec> {
     let mut suites = Vec::new();
     for store in StoreKind::ALTERNATIVES {
@@ -451,6 +453,7 @@ fn store_suites() -> Vec<WorkloadSpec> {
         suites.push(stored("maze-w4-256-s1", 10, store));
         suites.push(stored("rooms-r16-256-s1", 20, store));
         suites.push(stored("cave-f45-i4-256-s1", 20, store));
+        suites.push(stored("rooms-r32-1024-s1", 4, store));
     }
     suites
 }

@@ -233,6 +233,7 @@ impl Visitor for CheckHold {
             excess: None,
             pass,
             bytes_per_entry,
+            held_bytes: None,
             parked: false,
         })
     }

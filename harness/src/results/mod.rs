@@ -7,11 +7,11 @@
 //! rule, family, class) are written as stable tokens and read back typed; nothing is ever
 //! parsed back from display text.
 //!
-//! # Schema (version 5)
+//! # Schema (version 6)
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `schema` | 5 (version 4 files, without the paired slices' columns, read with those empty; version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
+//! | `schema` | 6 (version 5 files, without `held_bytes`, read with it empty; version 4 files, without the paired slices' columns, read with those empty; version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
 //! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `loop` (another of pqlab's search loops: fringe search, BFS), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
@@ -39,6 +39,7 @@
 //! | `raw_samples_ns` | every sample's own CPU time per unit, in time order (schema 5; empty before) |
 //! | `reference_ns` | on the reference's row (the baseline's), every reference slice's CPU time per unit in time order: the machine's speed through the workload (schema 5; empty on other rows) |
 //! | `retimed` | slices timed again because the reference moved by more than 15% across their bracket (a slow period began or ended inside it) |
+//! | `held_bytes` | for search rows, the heap bytes the contender held after its checked pass over the workload's problems (its per-cell store, queue and compiled moves; a hash store at its largest search's size), counted by the lab's allocator; empty where it was not counted (and in schema 5 files) |
 //! | `raced` | `true` when the row stopped being timed before the others, clearly behind its heat's leader after the first rounds (`samples` says after how many); its figures stand as measured, with wider intervals |
 //! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: each problem's wall time as its median over the timed passes, then the median, 99th percentile and largest of those over the workload's problems; empty where searches were not timed one by one |
 //! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
@@ -68,7 +69,7 @@ use crate::search::{SearchKind, Setup};
 pub use files::{load_run, runs, write_atomic, Journal, RunFile};
 
 /// The version written in every row's `schema` column.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// What a row measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -245,6 +246,8 @@ pub struct Row {
     pub retimed: u32,
     #[serde(default)]
     pub raced: bool,
+    #[serde(default)]
+    pub held_bytes: Option<f64>,
     pub machine: String,
     pub cpu: String,
     pub rustc: String,

@@ -128,6 +128,7 @@ impl RowV1 {
             reference_ns: SampleList::default(),
             retimed: 0,
             raced: false,
+            held_bytes: None,
             machine: self.machine,
             cpu,
             rustc: self.rustc,

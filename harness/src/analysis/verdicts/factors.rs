@@ -11,7 +11,8 @@ use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{versus, versus_across};
 use crate::analysis::trades::{Trade, Way};
 use crate::analysis::{geomean, Findings, Run, Workload};
-use crate::format::{plural, ratio};
+use crate::format::{count, plural, ratio};
+use crate::maps::generate::MapSpec;
 use crate::maps::grid::CostKind;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
@@ -62,6 +63,8 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     let Some(fx) = fx else {
         return Verdict::unmeasured(CLAIM, "No workload was searched with a hash-table store.");
     };
+    let memory = store_memory(run);
+    details.extend(memory.iter().map(|m| m.sentence()));
     // How much of the pathfinding crate's gap a hash table explains: the crate's time over
     // pqlab's (baseline, flat) on band workloads, against FxHashMap's own ratio.
     let gaps: Vec<f64> = findings
@@ -86,12 +89,74 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     };
     let outcome =
         if deciding <= crate::analysis::TIE_MARGIN { Outcome::Holds } else { Outcome::Fails };
+    let largest = memory.iter().max_by_key(|m| m.cells).map_or(String::new(), |m| {
+        format!(
+            " On the largest map searched both ways ({}, {} cells), `{BASELINE}`'s search held {} with FxHashMap against {} with the flat array.",
+            m.map,
+            count(m.cells as f64),
+            mebibytes(m.fx_hash),
+            mebibytes(m.flat)
+        )
+    });
     let summary = format!(
-        "A hash table (FxHashMap) for the per-cell state takes {} the time of a {comparator}, and {} that of a flat array with generation stamps, which clears nothing.",
+        "A hash table (FxHashMap) for the per-cell state takes {} the time of a {comparator}, and {} that of a flat array with generation stamps, which clears nothing.{largest}",
         ratio(deciding),
         ratio(fx)
     );
     Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
+}
+
+/// What the baseline's search held on one map with each store (the seeds' other reason for
+/// a hash table: "a lot less memory"), from the rows' `held_bytes`.
+struct StoreMemory<'a> {
+    map: &'a str,
+    cells: u64,
+    flat: f64,
+    fx_hash: f64,
+    others: Vec<(StoreKind, f64)>,
+}
+
+impl StoreMemory<'_> {
+    fn sentence(&self) -> String {
+        let others: String = self
+            .others
+            .iter()
+            .map(|(store, b)| format!(", {} with the {store}", mebibytes(*b)))
+            .collect();
+        format!(
+            "{} ({} cells): `{BASELINE}`'s search held {} with FxHashMap against {} with the flat array{others}.",
+            self.map,
+            count(self.cells as f64),
+            mebibytes(self.fx_hash),
+            mebibytes(self.flat)
+        )
+    }
+}
+
+/// Every map whose FxHashMap workload and flat sibling both counted the baseline's bytes.
+fn store_memory<'a>(run: &Run<'a>) -> Vec<StoreMemory<'a>> {
+    let held = |w: &Workload<'_>| w.ok(BASELINE).and_then(|r| r.held_bytes);
+    let mut found = Vec::new();
+    for fx in run.of(Kind::Astar).filter(|w| w.store() == Some(StoreKind::FxHash)) {
+        let Some(h) = fx.heuristic() else { continue };
+        let sibling = |store| run.sibling(fx, h, store).filter(|s| s.units() == fx.units());
+        let (Some(fx_bytes), Some(flat)) = (held(fx), sibling(StoreKind::Flat).and_then(held))
+        else {
+            continue;
+        };
+        let others = [StoreKind::Cleared, StoreKind::StdHash]
+            .into_iter()
+            .filter_map(|store| Some((store, sibling(store).and_then(held)?)))
+            .collect();
+        let cells = fx.facts.map.parse::<MapSpec>().map_or(0, |m| u64::from(m.size).pow(2));
+        found.push(StoreMemory { map: &fx.facts.map, cells, flat, fx_hash: fx_bytes, others });
+    }
+    found
+}
+
+/// Bytes in MiB: "12.3 MiB".
+fn mebibytes(bytes: f64) -> String {
+    format!("{:.1} MiB", bytes / f64::from(1 << 20))
 }
 
 /// "A soft heap's approximate order is a good trade for games": its time and path excess

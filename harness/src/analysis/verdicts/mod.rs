@@ -106,7 +106,7 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::b_heaps_for_large_frontiers,
     },
     Claim {
-        asks: "Compares octile A* with its per-cell state in FxHashMap against a flat array reset every search (the seeds' comparator: what the table is said to save) and against the stamped flat array, the same queues on the same problems.",
+        asks: "Compares octile A* with its per-cell state in FxHashMap against a flat array reset every search (the seeds' comparator: what the table is said to save) and against the stamped flat array, the same queues on the same problems, on maps up to 1024²; the seeds' other reason, memory, from the bytes std's heap's search held with each store (counted by the lab's allocator).",
         outside: None,
         decide: factors::hash_table_membership,
     },

@@ -371,6 +371,22 @@ fn hash_table_membership() {
     let unmatched = steadies(&elsewhere, 500.0, &[(BASELINE, 150.0)]);
     let v = decide(claim, &[stores(101.5), unmatched].concat());
     assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "no flat sibling: not counted");
+    // The seeds' other reason, memory: each store's bytes where the lab counted them, on a
+    // map named as generated (its cells from its side), the largest in the summary.
+    let mut counted = cleared(120.0);
+    for row in &mut counted {
+        row.map = "rooms-r32-1024-s1".into();
+        row.held_bytes = Some(match row.store {
+            Some(StoreKind::FxHash) => 3.0 * 1048576.0,
+            _ => 8.5 * 1048576.0,
+        });
+    }
+    let v = decide(claim, &counted);
+    let memory = "rooms-r32-1024-s1 (1,048,576 cells): `std-binary-heap-dup`'s search held 3.0 MiB with FxHashMap against 8.5 MiB with the flat array, 8.5 MiB with the flat array cleared per search.";
+    assert!(v.details.iter().any(|d| d == memory), "{:#?}", v.details);
+    assert!(v.summary.contains("held 3.0 MiB with FxHashMap against 8.5 MiB"), "{}", v.summary);
+    // Not counted (schema 5 runs): no memory sentence.
+    assert!(!decide(claim, &cleared(120.0)).summary.contains("MiB"));
 }
 
 /// Rule: a soft heap is a good trade when it saves time beyond the margin and no weighted
@@ -666,7 +682,8 @@ fn dijkstra_slower_than_astar() {
         let mut rows = steadies(&octile(name), 500.0, &[(BASELINE, 100.0)]);
         rows.extend(steadies(&dijkstra, 2500.0, &[(BASELINE, zero), ("bucket-queue-dup", bucket)]));
         for row in &mut rows {
-            row.expansions = if row.heuristic == Some(HeuristicKind::Zero) { 5000.0 } else { 1000.0 };
+            row.expansions =
+                if row.heuristic == Some(HeuristicKind::Zero) { 5000.0 } else { 1000.0 };
         }
         rows
     };
