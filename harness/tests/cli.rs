@@ -391,6 +391,48 @@ fn report_never_replaces_a_users_report_file_or_link() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// A full disk during `report` (every file the process writes cut at 64 KiB by
+/// `RLIMIT_FSIZE`, the signal it raises ignored, so writes fail as on a full disk): the
+/// message names the file it could not write, the earlier report is left whole, and no
+/// staging folder stays behind to hold the disk.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_during_report_names_the_file_and_keeps_the_earlier_report() {
+    use std::os::unix::process::CommandExt;
+    let temp = folder();
+    let dir = temp.path();
+    let args = ["report", "--results", dir.to_str().unwrap(), "--run", COMMITTED_RUN];
+    let first = pqlab(&args);
+    assert!(first.status.success(), "{}", text(&first));
+    let readme = dir.join("report").join("README.md");
+    let before = fs::read(&readme).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_pqlab"));
+    command.args(args);
+    // SAFETY: between fork and exec the closure only calls the async-signal-safe `signal`
+    // and `setrlimit`, on memory of its own.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit { rlim_cur: 65_536, rlim_max: 65_536 };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    let said = text(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("writing ") && said.contains(".staging-"), "{said}");
+    assert_eq!(fs::read(&readme).unwrap(), before, "the earlier report is untouched");
+    let left: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".staging"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 /// The committed default run of schema 4 (per-search latency, held sizes to 10⁶).
 const LATEST_RUN: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-26T10-12-00Z.csv");
