@@ -10,7 +10,7 @@
 use anyhow::{bail, Result};
 
 use crate::lab::{self, suites, Lab, Profile, Settings};
-use crate::results::files;
+use crate::report;
 
 /// The options the bench takes: `--list`, and those cargo passes (`--bench`, `--test`).
 const OPTIONS: [&str; 3] = ["--list", "--bench", "--test"];
@@ -73,7 +73,7 @@ pub fn run(args: &[String]) -> Result<()> {
     if !lab::measuring(args) {
         return Ok(());
     }
-    for note in files::tidy(&settings.results_dir)? {
+    for note in report::tidy(&settings.results_dir)? {
         eprintln!("pqlab: {note}");
     }
     let mut lab = Lab::new(settings);
@@ -99,7 +99,7 @@ pub fn run(args: &[String]) -> Result<()> {
         );
         return Ok(());
     }
-    let report = crate::report::publish(&lab.settings.results_dir, &csv)?;
+    let report = report::publish(&lab.settings.results_dir, &csv)?;
     eprintln!("pqlab: wrote the report in {}", report.display());
     eprintln!("pqlab: done in {:.0} s", lab.elapsed_secs());
     Ok(())

@@ -51,7 +51,7 @@ pub fn folder(results_dir: &Path) -> PathBuf {
 /// Writes the report of the run at `csv` (a file under `results_dir/runs/`, or anywhere),
 /// comparing it with the latest run of every other machine; returns the report's folder.
 pub fn publish(results_dir: &Path, csv: &Path) -> Result<PathBuf> {
-    for note in files::tidy(results_dir)? {
+    for note in tidy(results_dir)? {
         eprintln!("pqlab: {note}");
     }
     let rows = files::load_run(csv)?;
@@ -180,9 +180,36 @@ fn written_by_report(name: &str) -> bool {
         })
 }
 
+/// [`files::tidy`], and the staging folders of interrupted reports (`dir/.staging-PID` of a
+/// process that is gone, holding only the files a report writes) in a results folder;
+/// a `.staging-PID` holding anything else is left alone and said so. Returns one line per
+/// file or folder, to be shown.
+pub fn tidy(dir: &Path) -> Result<Vec<String>> {
+    let mut done = Vec::new();
+    if !files::is_results_folder(dir) {
+        return Ok(done);
+    }
+    for (path, pid) in files::leftovers(dir, |name| name.starts_with(".staging-")) {
+        if files::process_alive(pid) {
+            continue;
+        }
+        if holds_only_report_files(&path) {
+            fs::remove_dir_all(&path).with_context(|| format!("removing {}", path.display()))?;
+            done.push(format!("removed {}, left by an interrupted report", path.display()));
+        } else {
+            done.push(format!(
+                "left {} alone: it holds files a report does not write",
+                path.display()
+            ));
+        }
+    }
+    done.extend(files::tidy(dir)?);
+    Ok(done)
+}
+
 /// Whether `dir` is a folder (not a link) holding only files a report writes: a report, or
 /// a report's staging folder, that pqlab may replace or remove.
-pub fn holds_only_report_files(dir: &Path) -> bool {
+fn holds_only_report_files(dir: &Path) -> bool {
     let is_dir = fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
     is_dir
         && fs::read_dir(dir).is_ok_and(|entries| {
@@ -317,4 +344,31 @@ pub fn update_between_markers(readme: &Path, section: &str, text: &str) -> Resul
     let updated = format!("{}{open}\n\n{text}{}", &old[..start], &old[end..]);
     write_atomic(readme, updated.as_bytes())?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report's staging folder left by a process that is gone is removed in a results
+    /// folder, and only there; a `.staging-N` holding a user's files is left alone, said so.
+    #[test]
+    fn tidy_removes_only_the_staging_a_report_left() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path();
+        let thesis = dir.join(".staging-99999998").join("sub").join("thesis.tex");
+        fs::create_dir_all(thesis.parent().unwrap()).unwrap();
+        fs::write(&thesis, "x").unwrap();
+        // No process has these ids (Linux ids stay below 2^22).
+        let staging = dir.join(".staging-99999997");
+        fs::create_dir_all(&staging).unwrap();
+        fs::write(staging.join("README.md"), "half").unwrap();
+        assert!(tidy(dir).unwrap().is_empty(), "tidied a folder that holds no run");
+        assert!(staging.exists() && thesis.exists());
+        files::mark(dir).unwrap();
+        let done = tidy(dir).unwrap();
+        assert!(!staging.exists(), "{done:?}");
+        assert!(thesis.exists(), "{done:?}");
+        assert!(done.iter().any(|d| d.contains("left") && d.contains(".staging-99999998")));
+    }
 }

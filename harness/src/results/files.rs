@@ -496,7 +496,7 @@ pub fn mark(dir: &Path) -> Result<()> {
 
 /// Whether `dir` is provably a pqlab results folder: it holds pqlab's [`MARKER`], or a
 /// run under `runs/` (a `.csv` whose header has `schema` and `run` columns).
-fn is_results_folder(dir: &Path) -> bool {
+pub fn is_results_folder(dir: &Path) -> bool {
     if dir.join(MARKER).is_file() {
         return true;
     }
@@ -510,30 +510,17 @@ fn is_results_folder(dir: &Path) -> bool {
 }
 
 /// Cleans up after interrupted processes, touching only what pqlab provably made: nothing
-/// at all unless `dir` is a results folder (it holds [`MARKER`] or a run); there, report staging
-/// folders (`dir/.staging-PID`, holding only the files a report writes), run files'
+/// at all unless `dir` is a results folder ([`is_results_folder`]); there, run files'
 /// temporary files (`runs/.NAME.csv.PID.tmp`) and the README's at the root of the
 /// repository whose results folder `dir` is (`.README.md.PID.tmp`), each of a process that
 /// is gone; and a partial run that is the same file as its complete run (a kill between
-/// the two steps of [`Journal::finish`]). Returns one line per file, to be shown.
+/// the two steps of [`Journal::finish`]). A report's staging folders are the report's to
+/// tidy (`report::tidy`), which knows the files it writes. Returns one line per file, to
+/// be shown.
 pub fn tidy(dir: &Path) -> Result<Vec<String>> {
     let mut done = Vec::new();
     if !is_results_folder(dir) {
         return Ok(done);
-    }
-    for (path, pid) in leftovers(dir, |name| name.starts_with(".staging-")) {
-        if process_alive(pid) {
-            continue;
-        }
-        if crate::report::holds_only_report_files(&path) {
-            fs::remove_dir_all(&path).with_context(|| format!("removing {}", path.display()))?;
-            done.push(format!("removed {}, left by an interrupted report", path.display()));
-        } else {
-            done.push(format!(
-                "left {} alone: it holds files a report does not write",
-                path.display()
-            ));
-        }
     }
     let runs = dir.join("runs");
     let target = |name: &str| temp_parts(name).map(|(target, _)| target.to_owned());
@@ -563,7 +550,7 @@ pub fn tidy(dir: &Path) -> Result<Vec<String>> {
 
 /// The entries of `folder` whose name `ours` accepts and carries a process id (a
 /// leftover's name), with that id.
-fn leftovers(folder: &Path, ours: impl Fn(&str) -> bool) -> Vec<(PathBuf, u32)> {
+pub fn leftovers(folder: &Path, ours: impl Fn(&str) -> bool) -> Vec<(PathBuf, u32)> {
     let Ok(entries) = fs::read_dir(folder) else { return Vec::new() };
     entries
         .flatten()
@@ -619,7 +606,7 @@ fn leftover_pid(name: &str) -> Option<u32> {
 }
 
 /// Whether process `pid` still runs (Linux: `/proc/PID` exists); elsewhere, only this one.
-fn process_alive(pid: u32) -> bool {
+pub fn process_alive(pid: u32) -> bool {
     if pid == std::process::id() {
         return true;
     }
@@ -872,30 +859,28 @@ mod tests {
     }
 
     /// Tidying touches nothing in a folder that is not a results folder (`pick --results
-    /// ~`), and in one that is, only the names pqlab writes: a user's `.staging-N` holding
-    /// their files, or their `.notes.N.tmp`, is kept.
+    /// ~`), and in one that is, only the names pqlab writes: a user's `.notes.N.tmp` is
+    /// kept, and so is every `.staging-N` (the report's to tidy).
     #[test]
     fn tidy_removes_only_what_pqlab_made() {
         let temp = tempfile::tempdir().unwrap();
         let dir = temp.path();
-        let thesis = dir.join(".staging-99999998").join("sub").join("thesis.tex");
-        fs::create_dir_all(thesis.parent().unwrap()).unwrap();
-        fs::write(&thesis, "x").unwrap();
         let notes = dir.join(".notes.99999999.tmp");
         fs::write(&notes, "y").unwrap();
         fs::create_dir_all(dir.join("runs")).unwrap();
         let run_notes = dir.join("runs").join(".notes.txt.99999999.tmp");
         fs::write(&run_notes, "z").unwrap();
+        let leftover = dir.join("runs").join(".a.csv.99999999.tmp");
+        fs::write(&leftover, "half").unwrap();
         assert!(tidy(dir).unwrap().is_empty(), "tidied a folder that holds no run");
-        assert!(thesis.exists() && notes.exists() && run_notes.exists());
-        // Now a results folder: a run in it, and a report's leftover staging folder.
+        assert!(notes.exists() && run_notes.exists() && leftover.exists());
+        // Now a results folder: a run in it.
         write(&dir.join("runs").join("a.csv"), &good("2026-01-01T00-00-00Z"));
         let staging = dir.join(".staging-99999997");
         fs::create_dir_all(&staging).unwrap();
         fs::write(staging.join("README.md"), "half").unwrap();
         let done = tidy(dir).unwrap();
-        assert!(!staging.exists(), "{done:?}");
-        assert!(thesis.exists() && notes.exists() && run_notes.exists(), "{done:?}");
-        assert!(done.iter().any(|d| d.contains("left") && d.contains(".staging-99999998")));
+        assert!(!leftover.exists() && staging.exists(), "{done:?}");
+        assert!(notes.exists() && run_notes.exists(), "{done:?}");
     }
 }
