@@ -1,7 +1,8 @@
 //! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
 //! checks it, operation traces and the oracle floor, other crates' A* (the peers), and two
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
-//! The searches that take a queue are listed in [`registry`].
+//! The searches that take a queue are listed in [`registry`]: the tuned A\*, the generic
+//! A\* and jump point search ([`jps`]).
 
 pub mod astar;
 pub mod bfs;
@@ -9,6 +10,7 @@ pub mod check;
 pub mod fringe;
 pub mod generic;
 pub mod heuristic;
+pub mod jps;
 pub mod peers;
 pub mod registry;
 pub mod stop;

@@ -11,7 +11,7 @@ use pqlab_queues::registry::Entry;
 use super::astar::{Outcome, SearchError};
 use super::heuristic::{AnyHeuristic, HeuristicKind};
 use super::store::StoreKind;
-use super::{astar, generic};
+use super::{astar, generic, jps};
 use crate::maps::grid::{Connectivity, CostKind, Grid, Rules};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::GraphKind;
@@ -40,6 +40,8 @@ pub enum SearchKind {
     /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
     /// crate's shape: a successors closure and a hash map of node states, as users write it.
     Generic,
+    /// Jump point search ([`super::jps::Jps`]) on 8-connected uniform-cost grids.
+    Jps,
 }
 
 impl SearchKind {
@@ -155,6 +157,21 @@ pub static SEARCHES: &[SearchEntry] = &[
         },
         compared_with: SearchKind::Astar,
         build: generic::build,
+    },
+    SearchEntry {
+        kind: SearchKind::Jps,
+        token: "jps",
+        name: "JPS",
+        description: "jump point search (Harabor and Grastien 2011)",
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: Some(Connectivity::Eight),
+            costs: Some(CostKind::Integer),
+            uniform: true,
+            heuristics: Some(&[HeuristicKind::Octile]),
+        },
+        compared_with: SearchKind::Astar,
+        build: jps::build,
     },
 ];
 
