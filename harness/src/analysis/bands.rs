@@ -130,10 +130,7 @@ impl Series {
     /// `straight-line generic A*, road graph`).
     pub fn describe(&self) -> String {
         let setup = self.setup;
-        let loop_name = match setup.search {
-            SearchKind::Astar => "A*",
-            SearchKind::Generic => "generic A*",
-        };
+        let loop_name = setup.search.entry().name;
         let search = match (setup.search, self.heuristic) {
             (SearchKind::Astar, HeuristicKind::Zero) => "Dijkstra".to_owned(),
             (_, HeuristicKind::Zero) => format!("{loop_name} with h = 0 (Dijkstra)"),

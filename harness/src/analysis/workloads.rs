@@ -9,6 +9,7 @@ use crate::maps::{GraphKind, TerrainKind};
 use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::{SearchKind, Setup};
 
 /// One workload: the rows of one kind and workload name, by queue.
 #[derive(Clone, Debug)]
@@ -227,6 +228,20 @@ impl<'a> Run<'a> {
     /// The workload of `kind` named like `of`: the same problems measured another way.
     pub fn twin(&self, of: &Workload<'_>, kind: Kind) -> Option<&Workload<'a>> {
         self.workloads.iter().find(|w| w.kind == kind && w.name == of.name)
+    }
+
+    /// The workload of `of`'s kind searching `of`'s problems (same map, setup but for the
+    /// search loop, heuristic, scale, store and count) with `search` instead.
+    pub fn search_twin(&self, of: &Workload<'_>, search: SearchKind) -> Option<&Workload<'a>> {
+        let setup = Setup { search, ..of.facts.setup()? };
+        self.of(of.kind).find(|w| {
+            w.facts.map == of.facts.map
+                && w.facts.setup() == Some(setup)
+                && w.heuristic() == of.heuristic()
+                && w.scale() == of.scale()
+                && w.store() == of.store()
+                && w.units() == of.units()
+        })
     }
 
     /// The A\* workload searching `of`'s map with the same setup and cost scale, under

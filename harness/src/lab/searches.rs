@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use pqlab_queues::astar::{astar_dense_with_stats, takes};
 use pqlab_queues::registry::{Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule};
+use std::cell::Cell;
 
 use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
@@ -23,15 +24,13 @@ use crate::search::astar::{AStar, Counters, Outcome, SearchError};
 use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
 use crate::search::fringe::Fringe;
-use crate::search::generic::{self, GenericGrid};
+use crate::search::generic;
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::peers::Peer;
+use crate::search::registry::{GridLoop, Target};
 use crate::search::stop::{Armed, Ticker};
-use crate::search::store::{
-    ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
-};
+use crate::search::store::{FlatStore, NodeStore};
 use crate::search::trace::{Oracle, Trace};
-use crate::search::SearchKind;
 
 /// A suite ready to run: everything parsed, generated and built before any timing.
 pub struct Prepared {
@@ -84,6 +83,18 @@ impl Prepared {
     /// A search context on the map with the suite's compiled moves.
     pub fn search<F: Frontier, S: NodeStore>(&self) -> AStar<F, S> {
         AStar::with_moves(&self.instance.grid, self.moves.clone())
+    }
+
+    /// What the suite's search is built for ([`crate::search::registry::Build`]).
+    pub fn target(&self) -> Target<'_> {
+        Target {
+            grid: &self.instance.grid,
+            moves: &self.moves,
+            rules: self.rules,
+            store: self.suite.store,
+            costs: self.suite.setup.costs,
+            heuristic: self.suite.heuristic,
+        }
     }
 }
 
@@ -157,8 +168,12 @@ pub trait Searchable {
     /// The grid suite, where it is one: the oracle, the peers, the other loops and the
     /// replays run on grids only.
     fn grid(&self) -> Option<&Prepared>;
-    /// Checks registry queue `F` on it within `limit`.
-    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a>;
+    /// Checks registry queue `F` (`queue`) on it within `limit`.
+    fn check_queue<'a, F: Frontier + 'a>(
+        &'a self,
+        queue: &'static Entry,
+        limit: Duration,
+    ) -> Checking<'a>;
 
     /// Weighted A\*'s bound on the path's excess, if the heuristic is weighted octile.
     fn bound(&self) -> Option<f64> {
@@ -202,14 +217,12 @@ impl Searchable for Prepared {
         Some(self)
     }
 
-    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a> {
-        match (self.suite.setup.search, self.suite.store) {
-            (SearchKind::Generic, _) => check_generic::<F>(self, limit),
-            (SearchKind::Astar, StoreKind::Flat) => check_queue::<F, FlatStore>(self, limit),
-            (SearchKind::Astar, StoreKind::Cleared) => check_queue::<F, ClearedStore>(self, limit),
-            (SearchKind::Astar, StoreKind::FxHash) => check_queue::<F, FxHashStore>(self, limit),
-            (SearchKind::Astar, StoreKind::StdHash) => check_queue::<F, StdHashStore>(self, limit),
-        }
+    fn check_queue<'a, F: Frontier + 'a>(
+        &'a self,
+        queue: &'static Entry,
+        limit: Duration,
+    ) -> Checking<'a> {
+        check_queue::<F>(self, queue, limit)
     }
 }
 
@@ -261,7 +274,11 @@ impl Searchable for PreparedRoad {
         None
     }
 
-    fn check_queue<'a, F: Frontier + 'a>(&'a self, limit: Duration) -> Checking<'a> {
+    fn check_queue<'a, F: Frontier + 'a>(
+        &'a self,
+        _: &'static Entry,
+        limit: Duration,
+    ) -> Checking<'a> {
         check_road::<F>(self, limit)
     }
 }
@@ -330,62 +347,32 @@ pub trait Solver<P = Prepared> {
     }
 }
 
-/// A grid search loop guided by a heuristic: pqlab's A\* (with a frontier and a store)
-/// or fringe search.
-trait GuidedLoop {
-    /// Searches from `start` to `goal` (see [`AStar::search`]).
-    fn run(
+impl GridLoop for Fringe {
+    fn search(
         &mut self,
-        p: &Prepared,
+        grid: &crate::maps::grid::Grid,
         heuristic: &mut AnyHeuristic,
-        start: (u32, u32),
-        goal: (u32, u32),
-    ) -> Result<Outcome, SearchError>;
-    /// The last search's path to `goal`.
-    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>>;
-}
-
-impl<F: Frontier, S: NodeStore> GuidedLoop for AStar<F, S> {
-    fn run(
-        &mut self,
-        p: &Prepared,
-        h: &mut AnyHeuristic,
+        components: Option<&Components>,
         start: (u32, u32),
         goal: (u32, u32),
     ) -> Result<Outcome, SearchError> {
-        self.search(&p.instance.grid, h, Some(&p.components), start, goal)
+        Fringe::search(self, grid, heuristic, components, start, goal)
     }
 
-    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
-        AStar::path(self, &p.instance.grid, goal)
-    }
-}
-
-impl GuidedLoop for Fringe {
-    fn run(
-        &mut self,
-        p: &Prepared,
-        h: &mut AnyHeuristic,
-        start: (u32, u32),
-        goal: (u32, u32),
-    ) -> Result<Outcome, SearchError> {
-        self.search(&p.instance.grid, h, Some(&p.components), start, goal)
-    }
-
-    fn path(&self, p: &Prepared, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
-        Fringe::path(self, &p.instance.grid, goal)
+    fn path(&self, grid: &crate::maps::grid::Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        Fringe::path(self, grid, goal)
     }
 }
 
-/// A guided loop with its heuristic, and the moves its paths are added up with.
+/// A grid loop with its heuristic, and the moves its paths are added up with.
 struct GuidedSolver<L> {
     search: L,
     heuristic: AnyHeuristic,
     moves: Moves,
 }
 
-impl<L: GuidedLoop> GuidedSolver<L> {
-    fn new(prepared: &Prepared, search: L) -> Self {
+impl<L: GridLoop + ?Sized> GuidedSolver<Box<L>> {
+    fn new(prepared: &Prepared, search: Box<L>) -> Self {
         GuidedSolver {
             search,
             heuristic: prepared.heuristic.clone(),
@@ -394,14 +381,15 @@ impl<L: GuidedLoop> GuidedSolver<L> {
     }
 }
 
-impl<L: GuidedLoop> Solver for GuidedSolver<L> {
+impl<L: GridLoop + ?Sized> Solver for GuidedSolver<Box<L>> {
     fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
         let problem = &p.instance.problems[i];
-        self.search.run(p, &mut self.heuristic, problem.start, problem.goal)
+        let (grid, components) = (&p.instance.grid, Some(&p.components));
+        self.search.search(grid, &mut self.heuristic, components, problem.start, problem.goal)
     }
 
     fn path_cost(&self, p: &Prepared, i: usize) -> Option<Option<u64>> {
-        let path = self.search.path(p, p.instance.problems[i].goal).unwrap_or_default();
+        let path = self.search.path(&p.instance.grid, p.instance.problems[i].goal)?;
         Some(check::path_cost(&p.instance.grid, &self.moves, &path))
     }
 }
@@ -581,13 +569,26 @@ fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
     Ok(())
 }
 
-/// Checks queue `F` with store `S` on `prepared` (untimed), within `limit`.
-fn check_queue<'a, F: Frontier + 'a, S: NodeStore + 'a>(
+/// Checks queue `F` (`queue`) in the suite's search on `prepared` (untimed), within
+/// `limit`: `n/a` where the search's registry entry refuses the workload or the queue.
+fn check_queue<'a, F: Frontier + 'a>(
     prepared: &'a Prepared,
+    queue: &'static Entry,
     limit: Duration,
 ) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    let make = || GuidedSolver::new(prepared, prepared.search::<F, S>());
+    let search = prepared.suite.setup.search.entry();
+    let na = |why: String| Untimed::NotApplicable(format!("{}: {why}", search.name));
+    search.needs.workload(&prepared.instance.grid, prepared.suite.heuristic).map_err(na)?;
+    let target = prepared.target();
+    // Built once here to learn whether the queue takes the search's keys; the check's
+    // first solver takes this one, and a released contender builds its own.
+    let first = Cell::new(Some((search.build)(&target, queue).map_err(na)?));
+    let make = move || {
+        let built = first.take();
+        let built = built.unwrap_or_else(|| (search.build)(&target, queue).expect("built once"));
+        GuidedSolver::new(prepared, built)
+    };
     check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
@@ -603,48 +604,9 @@ pub struct CheckQueue<'a, P = Prepared> {
 impl<'a, P: Searchable> Visitor for CheckQueue<'a, P> {
     type Output = Checking<'a>;
 
-    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
-        self.prepared.check_queue::<F>(self.limit)
+    fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> Checking<'a> {
+        self.prepared.check_queue::<F>(entry, self.limit)
     }
-}
-
-/// The generic A\* of `pqlab-queues` with queue `F`, on the grid as users hand it over.
-struct GenericSolver<F> {
-    grid: GenericGrid,
-    heuristic: AnyHeuristic,
-    queue: PhantomData<F>,
-}
-
-impl<F: Frontier> Solver for GenericSolver<F> {
-    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
-        let problem = &p.instance.problems[i];
-        let grid = &p.instance.grid;
-        let components = Some(&p.components);
-        Ok(self.grid.solve::<F>(
-            grid,
-            &mut self.heuristic,
-            components,
-            problem.start,
-            problem.goal,
-        )?)
-    }
-}
-
-/// Checks queue `F` in the generic A\* on `prepared` within `limit`: `n/a` where it
-/// cannot take the costs' keys (a bounded-span queue and float keys) or the heuristic's.
-fn check_generic<'a, F: Frontier + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
-    applicable::<F>(prepared)?;
-    let (costs, heuristic) = (prepared.suite.setup.costs, prepared.suite.heuristic);
-    GenericGrid::supports(costs, heuristic).map_err(Untimed::NotApplicable)?;
-    if costs == CostKind::Float {
-        takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
-    }
-    let make = move || GenericSolver::<F> {
-        grid: GenericGrid::new(&prepared.instance.grid, prepared.rules, costs, heuristic),
-        heuristic: prepared.heuristic.clone(),
-        queue: PhantomData,
-    };
-    check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
 }
 
 /// The generic A\* of `pqlab-queues` with queue `F` on a road graph, as routing code
@@ -710,7 +672,9 @@ pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> 
 /// Checks fringe search on `prepared` within `limit`: exact under an admissible heuristic
 /// (under the others, a valid path and its excess).
 pub fn check_fringe(prepared: &Prepared, limit: Duration) -> Checking<'_> {
-    let make = || GuidedSolver::new(prepared, Fringe::new(&prepared.instance.grid, prepared.rules));
+    let make = || {
+        GuidedSolver::new(prepared, Box::new(Fringe::new(&prepared.instance.grid, prepared.rules)))
+    };
     check(prepared, make, prepared.admissible(), limit)
 }
 

@@ -26,6 +26,8 @@
 //! - **The differential heuristic** on maps also searched with octile, to show the
 //!   frontier shrinkage a better heuristic buys and which queue wins then.
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
+//! - **Jump point search** on four of the band workloads of uniform-cost maps, the same
+//!   problems, against which A\*'s time and expansions are set.
 //! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -247,6 +249,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             generic_suites(),
             eight_unit_moves_suites(),
             road_suites(),
+            jps_suites(),
             trade_suites(),
             store_suites(),
         ]
@@ -403,6 +406,24 @@ fn eight_unit_moves_suites() -> Vec<WorkloadSpec> {
         suites.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Manhattan));
     }
     suites
+}
+
+/// Jump point search on octile band workloads of uniform-cost maps, the same problems
+/// (so the report pairs them with A\* search for search), one a size band from 30 to 3,000
+/// of A\*'s open cells: JPS expands a fraction of A\*'s cells, so these cost little.
+fn jps_suites() -> Vec<WorkloadSpec> {
+    [
+        ("rooms-r8-64-s1", 40),
+        ("random-d25-256-s1", 20),
+        ("cave-f45-i4-256-s1", 20),
+        ("rooms-r32-1024-s1", 4),
+    ]
+    .into_iter()
+    .map(|(map, problems)| WorkloadSpec {
+        setup: Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR },
+        ..generated(Role::OtherSeries, map, problems, HeuristicKind::Octile, CostScale::FINE)
+    })
+    .collect()
 }
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:

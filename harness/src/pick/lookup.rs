@@ -13,7 +13,7 @@ use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
-use crate::search::{SearchKind, Setup};
+use crate::search::Setup;
 
 /// The weighted workloads answering for `bands` (each band's weight split over its
 /// workloads), and their backing.
@@ -127,10 +127,8 @@ fn gain_in_the_other_search(
     weights: &[(Band, f64)],
     winner: &str,
 ) -> Option<String> {
-    let (search, name) = match selection.setup.search {
-        SearchKind::Astar => (SearchKind::Generic, "a generic A* like the `pathfinding` crate's"),
-        SearchKind::Generic => (SearchKind::Astar, "pqlab's tuned grid A*"),
-    };
+    let search = selection.setup.search.entry().compared_with;
+    let name = search.entry().description;
     let other = Series { setup: Setup { search, ..selection.setup }, ..*selection };
     let evidence: Vec<(Evidence<'_, '_>, f64)> = weights
         .iter()

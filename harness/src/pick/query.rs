@@ -101,11 +101,14 @@ impl Query {
         if road && moves.is_some() {
             bail!("--moves is a grid's: a road graph's moves are its edges; drop --moves, or ask for --graph grid");
         }
-        if search == Some(SearchKind::Astar) && (road || costs.kind() == CostKind::Float) {
-            bail!(
-                "pqlab's tuned A* (--search astar) searches grids with integer costs: {} measured in the generic A* alone (--search generic, the default there)",
-                if road { "road graphs are" } else { "float costs are" }
-            );
+        if let Some(entry) = search.map(SearchKind::entry) {
+            if let Err(why) = entry.needs.setup(graph, moves, costs.kind()) {
+                bail!(
+                    "{} (--search {}) does not take this: {why}; road graphs and float costs are measured in the generic A* alone (--search generic, the default there)",
+                    entry.description,
+                    entry.token
+                );
+            }
         }
         if octile.is_some() && (road || costs != Costs::Octile) {
             bail!(

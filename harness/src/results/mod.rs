@@ -21,7 +21,7 @@
 //! | `heuristic` | `octile`, `zero`, `weighted:1.5`, `differential:4`, ...; empty for synthetic |
 //! | `scale` | `fine`, `coarse`; empty for synthetic |
 //! | `store` | the A*'s per-cell store: `flat`, `fx-hash`, `std-hash`; empty where there is no search |
-//! | `search` | the search loop: `astar` (pqlab's tuned grid A\*), `generic` (the generic A\* of `pqlab-queues`), `fringe`, `bfs`; empty where there is no search |
+//! | `search` | the search loop: `astar` (pqlab's tuned grid A\*), `generic` (the generic A\* of `pqlab-queues`), `jps` (jump point search), `fringe`, `bfs`; empty where there is no search |
 //! | `graph` | `grid` or `road`; empty where there is no search |
 //! | `moves` | `4` or `8` on grids; empty elsewhere |
 //! | `costs` | `integer` (in the `scale`) or `float` (`f64`, in the scale's proportions); empty where there is no search |

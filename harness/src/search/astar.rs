@@ -80,13 +80,17 @@
 //! }
 //! ```
 
+use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Key, KeyRule, PushError, Pushed, Spec};
 use serde::{Deserialize, Serialize};
 
 use crate::maps::grid::{Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
-use crate::search::heuristic::Heuristic;
-use crate::search::store::{CellState, FlatStore, NodeStore};
+use crate::search::heuristic::{AnyHeuristic, Heuristic};
+use crate::search::registry::{GridLoop, Target};
+use crate::search::store::{
+    CellState, ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
+};
 
 /// What one search did: the figures every result row records.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -447,6 +451,47 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
         }
         path.reverse();
         Some(path)
+    }
+}
+
+impl<F: Frontier, S: NodeStore> GridLoop for AStar<F, S> {
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        AStar::search(self, grid, heuristic, components, start, goal)
+    }
+
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        AStar::path(self, grid, goal)
+    }
+}
+
+/// The registry's hook ([`super::registry::Build`]): this A\* with `queue` and the
+/// target's store, on its compiled moves. Every queue takes it: O(cells).
+pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
+    Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
+}
+
+/// Builds the A\* with the queue it visits.
+struct Make<'t, 'a>(&'t Target<'a>);
+
+impl Visitor for Make<'_, '_> {
+    type Output = Box<dyn GridLoop>;
+
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {
+        let Target { grid, moves, store, .. } = *self.0;
+        let moves = moves.clone();
+        match store {
+            StoreKind::Flat => Box::new(AStar::<F, FlatStore>::with_moves(grid, moves)),
+            StoreKind::Cleared => Box::new(AStar::<F, ClearedStore>::with_moves(grid, moves)),
+            StoreKind::FxHash => Box::new(AStar::<F, FxHashStore>::with_moves(grid, moves)),
+            StoreKind::StdHash => Box::new(AStar::<F, StdHashStore>::with_moves(grid, moves)),
+        }
     }
 }
 

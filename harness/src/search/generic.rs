@@ -16,12 +16,15 @@
 //! closure, and the queue's operations; the same estimates as the tuned A\*.
 
 use std::f64::consts::SQRT_2;
+use std::marker::PhantomData;
 
-use pqlab_queues::astar::{astar_with_stats, Cost, SearchError as QueueSearchError, Stats};
+use pqlab_queues::astar::{astar_with_stats, takes, Cost, SearchError as QueueSearchError, Stats};
+use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
-use super::astar::{Counters, Outcome};
+use super::astar::{Counters, Outcome, SearchError};
 use super::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use super::registry::{GridLoop, Target};
 use super::stop::Ticker;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{CostKind, Grid};
@@ -148,4 +151,52 @@ pub fn outcome(cost: Option<u64>, s: Stats) -> Outcome {
         max_open: s.max_open,
     };
     Outcome { cost, counters }
+}
+
+/// The generic A\* with queue `F` on a prepared grid, as the lab times it.
+struct GenericLoop<F> {
+    grid: GenericGrid,
+    queue: PhantomData<F>,
+}
+
+impl<F: Frontier> GridLoop for GenericLoop<F> {
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Outcome, SearchError> {
+        Ok(self.grid.solve::<F>(grid, heuristic, components, start, goal)?)
+    }
+
+    /// None: the generic A\* returns its cost alone.
+    fn path(&self, _: &Grid, _: Cell) -> Option<Vec<Cell>> {
+        None
+    }
+}
+
+/// The registry's hook ([`super::registry::Build`]): the generic A\* with `queue`, or why
+/// it cannot run there (float costs under another heuristic than octile or zero; a queue
+/// that takes no float keys). O(cells).
+pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
+    GenericGrid::supports(target.costs, target.heuristic)?;
+    registry::visit(queue.id, Make(target)).expect("a registered queue")
+}
+
+/// Builds the generic A\* with the queue it visits.
+struct Make<'t, 'a>(&'t Target<'a>);
+
+impl Visitor for Make<'_, '_> {
+    type Output = Result<Box<dyn GridLoop>, String>;
+
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
+        let t = self.0;
+        if t.costs == CostKind::Float {
+            takes::<F, f64>().map_err(str::to_owned)?;
+        }
+        let grid = GenericGrid::new(t.grid, t.rules, t.costs, t.heuristic);
+        Ok(Box::new(GenericLoop::<F> { grid, queue: PhantomData }))
+    }
 }

@@ -1,6 +1,8 @@
 //! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
 //! checks it, operation traces and the oracle floor, other crates' A* (the peers), and two
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
+//! The searches that take a queue are listed in [`registry`]: the tuned A\*, the generic
+//! A\* and jump point search ([`jps`]).
 
 pub mod astar;
 pub mod bfs;
@@ -8,7 +10,9 @@ pub mod check;
 pub mod fringe;
 pub mod generic;
 pub mod heuristic;
+pub mod jps;
 pub mod peers;
+pub mod registry;
 pub mod stop;
 pub mod store;
 pub mod trace;
@@ -16,41 +20,7 @@ pub mod trace;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
 use heuristic::HeuristicKind;
-
-/// Which search loop a workload times: a dimension of every workload, like its heuristic.
-///
-/// Written in results as its token (the `search` column); `pqlab pick --search` selects it.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearchKind {
-    /// pqlab's tuned grid A\* ([`astar::AStar`]): 8-byte cell states, move masks.
-    #[default]
-    Astar,
-    /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
-    /// crate's shape: a successors closure and a hash map of node states, as users write it.
-    Generic,
-}
-
-impl SearchKind {
-    /// The token written in results and workload names.
-    pub fn token(self) -> &'static str {
-        match self {
-            SearchKind::Astar => "astar",
-            SearchKind::Generic => "generic",
-        }
-    }
-}
+pub use registry::SearchKind;
 
 /// How a workload searches, beyond its heuristic, cost scale and store: which loop, on
 /// which graph, under which moves, with which cost representation. Each is a typed

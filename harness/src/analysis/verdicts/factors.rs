@@ -1,6 +1,6 @@
 //! Claims about what surrounds the queue: membership through a hash table, approximate
 //! order against weighted A*, a better heuristic against a better queue, Dijkstra against
-//! A*, and integer costs against floats.
+//! A*, integer costs against floats, and jump point search against A\*.
 
 use std::cmp::Ordering;
 
@@ -8,7 +8,7 @@ use pqlab_queues::registry::BASELINE;
 
 use super::{evidence, ratio_of, Outcome, Verdict};
 use crate::analysis::bands::{Eligible, Series};
-use crate::analysis::rank::{versus, versus_across};
+use crate::analysis::rank::{versus, versus_across, Versus, TIE_MARGIN};
 use crate::analysis::trades::{Trade, Way};
 use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
@@ -18,7 +18,7 @@ use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
-use crate::search::Setup;
+use crate::search::{SearchKind, Setup};
 
 /// A queue's time on `a` over its time on `b` (two workloads of one map).
 fn across(a: &Workload<'_>, b: &Workload<'_>, queue: &str) -> Option<f64> {
@@ -544,4 +544,105 @@ fn integer_twin<'w, 'a>(run: &'w Run<'a>, float: &Workload<'_>) -> Option<&'w Wo
             && i.store() == float.store()
             && i.units() == float.units()
     })
+}
+
+/// What std's heap takes against the fastest exact queue on `w`: the queue's gain there.
+fn gain<'a>(findings: &Findings<'_, 'a>, w: &Workload<'a>) -> Option<(Versus, String)> {
+    let standings = findings.rank(&[w], Eligible::Exact);
+    let best = standings.first().filter(|s| s.contends)?.queue;
+    Some((versus(&[w], BASELINE, best)?, best.to_owned()))
+}
+
+/// "With JPS the queue matters less" (the roguelike log points uniform-cost grids to jump
+/// point search): on each JPS workload and its A\* twin (the same problems), the gain of
+/// the fastest exact queue over std's heap under each search. A map shows the claim when
+/// JPS's interval lies wholly below A\*'s, the opposite when wholly above; the maps pooled
+/// decide ([`super::pooled_rule`]), comparing the geometric means of the gains.
+pub fn queue_matters_less_with_jps<'a>(findings: &Findings<'_, 'a>) -> Verdict {
+    const CLAIM: &str = "If the cost for each cell in your grid is the same … you could look into Jump-point search";
+    let run = findings.run;
+    let (mut details, mut parts, mut jps_gains, mut astar_gains) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let jps = run.of(Kind::Astar).filter(|w| w.facts.search == Some(SearchKind::Jps));
+    for w in jps {
+        let Some(twin) = run.search_twin(w, SearchKind::Astar) else { continue };
+        let (Some((j, j_best)), Some((a, a_best))) = (gain(findings, w), gain(findings, twin))
+        else {
+            continue;
+        };
+        let part = separated(&j, &a);
+        parts.push(part);
+        jps_gains.push(j.ratio.mid);
+        astar_gains.push(a.ratio.mid);
+        let time = match (w.ok(BASELINE), twin.ok(BASELINE)) {
+            (Some(jr), Some(ar)) => format!(
+                "; with `{BASELINE}` JPS takes {} the A*'s time and expands {} its cells",
+                ratio(jr.median_ns / ar.median_ns),
+                ratio(jr.expansions / ar.expansions.max(1.0))
+            ),
+            _ => String::new(),
+        };
+        details.push(format!(
+            "{} ({:.0} open cells under A*): `{BASELINE}` takes {} the time of `{j_best}` under JPS ({}), {} the time of `{a_best}` under A* ({}): {}{time}.",
+            w.facts.map,
+            twin.size,
+            ratio_of(&j),
+            evidence(&j),
+            ratio_of(&a),
+            evidence(&a),
+            match part {
+                Ordering::Less => "the queue matters less under JPS",
+                Ordering::Equal => "no clear difference",
+                Ordering::Greater => "the queue matters more under JPS",
+            },
+        ));
+    }
+    if parts.is_empty() {
+        return Verdict::unmeasured(
+            CLAIM,
+            "No JPS workload was measured beside its octile A* twin with std's heap and a faster queue.",
+        );
+    }
+    let (jps_gain, astar_gain) = (geomean(jps_gains), geomean(astar_gains));
+    let pooled = if jps_gain * TIE_MARGIN < astar_gain {
+        Ordering::Less
+    } else if astar_gain * TIE_MARGIN < jps_gain {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    };
+    let outcome = super::pooled_rule(Ordering::Less, pooled, parts.iter().copied());
+    let (less, tied, more) = super::counted(&parts);
+    let summary = format!(
+        "With JPS the queue matters {}: std's heap takes {} the fastest queue's time under JPS against {} under A* on the same problems (geometric means over {}); less under JPS beyond the intervals on {less}, more on {more}, no clear difference on {tied}. Published: JPS about 11× faster than A* on dao/arena2 in the `grid_pathfinding` crate; A* spends about 40% of its time generating successors against JPS's 90% (Harabor and Grastien, ICAPS 2014), which leaves the queue less of JPS's time.",
+        match pooled {
+            Ordering::Less => "less",
+            Ordering::Equal => "about as much",
+            Ordering::Greater => "more",
+        },
+        ratio(jps_gain),
+        ratio(astar_gain),
+        plural(parts.len(), "map"),
+    );
+    Verdict {
+        claim: CLAIM,
+        asks: "",
+        outside: None,
+        outcome,
+        summary,
+        details,
+        workloads: parts.len(),
+    }
+}
+
+/// Where `a`'s interval lies against `b`'s: wholly below beyond the tie margin, wholly
+/// above, or overlapping.
+fn separated(a: &Versus, b: &Versus) -> Ordering {
+    if a.ratio.high * TIE_MARGIN < b.ratio.low {
+        Ordering::Less
+    } else if b.ratio.high * TIE_MARGIN < a.ratio.low {
+        Ordering::Greater
+    } else {
+        Ordering::Equal
+    }
 }

@@ -145,6 +145,11 @@ pub const CLAIMS: &[Claim] = &[
         outside: None,
         decide: loops::manhattan_on_eight_moves,
     },
+    Claim {
+        asks: "The roguelike log's pointer for uniform-cost grids: compares, map by map on JPS workloads and their octile A* twins (the same problems), how much the fastest exact queue gains over std's BinaryHeap under each search, by the 95% intervals and the tie margin, the maps pooled by the geometric mean; JPS's time and expansions against A*'s beside.",
+        outside: None,
+        decide: factors::queue_matters_less_with_jps,
+    },
 ];
 
 /// What the rows say of a claim.

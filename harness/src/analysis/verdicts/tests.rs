@@ -710,3 +710,41 @@ fn dijkstra_slower_than_astar() {
         .for_each(|r| r.units = 20);
     assert_eq!(outcome(claim, &other_problems), Outcome::Unmeasured);
 }
+
+/// One map's octile A* workload and its JPS twin (the same problems): std's heap at 100
+/// under both, the radix heap at `astar` and `jps`.
+fn jps_map(map: &str, astar: f64, jps: f64) -> Vec<Row> {
+    use crate::search::{SearchKind, Setup};
+    let twin = crate::lab::rows::WorkloadFacts {
+        name: format!("{map}/jps"),
+        setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
+        ..octile(map)
+    };
+    let mut rows = at(map, 500.0, &[(BASELINE, 100.0), ("radix-heap-dup", astar)]);
+    rows.extend(steadies(&twin, 40.0, &[(BASELINE, 100.0), ("radix-heap-dup", jps)]));
+    rows
+}
+
+/// Rule: the queue matters less under JPS where std's heap over the fastest queue is lower
+/// under JPS than under A* on the same problems beyond the intervals and the tie margin,
+/// the maps pooled by the geometric mean; partly when a map shows the opposite.
+#[test]
+fn queue_matters_less_with_jps() {
+    let claim = factors::queue_matters_less_with_jps;
+    // std takes 2× the best under A*, 1.11× under JPS: the queue matters less.
+    assert_eq!(outcome(claim, &jps_map("a", 50.0, 90.0)), Outcome::Holds);
+    // 2.5× under JPS: it matters more.
+    assert_eq!(outcome(claim, &jps_map("a", 50.0, 40.0)), Outcome::Fails);
+    // Within the tie margin of each other: no less.
+    assert_eq!(outcome(claim, &jps_map("a", 50.0, 50.5)), Outcome::Fails);
+    // Pooled less (1.29× against 1.55×), but the second map shows the opposite.
+    let both = [jps_map("a", 50.0, 90.0), jps_map("b", 100.0 / 1.2, 100.0 / 1.5)].concat();
+    let v = decide(claim, &both);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Partly, 2));
+    assert!(v.summary.contains("more on 1"), "{}", v.summary);
+    assert!(v.details[0].contains("expands"), "{:#?}", v.details);
+    // Without its A* twin (another number of problems), a JPS workload says nothing.
+    let mut other = jps_map("a", 50.0, 90.0);
+    other.iter_mut().filter(|r| r.workload.ends_with("/jps")).for_each(|r| r.units = 7);
+    assert_eq!(outcome(claim, &other), Outcome::Unmeasured);
+}

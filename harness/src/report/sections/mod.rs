@@ -9,6 +9,7 @@ mod bands;
 mod calibration;
 mod factors;
 mod head;
+mod jps;
 mod machines;
 mod memory;
 mod method;
@@ -33,6 +34,7 @@ const SECTIONS: &[fn(&Context<'_>) -> Vec<Block>] = &[
     queues::section,
     searches::section,
     other_searches::section,
+    jps::section,
     alone::section,
     strategies::section,
     memory::section,

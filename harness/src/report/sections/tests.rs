@@ -110,3 +110,32 @@ fn the_crate_block_adopts_each_bands_winner_by_its_type() {
     );
     assert!(row.contains("| 2.00× |"), "std takes twice the winner's time: {row}");
 }
+
+/// The JPS section pairs each JPS workload with its A* twin: time, expansions, and std's
+/// time over the fastest queue under each search; absent without a twin.
+#[test]
+fn the_jps_section_sets_each_jps_workload_beside_its_astar_twin() {
+    use crate::analysis::fixture::{octile, steadies};
+    use crate::search::{SearchKind, Setup};
+    let twin = WorkloadFacts {
+        name: "m/jps".into(),
+        setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
+        ..octile("m")
+    };
+    let mut rows =
+        steadies(&octile("m"), 500.0, &[(BASELINE, 10_000.0), ("radix-heap-dup", 5_000.0)]);
+    rows.extend(steadies(&twin, 40.0, &[(BASELINE, 2_000.0), ("radix-heap-dup", 1_800.0)]));
+    let run = Run::new(&rows).with_execution_spread(0.0);
+    let findings = Findings::of(&run);
+    let md = crate::report::page::markdown(&super::jps::section(&context(&run, &findings)));
+    let row = md.lines().find(|l| l.starts_with("| m (")).unwrap_or_else(|| panic!("{md}"));
+    assert!(row.contains("| 10.0 | 2.0 | 0.200× |"), "{row}");
+    assert!(
+        row.contains("2.00× (`radix-heap-dup`)") && row.contains("1.11× (`radix-heap-dup`)"),
+        "{row}"
+    );
+    assert!(md.contains("no oracle figure"), "{md}");
+    let alone = Run::new(&rows[2..]).with_execution_spread(0.0);
+    let findings = Findings::of(&alone);
+    assert!(super::jps::section(&context(&alone, &findings)).is_empty());
+}

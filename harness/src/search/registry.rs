@@ -1,0 +1,239 @@
+//! The searches that take a queue, as data: one [`SearchEntry`] per search loop, with its
+//! token, its names, what it needs of a workload, the search it is compared with, and the
+//! hook that builds it with a registry queue. The lab checks and times a search through
+//! [`SearchEntry::build`]; `pick`, the report and the verdicts name it from its entry.
+//!
+//! Adding a search is its file (a [`GridLoop`] and a [`Build`] hook), one [`SearchKind`]
+//! variant with one line in [`SEARCHES`], and its tests.
+
+use pqlab_queues::registry::Entry;
+
+use super::astar::{Outcome, SearchError};
+use super::heuristic::{AnyHeuristic, HeuristicKind};
+use super::store::StoreKind;
+use super::{astar, generic, jps};
+use crate::maps::grid::{Connectivity, CostKind, Grid, Rules};
+use crate::maps::moves::{Components, Moves};
+use crate::maps::GraphKind;
+
+/// Which search loop a workload times: a dimension of every workload, like its heuristic.
+///
+/// Written in results as its token (the `search` column, its [`SearchEntry::token`]);
+/// `pqlab pick --search` selects it.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchKind {
+    /// pqlab's tuned grid A\* ([`astar::AStar`]): 8-byte cell states, move masks.
+    #[default]
+    Astar,
+    /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
+    /// crate's shape: a successors closure and a hash map of node states, as users write it.
+    Generic,
+    /// Jump point search ([`super::jps::Jps`]) on 8-connected uniform-cost grids.
+    Jps,
+}
+
+impl SearchKind {
+    /// Its registry entry.
+    pub fn entry(self) -> &'static SearchEntry {
+        SEARCHES.iter().find(|e| e.kind == self).expect("every search kind is registered")
+    }
+
+    /// The token written in results and workload names.
+    pub fn token(self) -> &'static str {
+        self.entry().token
+    }
+}
+
+/// A grid search loop built with its queue (and store), as the lab checks and times it.
+pub trait GridLoop {
+    /// Searches from `start` to `goal` with `heuristic` (see [`astar::AStar::search`]).
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError>;
+
+    /// The last search's path to `goal`, start first, where the loop keeps one.
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>>;
+}
+
+/// What a search is built for: one grid workload, its moves compiled once.
+pub struct Target<'a> {
+    /// The map.
+    pub grid: &'a Grid,
+    /// Its moves under `rules`.
+    pub moves: &'a Moves,
+    /// The movement rules.
+    pub rules: Rules,
+    /// The per-cell store (the tuned A\*'s).
+    pub store: StoreKind,
+    /// The cost representation.
+    pub costs: CostKind,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+}
+
+/// A search's constructor hook: the loop with registry queue `queue` on `target`, or why
+/// that queue cannot take the search's keys there (the row's `n/a`). O(cells).
+pub type Build = fn(&Target<'_>, &'static Entry) -> Result<Box<dyn GridLoop>, String>;
+
+/// What a search needs of a workload; anything else is refused with the reason.
+#[derive(Clone, Copy, Debug)]
+pub struct Needs {
+    /// The graphs it searches.
+    pub graphs: &'static [GraphKind],
+    /// The grid moves it takes, `None` for any.
+    pub moves: Option<Connectivity>,
+    /// The cost representation it takes, `None` for any.
+    pub costs: Option<CostKind>,
+    /// Whether every passable cell must cost the same (no weighted terrain).
+    pub uniform: bool,
+    /// The heuristics it takes, `None` for any.
+    pub heuristics: Option<&'static [HeuristicKind]>,
+}
+
+/// One search: what it is called, what it needs, and how it is built.
+#[derive(Debug)]
+pub struct SearchEntry {
+    /// Its kind.
+    pub kind: SearchKind,
+    /// The token in results, workload names and `--search` (its kind's kebab-case name).
+    pub token: &'static str,
+    /// Its short name in the report: `A*`, `generic A*`.
+    pub name: &'static str,
+    /// One phrase on what it is, for answers and the report.
+    pub description: &'static str,
+    /// What it needs.
+    pub needs: Needs,
+    /// The search a user of this one would weigh it against, whose gain `pick` quotes too.
+    pub compared_with: SearchKind,
+    /// Builds it with a queue.
+    pub build: Build,
+}
+
+/// Every search, the default first.
+pub static SEARCHES: &[SearchEntry] = &[
+    SearchEntry {
+        kind: SearchKind::Astar,
+        token: "astar",
+        name: "A*",
+        description: "pqlab's tuned grid A*",
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: None,
+            costs: Some(CostKind::Integer),
+            uniform: false,
+            heuristics: None,
+        },
+        compared_with: SearchKind::Generic,
+        build: astar::build,
+    },
+    SearchEntry {
+        kind: SearchKind::Generic,
+        token: "generic",
+        name: "generic A*",
+        description: "a generic A* like the `pathfinding` crate's",
+        needs: Needs {
+            graphs: &[GraphKind::Grid, GraphKind::Road],
+            moves: None,
+            costs: None,
+            uniform: false,
+            heuristics: None,
+        },
+        compared_with: SearchKind::Astar,
+        build: generic::build,
+    },
+    SearchEntry {
+        kind: SearchKind::Jps,
+        token: "jps",
+        name: "JPS",
+        description: "jump point search (Harabor and Grastien 2011)",
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: Some(Connectivity::Eight),
+            costs: Some(CostKind::Integer),
+            uniform: true,
+            heuristics: Some(&[HeuristicKind::Octile]),
+        },
+        compared_with: SearchKind::Astar,
+        build: jps::build,
+    },
+];
+
+impl Needs {
+    /// Whether a workload on `graph` under `moves` with `costs` is one this search takes.
+    pub fn setup(
+        &self,
+        graph: GraphKind,
+        moves: Option<Connectivity>,
+        costs: CostKind,
+    ) -> Result<(), String> {
+        if !self.graphs.contains(&graph) {
+            return Err(format!("it searches no {} graph", graph.token()));
+        }
+        if let (Some(need), Some(moves)) = (self.moves, moves) {
+            if need != moves {
+                return Err(format!("it takes {} moves, not {}", need.token(), moves.token()));
+            }
+        }
+        if self.costs.is_some_and(|need| need != costs) {
+            return Err(format!("it takes integer costs, not {costs:?}").to_lowercase());
+        }
+        Ok(())
+    }
+
+    /// Whether it takes `heuristic` and the costs of `grid`.
+    pub fn workload(&self, grid: &Grid, heuristic: HeuristicKind) -> Result<(), String> {
+        if self.uniform && grid.weights().is_some() {
+            return Err(
+                "it needs every passable cell to cost the same, and this map is weighted".into()
+            );
+        }
+        if self.heuristics.is_some_and(|hs| !hs.contains(&heuristic)) {
+            return Err(format!(
+                "it is measured with {} only, not {heuristic}",
+                list(self.heuristics.unwrap_or_default())
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn list(heuristics: &[HeuristicKind]) -> String {
+    heuristics.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn every_search_kind_has_one_entry_whose_token_results_and_the_cli_spell_alike() {
+        for kind in SearchKind::value_variants() {
+            assert_eq!(SEARCHES.iter().filter(|e| e.kind == *kind).count(), 1, "{kind:?}");
+            let entry = kind.entry();
+            let serde = serde_json::to_string(kind).unwrap();
+            assert_eq!(serde, format!("\"{}\"", entry.token));
+            assert_eq!(kind.to_possible_value().unwrap().get_name(), entry.token);
+            assert_ne!(entry.compared_with, *kind, "{} is compared with itself", entry.token);
+        }
+        assert_eq!(SEARCHES.len(), SearchKind::value_variants().len());
+        assert_eq!(SEARCHES[0].kind, SearchKind::default());
+    }
+}
