@@ -54,6 +54,7 @@ impl<'a> Visitor for CheckReplay<'a> {
     type Output = Checking<'a>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
+        F::available().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
         let started = Instant::now();
         let mut personal = Vec::with_capacity(self.traces.len());
         for trace in self.traces {

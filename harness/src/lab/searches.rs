@@ -562,6 +562,7 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
 
 /// Whether queue `F` can search `prepared`: `n/a` with the reason when it cannot.
 fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
+    F::available().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
     if F::KEYS.is_monotone() && !prepared.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
