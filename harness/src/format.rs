@@ -35,6 +35,11 @@ pub fn ratio_interval(r: Spread) -> String {
     format!("{} ({}–{})", ratio(r.mid), ratio(r.low), ratio(r.high))
 }
 
+/// A share with its interval, in whole percents: `23% (20–26%)`.
+pub fn share_interval(s: Spread) -> String {
+    format!("{:.0}% ({:.0}–{:.0}%)", s.mid * 100.0, s.low * 100.0, s.high * 100.0)
+}
+
 /// How much faster a time ratio `r` (this ÷ other) makes this: `+25%` for `r = 0.8`,
 /// `−20%` for `r = 1.25`.
 pub fn speedup(r: f64) -> String {

@@ -338,7 +338,7 @@ impl Visitor for TracesReplay {
             // Every queue of the same strategy and key rule follows the trace.
             for other in registry::ENTRIES.iter().filter(|e| e.is_exact()) {
                 if other.strategy == entry.strategy
-                    && other.keys.is_monotone() == entry.keys.is_monotone()
+                    && (other.keys == KeyRule::Any) == (entry.keys == KeyRule::Any)
                 {
                     registry::visit(other.id, Follow(&trace));
                 }

@@ -517,6 +517,27 @@ fn pick_terrain_answers_from_its_terrain_alone() {
     assert!(text(&out).contains("The 1k–3k band mixes"), "{}", text(&out));
 }
 
+/// `pick --frontier 2k` says how much of these searches the queue is, with std's heap and
+/// with the winner, each with its interval; the JSON carries the same figures.
+#[test]
+fn pick_says_the_queues_share_of_the_search_with_std_and_the_winner() {
+    let temp = folder();
+    let dir = temp.path();
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "2k"]);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    let line = said.lines().find(|l| l.starts_with("The queue is ")).expect(&said);
+    assert!(line.contains(" of these searches with std's heap and "), "{line}");
+    assert!(line.contains("with an oracle row"), "{line}");
+    let out = pick_from(LATEST_RUN, dir, &["--frontier", "2k", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for side in ["std", "winner"] {
+        let share = json["frontier_share"][side]["share"].as_array().expect("[low, mid, high]");
+        let [low, mid, high] = [0, 1, 2].map(|i| share[i].as_f64().unwrap());
+        assert!(0.0 < low && low <= mid && mid <= high && high < 1.0, "{side}: {share:?}");
+    }
+}
+
 /// A frontier past the band of the largest size the run measured is refused with the
 /// reason, as 10⁷ against held sizes to 10⁶; 9,999,999 is answered from the 1M–10M held
 /// band; an absurd size is refused as bad input.

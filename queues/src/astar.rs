@@ -260,9 +260,12 @@ float_cost!(f32, f64);
 /// sentence fit to print after "n/a: ". [`astar`] and the other searches refuse such a
 /// pairing at once with [`SearchError::Refused`] and this reason.
 ///
-/// Every queue takes the integer costs. Float costs ([`Cost::FLOAT`]) are taken by the
+/// A queue unavailable here ([`Frontier::available`]) takes nothing. Every other queue
+/// takes the integer costs of up to 32 bits, and all but the narrow ones
+/// ([`KeyRule::Narrow`]: keys below 2³²) wider costs too. Float costs ([`Cost::FLOAT`]) are taken by the
 /// queues that accept any key and by the monotone ones ([`KeyRule::Monotone`]: the radix
-/// heaps, the HOT queue), not by the bounded-span ones ([`KeyRule::BoundedSpan`]: the
+/// heaps, the HOT queue) in 64 bits (`f32` keys also by the narrow ones), not by the
+/// bounded-span ones ([`KeyRule::BoundedSpan`]: the
 /// bucket queues), which keep one bucket per key value between the floor and the largest
 /// key, while the bit patterns of `1.0` and `1.5` are `2^51` apart.
 ///
@@ -280,8 +283,12 @@ float_cost!(f32, f64);
 ///
 /// The reason the pairing cannot work.
 pub fn takes<Q: Frontier, C: Cost>() -> Result<(), &'static str> {
+    Q::available()?;
     if C::FLOAT && Q::KEYS == KeyRule::BoundedSpan {
         return Err("a bounded-span queue keeps a bucket per key value, and float keys (bit patterns) span up to 2^63 values");
+    }
+    if !C::NARROW && Q::KEYS == KeyRule::Narrow {
+        return Err("it takes keys below 2^32, and these costs' keys are 64 bits wide");
     }
     Ok(())
 }
@@ -836,7 +843,7 @@ mod tests {
         ($($id:literal $name:ident $ty:ty),* $(,)?) => {$(
             #[test]
             fn $name() {
-                if <$ty as Frontier>::ORDER.is_exact() {
+                if <$ty as Frontier>::ORDER.is_exact() && <$ty as Frontier>::available().is_ok() {
                     agrees_with_dijkstra::<$ty>();
                 }
             }

@@ -32,6 +32,7 @@
 //!   - [`KeyRule::Monotone`]: no key below the floor (before the first pop, any key).
 //!   - [`KeyRule::BoundedSpan`]: monotone, and no key above `floor + spec.span`. Before
 //!     the first pop the floor is the first key pushed, so the first push sets it.
+//!   - [`KeyRule::Narrow`]: any key below 2³², in any order.
 //!
 //!   A push that breaks its queue's rule is rejected with a [`PushError`] that says which
 //!   rule and which keys; **a rejected push leaves the queue unchanged**. A queue never
@@ -99,6 +100,8 @@ pub mod radix_heap;
 #[cfg(feature = "radix-heap-crate")]
 pub mod radix_heap_crate;
 pub mod sequence_heap;
+#[cfg(feature = "simd-quickheap")]
+pub mod simd_quickheap;
 pub mod skip_list;
 pub mod soft_heap;
 pub mod sorted_array;
@@ -186,12 +189,16 @@ pub enum KeyRule {
     /// No key below the floor nor above `floor + span`.
     #[serde(alias = "monotone, bounded span")]
     BoundedSpan,
+    /// Any key below 2³², in any order (a queue that packs the key and the node into one
+    /// `u64`).
+    #[serde(alias = "below 2^32")]
+    Narrow,
 }
 
 impl KeyRule {
     /// Whether this rule forbids keys below the floor.
     pub fn is_monotone(self) -> bool {
-        self != KeyRule::Any
+        matches!(self, KeyRule::Monotone | KeyRule::BoundedSpan)
     }
 }
 
@@ -201,6 +208,7 @@ impl fmt::Display for KeyRule {
             KeyRule::Any => "any keys",
             KeyRule::Monotone => "monotone",
             KeyRule::BoundedSpan => "monotone, bounded span",
+            KeyRule::Narrow => "below 2^32",
         })
     }
 }
@@ -224,6 +232,9 @@ pub enum Family {
     SequenceHeap,
     /// Navarro and Paredes' quickheap (an incremental quicksort's pivots).
     Quickheap,
+    /// Breitling, Groot Koerkamp and Williams' SimdQuickHeap (layers of buckets split by
+    /// pivots, partitioned with SIMD).
+    SimdQuickHeap,
     /// An unsorted array.
     UnsortedArray,
     /// A sorted array.
@@ -254,7 +265,8 @@ impl Family {
             | Family::PairingHeap
             | Family::FibonacciHeap
             | Family::SequenceHeap
-            | Family::Quickheap => Class::Heap,
+            | Family::Quickheap
+            | Family::SimdQuickHeap => Class::Heap,
             Family::UnsortedArray | Family::SortedArray | Family::TwoLevel => Class::Array,
             Family::BucketQueue | Family::RadixHeap | Family::HotQueue => Class::Bucketing,
             Family::SkipList | Family::SplayTree => Class::Ordered,
@@ -273,6 +285,7 @@ impl fmt::Display for Family {
             Family::FibonacciHeap => "Fibonacci heap",
             Family::SequenceHeap => "sequence heap",
             Family::Quickheap => "quickheap",
+            Family::SimdQuickHeap => "SIMD quickheap",
             Family::UnsortedArray => "unsorted array",
             Family::SortedArray => "sorted array",
             Family::TwoLevel => "two-level queue",
@@ -427,6 +440,12 @@ pub enum PushError {
         /// The last popped key.
         floor: Key,
     },
+    /// A narrow queue ([`KeyRule::Narrow`]) was given a key of more than 32 bits.
+    #[error("key {key} is not below 2^32: this queue packs its keys into 32 bits")]
+    TooWide {
+        /// The key pushed.
+        key: Key,
+    },
     /// A bounded-span queue was given a key too far above the last popped key.
     #[error("key {key} is more than the declared span {span} above the last popped key {floor}")]
     BeyondSpan {
@@ -493,6 +512,16 @@ pub trait Frontier {
     const TIES: Ties;
     /// Exact order, or the error rate of an approximate one.
     const ORDER: Order = Order::Exact;
+
+    /// `Ok` when this queue can run here, else why not (a library it loads, a CPU feature
+    /// it needs): check before [`Frontier::new`], which panics with the reason otherwise.
+    /// Every queue built into this crate alone is always available.
+    fn available() -> Result<(), &'static str>
+    where
+        Self: Sized,
+    {
+        Ok(())
+    }
 
     /// An empty frontier for node ids below `spec.capacity`.
     fn new(spec: Spec) -> Self
@@ -563,6 +592,8 @@ impl KeyFloor {
     pub fn check(&mut self, key: Key) -> Result<(), PushError> {
         match self.rule {
             KeyRule::Any => Ok(()),
+            KeyRule::Narrow if key > Key::from(u32::MAX) => Err(PushError::TooWide { key }),
+            KeyRule::Narrow => Ok(()),
             KeyRule::Monotone => {
                 if key < self.floor {
                     Err(PushError::BelowFloor { key, floor: self.floor })

@@ -68,6 +68,7 @@ macro_rules! for_each_queue {
             "skip-list-dk" skip_list_dk $crate::skip_list::SkipList<$crate::Dk>,
             "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
             "quickheap-dup" quickheap_dup $crate::quickheap::Quickheap,
+            [if __gate_simd_quickheap] "simd-quickheap-dup" simd_quickheap_dup $crate::simd_quickheap::SimdQuickHeap,
         }
     };
 }
@@ -156,6 +157,18 @@ macro_rules! __gate_priority_queue_crate {
 macro_rules! __gate_priority_queue_crate {
     ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
 }
+#[cfg(feature = "simd-quickheap")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_simd_quickheap {
+    ($($t:tt)*) => { $crate::__registry_filter! { @keep $($t)* } };
+}
+#[cfg(not(feature = "simd-quickheap"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __gate_simd_quickheap {
+    ($($t:tt)*) => { $crate::__registry_filter! { @drop $($t)* } };
+}
 
 /// What the registry says of one queue: the facts its type declares.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -229,6 +242,19 @@ macro_rules! build_registry {
 }
 
 for_each_queue!(build_registry);
+
+/// Whether the queue registered as `id` can run here ([`Frontier::available`]); `Ok` for
+/// an id not registered.
+pub fn available(id: &str) -> Result<(), &'static str> {
+    struct Available;
+    impl Visitor for Available {
+        type Output = Result<(), &'static str>;
+        fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
+            F::available()
+        }
+    }
+    visit(id, Available).unwrap_or(Ok(()))
+}
 
 /// The entry registered as `id`.
 pub fn find(id: &str) -> Option<&'static Entry> {

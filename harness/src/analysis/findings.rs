@@ -16,11 +16,11 @@ use pqlab_queues::Strategy;
 
 use crate::analysis::bands::{self, Band, BandRanking, Eligible, Series};
 use crate::analysis::noise::{self, Noise};
-use crate::analysis::rank::{rank, Standing};
+use crate::analysis::rank::{self, rank, Standing};
 use crate::analysis::trades::{self, Trade};
 use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Run, Workload};
-use crate::results::{Kind, Row};
+use crate::results::{Kind, Row, Spread, ORACLE};
 
 /// The indexed binary heap with decrease-key: the seeds' alternative to a library heap with
 /// duplicates.
@@ -67,10 +67,13 @@ impl Against<'_> {
 /// How much of a search a queue's frontier takes ([`Findings::frontier_share`]).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct FrontierShare {
-    /// `1 −` the oracle floor's time ÷ the queue's (0.25: a quarter of the search).
-    pub share: f64,
+    /// `1 −` the oracle floor's time ÷ the queue's (0.25: a quarter of the search), between
+    /// the ends of its 95% interval (the bootstrap of [`rank::versus_timings`]).
+    pub share: Spread,
     /// The workloads with an oracle row it is over.
     pub workloads: usize,
+    /// The workloads where the queue was measured but no oracle row was: left out.
+    pub without_oracle: usize,
 }
 
 impl<'w, 'a> Findings<'w, 'a> {
@@ -159,7 +162,7 @@ impl<'w, 'a> Findings<'w, 'a> {
                 .filter_map(|oracle| {
                     let searched = run.twin(oracle, Kind::Astar)?;
                     let row = searched.fastest(bands::exact)?;
-                    let by = oracle.ok(crate::results::ORACLE)?;
+                    let by = oracle.ok(ORACLE)?;
                     Some(Against { id: &row.queue, size: searched.size, row, by })
                 })
                 .collect()
@@ -169,26 +172,29 @@ impl<'w, 'a> Findings<'w, 'a> {
     /// The share of the searches of `workloads` that `queue`'s frontier takes: `1 −` the
     /// weighted geometric mean, over the workloads with an oracle row where `queue` was
     /// measured, of the oracle floor's time ÷ the queue's (the oracle is the same A\*
-    /// replaying the baseline's pops with a frontier that costs nothing). `None` where no
-    /// workload has both. What a faster queue can save at most is this share.
+    /// replaying the baseline's pops with a frontier that costs nothing), with its interval.
+    /// `None` where no workload has both. What a faster queue can save at most is this share.
     pub fn frontier_share(
         &self,
         workloads: &[(&Workload<'_>, f64)],
         queue: &str,
     ) -> Option<FrontierShare> {
         let run = self.run;
-        let (mut log_sum, mut weights, mut n) = (0.0, 0.0, 0);
-        for &(workload, weight) in workloads {
-            let Some(timed) = workload.ok(queue) else { continue };
-            let oracle =
-                run.twin(workload, Kind::Oracle).and_then(|o| o.ok(crate::results::ORACLE));
-            let Some(oracle) = oracle else { continue };
-            log_sum += weight * (oracle.median_ns / timed.median_ns).ln();
-            weights += weight;
-            n += 1;
-        }
-        (n > 0 && weights > 0.0)
-            .then(|| FrontierShare { share: 1.0 - (log_sum / weights).exp(), workloads: n })
+        let measured =
+            || workloads.iter().filter(|&&(w, weight)| weight > 0.0 && w.ok(queue).is_some());
+        let pairs: Vec<_> = measured()
+            .filter_map(|&(workload, weight)| {
+                let oracle = run.twin(workload, Kind::Oracle)?.timing(ORACLE)?;
+                let timed = workload.timing(queue)?;
+                (!oracle.censored).then_some((oracle, timed, weight))
+            })
+            .collect();
+        let ratio = rank::versus_timings(&pairs, ORACLE, queue)?.ratio;
+        Some(FrontierShare {
+            share: Spread { low: 1.0 - ratio.high, mid: 1.0 - ratio.mid, high: 1.0 - ratio.low },
+            workloads: pairs.len(),
+            without_oracle: measured().count() - pairs.len(),
+        })
     }
 
     /// Every way of trading path length for time the run measured (soft heaps, weighted

@@ -286,6 +286,13 @@ pub fn versus_paired(pairs: &[(Timing<'_>, Timing<'_>)], a: &str, b: &str) -> Op
     versus_pairs(pairs.iter().map(|&(ta, tb)| (ta, tb, 1.0)).collect(), a, b, true)
 }
 
+/// Weighted pairs of timings, each from one workload or two: a pair's rounds are drawn
+/// together when its sides were timed in the same group, independently otherwise. A pair
+/// where both were cut off is left out.
+pub fn versus_timings(pairs: &[(Timing<'_>, Timing<'_>, f64)], a: &str, b: &str) -> Option<Versus> {
+    versus_pairs(pairs.to_vec(), a, b, true)
+}
+
 /// The ratio of `a`'s time to `b`'s over weighted pairs of timings, with its interval;
 /// `same_rounds` when each pair's sides were timed in the same rounds of one workload.
 fn versus_pairs(

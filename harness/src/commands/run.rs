@@ -236,6 +236,10 @@ pub fn run(
     let mut wrong = 0;
     let mut sizes: Option<Vec<Counters>> = None;
     for entry in queues {
+        if let Err(why) = registry::available(entry.id) {
+            eprintln!("pqlab: {} is n/a here, and was skipped: {why}", entry.id);
+            continue;
+        }
         let visitor = RunQueue {
             instance,
             heuristic: &heuristic,

@@ -20,6 +20,16 @@ pub fn run(
     per_map: Option<usize>,
     threads: usize,
 ) -> Result<ExitCode> {
+    let queues: Vec<&'static Entry> = queues
+        .iter()
+        .copied()
+        .filter(|e| {
+            let why = pqlab_queues::registry::available(e.id);
+            why.map_err(|why| eprintln!("pqlab: {} is n/a here, and is not validated: {why}", e.id))
+                .is_ok()
+        })
+        .collect();
+    let queues = &queues[..];
     let maps = movingai::find_maps(dir)?;
     anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());
     let started = Instant::now();

@@ -5,19 +5,20 @@
 use std::time::{Duration, Instant};
 
 use pqlab_queues::registry::{self, Entry, Visitor};
-use pqlab_queues::{Frontier, Spec, Strategy};
+use pqlab_queues::{Frontier, KeyRule, Spec, Strategy};
 
 use super::sampler::Contender;
 use super::searches::{Check, Checking, Untimed};
 use crate::search::trace::{replay, ReplayError, Trace};
 
-/// The queue whose searches are recorded for queues of `strategy` and key rule class
-/// (`monotone` or not): the baseline when it is of that class, else the exact queue of
-/// that class with the smallest id. Any exact queue of a class gives traces every queue of
+/// The queue whose searches are recorded for queues of `strategy` and key class
+/// (`monotone`: keyed by `f` alone, every rule but [`KeyRule::Any`], whose keys fold `g` in):
+/// the baseline when it is of that class, else the exact queue of that class with the
+/// smallest id. Any exact queue of a class gives traces every queue of
 /// the class can follow; the rule only makes the choice explicit.
 pub fn recorder(strategy: Strategy, monotone: bool) -> Option<&'static Entry> {
     let matches =
-        |e: &&Entry| e.is_exact() && e.strategy == strategy && e.keys.is_monotone() == monotone;
+        |e: &&Entry| e.is_exact() && e.strategy == strategy && (e.keys != KeyRule::Any) == monotone;
     let baseline = registry::baseline();
     if matches(&baseline) {
         return Some(baseline);
@@ -54,6 +55,7 @@ impl<'a> Visitor for CheckReplay<'a> {
     type Output = Checking<'a>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
+        F::available().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
         let started = Instant::now();
         let mut personal = Vec::with_capacity(self.traces.len());
         for trace in self.traces {

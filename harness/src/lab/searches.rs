@@ -554,6 +554,7 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
 
 /// Whether queue `F` can search `prepared`: `n/a` with the reason when it cannot.
 fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
+    F::available().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
     if F::KEYS.is_monotone() && !prepared.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
@@ -651,15 +652,23 @@ impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
     }
 }
 
+/// Whether queue `F` takes the keys of `costs` (`u64` or `f64`): `n/a` with the reason
+/// when it does not (a bounded-span queue and float keys, a narrow queue and 64-bit keys).
+fn takes_costs<F: Frontier>(costs: CostKind) -> Result<(), Untimed> {
+    match costs {
+        CostKind::Integer => takes::<F, u64>(),
+        CostKind::Float => takes::<F, f64>(),
+    }
+    .map_err(|why| Untimed::NotApplicable(why.to_owned()))
+}
+
 /// Checks queue `F` on road suite `prepared` within `limit`: `n/a` where it cannot take
-/// the keys (a bounded-span queue and float costs). Every exact queue must give every
-/// expected cost (the straight-line heuristic is admissible); an approximate one a cost no
-/// below the optimum, whose excess is kept.
+/// the keys ([`takes_costs`]). Every exact queue must give every expected cost (the
+/// straight-line heuristic is admissible); an approximate one a cost no cheaper than the
+/// optimum, whose excess is kept.
 fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    if prepared.suite.setup.costs == CostKind::Float {
-        takes::<F, f64>().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
-    }
+    takes_costs::<F>(prepared.suite.setup.costs)?;
     check(prepared, || RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
 }
 
@@ -886,11 +895,15 @@ mod tests {
             for (id, why) in check_all(&prepared) {
                 let entry = pqlab_queues::registry::find(id).unwrap();
                 let bounded = entry.keys == pqlab_queues::KeyRule::BoundedSpan;
+                let narrow = entry.keys == pqlab_queues::KeyRule::Narrow;
                 match why {
                     None => timed += 1,
                     Some(Untimed::NotApplicable(note)) if bounded && costs == CostKind::Float => {
                         assert!(note.contains("float keys"), "{id}: {note}");
                         na += 1;
+                    }
+                    Some(Untimed::NotApplicable(note)) if narrow => {
+                        assert!(note.contains("below 2^32"), "{id}: {note}");
                     }
                     Some(why) => panic!("{id} with {costs:?} costs: {why:?}"),
                 }

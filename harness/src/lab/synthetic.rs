@@ -216,6 +216,7 @@ impl Visitor for CheckHold {
     type Output = Result<Check<'static>, Stopped>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
+        F::available().map_err(|why| Stopped::Untimed(Untimed::NotApplicable(why.to_owned())))?;
         if !F::ORDER.is_exact() {
             return Err(Stopped::Untimed(Untimed::NotApplicable(
                 "a held frontier needs exact pops (its floor follows the popped keys)".into(),
@@ -345,7 +346,7 @@ impl Visitor for Probe {
     type Output = Option<f64>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Option<f64> {
-        if !F::ORDER.is_exact() {
+        if !F::ORDER.is_exact() || F::available().is_err() {
             return None;
         }
         let deadline = Instant::now().checked_add(self.limit);

@@ -37,6 +37,7 @@ pub(super) fn adoption(e: &'static registry::Entry) -> String {
         KeyRule::Any => "it accepts any key".to_owned(),
         KeyRule::Monotone => "it needs monotone keys: a consistent heuristic, never a key below the last popped one".to_owned(),
         KeyRule::BoundedSpan => "it needs monotone keys within a span declared up front (the largest key minus the last popped one; under a consistent heuristic, twice the largest edge cost is enough)".to_owned(),
+        KeyRule::Narrow => "it takes keys below 2^32 (a grid search's `f` in 32 bits), in any order".to_owned(),
     };
     let strategy = match e.strategy {
         Strategy::Duplicates => "push a node again when its cost improves and skip stale pops",

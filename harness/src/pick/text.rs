@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{Answer, Backing, Ranked, RankedBy};
-use crate::format::{count, plural, ratio, ratio_interval};
+use crate::format::{count, plural, ratio, ratio_interval, share_interval};
 
 impl Ranked {
     /// Its time ÷ the winner's: "1.23× (1.20×–1.26×)", or for a queue cut off somewhere
@@ -143,15 +143,21 @@ impl Answer {
                 writeln!(f, "  {queue}: {why}")?;
             }
         }
-        let share = self.frontier_share.map(|s| {
-            format!(
-                "The queue is {:.0}% of these searches with std's heap and {:.0}% with `{}` (1 − the oracle floor's time ÷ the queue's, over {} workloads with an oracle row): what a faster queue can save at most.",
-                s.std.share * 100.0,
-                s.winner.share * 100.0,
-                self.ranking.first().map_or("the winner", |r| r.queue.as_str()),
-                s.winner.workloads
-            )
-        });
+        let winner = self.ranking.first().map(|r| r.queue.as_str());
+        let share = match (self.frontier_share, winner) {
+            (Some(s), Some(winner)) => Some(format!(
+                "The queue is {} of these searches with std's heap and {} with `{winner}` (1 − the oracle floor's time ÷ the queue's, with its 95% interval, over {} with an oracle row{}): what a faster queue can save at most.",
+                share_interval(s.std.share),
+                share_interval(s.winner.share),
+                plural(s.winner.workloads, "workload"),
+                match s.winner.without_oracle {
+                    0 => String::new(),
+                    n => format!("; {} without one left out", plural(n, "workload")),
+                }
+            )),
+            (None, Some(_)) => Some("None of these workloads has an oracle row (the same A* with a frontier that costs nothing), so the queue's share of these searches is not known here.".to_owned()),
+            (_, None) => None,
+        };
         let mut notes: Vec<&String> = share.iter().collect();
         notes.extend(self.memory.iter());
         notes.extend(self.tie_order.iter());

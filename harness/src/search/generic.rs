@@ -179,7 +179,8 @@ impl<F: Frontier> GridLoop for GenericLoop<F> {
 
 /// The registry's hook ([`super::registry::Build`]): the generic A\* with `queue`, or why
 /// it cannot run there (float costs under another heuristic than octile or zero; a queue
-/// that takes no float keys). O(cells).
+/// that takes not the costs' keys: a bounded-span queue and float keys, a narrow queue and
+/// 64-bit keys). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
     GenericGrid::supports(target.costs, target.heuristic)?;
     registry::visit(queue.id, Make(target)).expect("a registered queue")
@@ -193,9 +194,11 @@ impl Visitor for Make<'_, '_> {
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
         let t = self.0;
-        if t.costs == CostKind::Float {
-            takes::<F, f64>().map_err(str::to_owned)?;
+        match t.costs {
+            CostKind::Integer => takes::<F, u64>(),
+            CostKind::Float => takes::<F, f64>(),
         }
+        .map_err(str::to_owned)?;
         let grid = GenericGrid::new(t.grid, t.rules, t.costs, t.heuristic);
         Ok(Box::new(GenericLoop::<F> { grid, queue: PhantomData }))
     }

@@ -8,10 +8,11 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{any_keys, evidence, exact, Eligible};
-use crate::analysis::fixture::{octile, sample, steadies};
+use crate::analysis::fixture::{octile, sample, steadies, steady};
 use crate::analysis::{Band, Findings, Run, Series};
+use crate::lab::rows::WorkloadFacts;
 use crate::maps::grid::CostScale;
-use crate::results::Kind;
+use crate::results::{Kind, ORACLE};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 
@@ -161,4 +162,33 @@ fn eligibility_follows_the_registry_facts() {
     };
     assert_eq!(admitted(exact), [BASELINE, "bucket-queue-dup"]);
     assert_eq!(admitted(any_keys), [BASELINE]);
+}
+
+/// Rule: a queue's share of the search is 1 − the oracle floor's time ÷ its own, a weighted
+/// geometric mean over the workloads with an oracle row, with an interval that collapses on
+/// steady rows; a workload without an oracle row is counted and left out, never guessed.
+#[test]
+fn the_frontier_share_is_one_minus_the_oracle_over_the_queue() {
+    let mut rows = sample();
+    for (name, size, ns) in [("small", 20.0, 50.0), ("middle", 1500.0, 600.0)] {
+        let oracle = WorkloadFacts { kind: Kind::Oracle, ..octile(name) };
+        rows.push(steady(&oracle, ORACLE, size, ns));
+    }
+    let run = Run::new(&rows).with_execution_spread(0.0);
+    let findings = Findings::of(&run);
+    let named = |name: &str| run.of(Kind::Astar).find(|w| w.name == name).unwrap();
+    let (small, middle, large) = (named("small"), named("middle"), named("large"));
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    // std: 100 and 1,000 ns against the oracle's 50 and 600.
+    let std = findings.frontier_share(&[(small, 1.0), (middle, 1.0), (large, 1.0)], BASELINE);
+    let std = std.unwrap();
+    let expected = 1.0 - (0.5f64 * 0.6).sqrt();
+    assert!(close(std.share.mid, expected), "{std:?}");
+    assert!(close(std.share.low, expected) && close(std.share.high, expected), "{std:?}");
+    assert_eq!((std.workloads, std.without_oracle), (2, 1));
+    // Weighted 3 to 1: the unsorted array takes 60 and 3,000 ns.
+    let weighted = findings.frontier_share(&[(small, 3.0), (middle, 1.0)], "unsorted-array-dup");
+    let expected = 1.0 - ((3.0 * (50.0f64 / 60.0).ln() + (600.0f64 / 3000.0).ln()) / 4.0).exp();
+    assert!(close(weighted.unwrap().share.mid, expected), "{weighted:?}");
+    assert_eq!(findings.frontier_share(&[(large, 1.0)], BASELINE), None);
 }

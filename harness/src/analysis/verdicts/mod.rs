@@ -96,6 +96,11 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::quickheaps_beat_published_heaps,
     },
     Claim {
+        asks: "Compares the SimdQuickHeap (the `quickheap` crate, built apart with AVX2) with the best radix heap over the octile A* workloads and band by band; a band holds where the SimdQuickHeap takes at most half its time.",
+        outside: Some("Breitling, Groot Koerkamp and Williams, SimdQuickHeap: The QuickHeap Reconsidered, ESA 2026 (arXiv 2604.25681)"),
+        decide: survey::simd_quickheap_twice_the_radix_heap,
+    },
+    Claim {
         asks: "Compares arity apart from implementation: pqlab's own d-ary heap with d = 4 or 8 against the same code with d = 2, over the size ranges from 10,000 entries pooled (octile A* bands and held sizes; every range when none is that large), by the 95% interval and the tie margin, each range's own comparison beside it; the best d-ary heap of any implementation against the best binary heap is shown beside it.",
         outside: None,
         decide: survey::dary_heaps_cache_better,

@@ -338,6 +338,18 @@ pub fn quickheaps_beat_published_heaps(findings: &Findings<'_, '_>) -> Verdict {
     })
 }
 
+/// "About 2× the radix heap's speed on push/pop pairs, consistently the fastest in Dijkstra
+/// and Prim" (the SimdQuickHeap's authors, ESA 2026): the SimdQuickHeap against the best
+/// radix heap, band by band; a band holds where it takes at most half that heap's time,
+/// the whole 95% interval included (the quickheap claim's rule).
+pub fn simd_quickheap_twice_the_radix_heap(findings: &Findings<'_, '_>) -> Verdict {
+    const CLAIM: &str = "the SimdQuickHeap has about twice the radix heap's speed";
+    let simd = family(Family::SimdQuickHeap);
+    structure_against(findings.run, CLAIM, simd, family(Family::RadixHeap), "a radix heap", |s| {
+        s.v.ratio.high <= 0.5
+    })
+}
+
 /// "d-ary heaps have better cache behaviour": arity apart from implementation. The rule
 /// reads pqlab's own d-ary heap alone, one code for every d (the same origin as
 /// `dary2-dk`): the best of d = 4 and 8 against d = 2, faster where the frontier outgrows

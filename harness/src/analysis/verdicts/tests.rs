@@ -285,6 +285,21 @@ fn quickheaps_beat_published_heaps() {
     assert_eq!(outcome(claim, &quick(120.0)), Outcome::Fails);
 }
 
+/// Rule: the SimdQuickHeap against the best radix heap (pqlab's or the crate's): a band
+/// holds at half its time or less, interval included.
+#[test]
+fn simd_quickheap_twice_the_radix_heap() {
+    let claim = survey::simd_quickheap_twice_the_radix_heap;
+    let simd = |ns: f64| {
+        let times = [(BASELINE, 100.0), ("radix-heap-dup", 80.0), ("radix-heap-crate-dup", 60.0)];
+        at("w", 500.0, &[&times[..], &[("simd-quickheap-dup", ns)]].concat())
+    };
+    assert_eq!(outcome(claim, &simd(28.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &simd(35.0)), Outcome::Fails, "faster, but not twice the best");
+    assert_eq!(outcome(claim, &simd(70.0)), Outcome::Fails);
+    assert_eq!(outcome(claim, &at("w", 500.0, &[(BASELINE, 100.0)])), Outcome::Unmeasured);
+}
+
 /// Rule: arity apart from implementation: pqlab's d-ary heap with d = 4 or 8 against the
 /// same code with d = 2 over the size ranges from 10,000 entries pooled: faster beyond the
 /// margin holds, unless a range is slower (partly); faster only on small frontiers fails;

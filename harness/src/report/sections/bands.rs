@@ -5,7 +5,7 @@ use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::TIE_MARGIN;
-use crate::format::{ratio, ratio_interval};
+use crate::format::{ratio, ratio_interval, share_interval};
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
@@ -27,7 +27,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
          takes\": its time ÷ the winner's, with the interval. \"The queue's share of the \
          search\": 1 − the oracle floor's time ÷ the queue's (the same A* replaying the \
          baseline's pops with a frontier that costs nothing), over the band's workloads with \
-         an oracle row: what a faster queue can save at most.",
+         an oracle row, with its 95% interval: what a faster queue can save at most.",
         ratio(TIE_MARGIN)
     )));
     let ranked = ctx.findings.bands(&Series::OCTILE, Eligible::Exact);
@@ -55,9 +55,9 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         let share = |q: &str| ctx.findings.frontier_share(&weighted, q);
         let shares = match (share(BASELINE), share(winner.queue)) {
             (Some(s), Some(w)) => format!(
-                "{:.0}% / {:.0}% ({} of {})",
-                s.share * 100.0,
-                w.share * 100.0,
+                "{} / {} ({} of {})",
+                share_interval(s.share),
+                share_interval(w.share),
                 w.workloads,
                 e.workloads.len()
             ),
