@@ -69,6 +69,12 @@ pub const INCREMENTS: [u64; 32] = [
 /// measured by the same test (to 4 decimals).
 pub const DECREASE_SHARE: f64 = 0.4524;
 
+/// The largest key a hold pushes: its keys rise with every pop, and past this it starts
+/// again from 0 ([`Hold::restart`]), so they stay in the range of A\*'s `f` (below 2³², which
+/// narrow queues need). Rule: half that range, so an increment never crosses it; held at
+/// 10 entries the floor reaches it after about 10⁵ operations, and a restart costs 10 pushes.
+const KEY_LIMIT: Key = 1 << 31;
+
 /// A frontier held at a fixed size by A*-shaped operations.
 struct Hold<F> {
     queue: F,
@@ -130,6 +136,16 @@ impl<F: Frontier> Hold<F> {
         Ok(self.key_of.len())
     }
 
+    /// Starts the hold again from key 0 (the queue cleared, then filled as at the check,
+    /// which it passed): every queue alike, once its floor nears [`KEY_LIMIT`].
+    #[cold]
+    fn restart(&mut self) {
+        self.queue.clear();
+        self.held.clear();
+        self.slot.fill(NOT_HELD);
+        self.fill(None).expect("the hold filled at its check fills again");
+    }
+
     /// One steady-state operation; returns the popped key.
     #[inline]
     fn step(&mut self) -> Key {
@@ -148,6 +164,10 @@ impl<F: Frontier> Hold<F> {
         }
         self.slot[node as usize] = NOT_HELD;
         let pushed = key + self.increment();
+        if pushed > KEY_LIMIT {
+            self.restart();
+            return key;
+        }
         let _ = self.queue.push(node, pushed);
         self.hold(node, pushed);
         if (self.random() & u64::from(u32::MAX)) < self.threshold {
@@ -383,6 +403,31 @@ mod tests {
         }
         check::<DaryHeap<4, Dup>>();
         check::<DaryHeap<4, Dk>>();
+    }
+
+    /// However long a hold runs, its keys stay at most [`KEY_LIMIT`] (it restarts from 0
+    /// past it), so a narrow queue (keys below 2³²) is held as long as any other: at 10
+    /// entries with the stated increments, a million operations restart it several times,
+    /// the size kept throughout.
+    #[test]
+    fn a_long_hold_keeps_its_keys_below_the_limit() {
+        use pqlab_queues::dary_heap::DaryHeap;
+        use pqlab_queues::Dup;
+        let mut hold = Hold::<DaryHeap<4, Dup>>::new(10, &INCREMENTS, DECREASE_SHARE);
+        hold.fill(None).unwrap();
+        let (mut restarts, mut last, mut first_restart) = (0, 0, None);
+        for step in 0..1_000_000u64 {
+            let key = hold.step();
+            assert!(key <= KEY_LIMIT, "{key}");
+            if key < last {
+                restarts += 1;
+                first_restart.get_or_insert(step);
+            }
+            last = key;
+            assert_eq!(hold.held.len(), 10);
+        }
+        assert!(restarts >= 2, "{restarts} restarts, the first at {first_restart:?}");
+        println!("{restarts} restarts, the first after {first_restart:?} operations");
     }
 
     /// Re-measures [`INCREMENTS`] and [`DECREASE_SHARE`] on the suites of [`MEASURED_ON`]
