@@ -17,7 +17,7 @@ use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::contest::Contest;
 use crate::lab::searches::{
-    check_oracle, check_peer, record_baseline, CheckQueue, Prepared, Untimed,
+    check_oracle, check_peers, record_baseline, CheckQueue, Prepared, Untimed,
 };
 use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::grid::CostScale;
@@ -25,7 +25,7 @@ use crate::maps::instance::Sample;
 use crate::results::quantile;
 use crate::say;
 use crate::search::heuristic::HeuristicKind;
-use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
 
@@ -160,10 +160,9 @@ fn enter<'p>(
         (format!("pqlab ({})", entry.id), check.expect("registered"))
     });
     let oracle = traces.map(|t| (ORACLE_LABEL.to_owned(), check_oracle(prepared, t)));
-    let peers = [
-        (PathfindingAstar::ID.to_owned(), check_peer::<PathfindingAstar>(prepared, Duration::MAX)),
-        (PetgraphAstar::ID.to_owned(), check_peer::<PetgraphAstar>(prepared, Duration::MAX)),
-    ];
+    let peers = check_peers(prepared, Duration::MAX, |check| check())
+        .into_iter()
+        .map(|(id, outcome)| (id.to_owned(), outcome));
     for (label, check) in queues.chain(oracle).chain(peers) {
         let check = check.map_err(|why| untimed(&label, &why))?;
         let searched = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>();

@@ -17,7 +17,6 @@ use crate::results::{Kind, Row, Status};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
 use crate::search::heuristic::Heuristic;
-use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
 
@@ -225,10 +224,8 @@ impl Lab {
         let oracle = keep.check(|| searches::check_oracle(grid, traces));
         let mut extras = vec![(crate::results::ORACLE, Kind::Oracle, oracle)];
         if grid.suite.with_peers(grid.instance.grid.cells()) {
-            let pathfinding = keep.check(|| searches::check_peer::<PathfindingAstar>(grid, limit));
-            let petgraph = keep.check(|| searches::check_peer::<PetgraphAstar>(grid, limit));
-            extras.push((PathfindingAstar::ID, Kind::Peer, pathfinding));
-            extras.push((PetgraphAstar::ID, Kind::Peer, petgraph));
+            let peers = searches::check_peers(grid, limit, |check| keep.check(check));
+            extras.extend(peers.into_iter().map(|(id, outcome)| (id, Kind::Peer, outcome)));
         }
         for (id, kind, outcome) in extras {
             let mut row =

@@ -26,7 +26,7 @@ use crate::search::check::{self, Checked};
 use crate::search::fringe::Fringe;
 use crate::search::generic;
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use crate::search::peers::Peer;
+use crate::search::peers::{self, Peer, PeerVisitor};
 use crate::search::registry::{GridLoop, Target};
 use crate::search::stop::{Armed, Ticker};
 use crate::search::store::{FlatStore, NodeStore};
@@ -676,6 +676,30 @@ fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration)
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
     let make = || PeerSolver(P::new(&prepared.instance.grid, prepared.rules));
     check(prepared, make, true, limit)
+}
+
+/// Checks every peer on `prepared` within `limit` ([`peers::each`]), each check run
+/// through `around` (the lab counts what it holds): each peer's id and outcome.
+pub fn check_peers<'a>(
+    prepared: &'a Prepared,
+    limit: Duration,
+    around: impl FnMut(&mut dyn FnMut() -> Checking<'a>) -> Checking<'a>,
+) -> Vec<(&'static str, Checking<'a>)> {
+    struct CheckPeer<'a, A> {
+        prepared: &'a Prepared,
+        limit: Duration,
+        around: A,
+    }
+    impl<'a, A: FnMut(&mut dyn FnMut() -> Checking<'a>) -> Checking<'a>> PeerVisitor
+        for CheckPeer<'a, A>
+    {
+        type Output = (&'static str, Checking<'a>);
+        fn visit<P: Peer + 'static>(&mut self) -> Self::Output {
+            let (prepared, limit) = (self.prepared, self.limit);
+            (P::ID, (self.around)(&mut || check_peer::<P>(prepared, limit)))
+        }
+    }
+    peers::each(&mut CheckPeer { prepared, limit, around })
 }
 
 /// Checks fringe search on `prepared` within `limit`: exact under an admissible heuristic

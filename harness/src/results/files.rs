@@ -36,7 +36,7 @@ use pqlab_queues::registry;
 use super::{location, v1, Kind, Row, Status, SCHEMA_VERSION};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
-use crate::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
+use crate::search::peers;
 
 /// How a partial run's file name ends.
 pub const PARTIAL: &str = ".partial.csv";
@@ -360,7 +360,7 @@ fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
 /// Rejects the figures no measurement can give, and queues pqlab does not know.
 fn check(row: &Row, schema: u32) -> Result<()> {
     let known = match row.kind {
-        Kind::Peer => [PathfindingAstar::ID, PetgraphAstar::ID].contains(&row.queue.as_str()),
+        Kind::Peer => peers::ids().contains(&row.queue.as_str()),
         Kind::Loop => [Fringe::ID, Bfs::ID].contains(&row.queue.as_str()),
         Kind::Oracle => row.queue == super::ORACLE,
         _ => registry::find(&row.queue).is_some(),

@@ -24,6 +24,33 @@ pub trait Peer {
     fn search(&mut self, grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<u64>;
 }
 
+/// What is done with each peer, typed: [`each`] visits every peer once.
+pub trait PeerVisitor {
+    /// What one visit gives.
+    type Output;
+    /// Visits peer `P`.
+    fn visit<P: Peer + 'static>(&mut self) -> Self::Output;
+}
+
+/// Every peer, visited in a fixed order (the order results list them). Adding a peer is its
+/// `impl Peer` and one line here: the lab, `pqlab compare` and the results' check take
+/// their peers from this.
+pub fn each<V: PeerVisitor>(visitor: &mut V) -> Vec<V::Output> {
+    vec![visitor.visit::<PathfindingAstar>(), visitor.visit::<PetgraphAstar>()]
+}
+
+/// Every peer's id ([`Peer::ID`]), in [`each`]'s order.
+pub fn ids() -> Vec<&'static str> {
+    struct Ids;
+    impl PeerVisitor for Ids {
+        type Output = &'static str;
+        fn visit<P: Peer + 'static>(&mut self) -> &'static str {
+            P::ID
+        }
+    }
+    each(&mut Ids)
+}
+
 fn octile(grid: &Grid, rules: Rules, goal: u32) -> Geometric {
     let mut h = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
     h.set_goal(grid, goal);
