@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use pqlab_queues::registry;
 
-use super::measure::STORE_CONTENDERS;
+use super::measure::TWIN_CONTENDERS;
 use super::sampler::REFERENCE_EVERY;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use super::suites::{Role, WorkloadSpec};
@@ -41,7 +41,7 @@ fn role_weight(suite: &WorkloadSpec) -> f64 {
     match suite.role {
         Role::Bands | Role::Real => 1.0,
         Role::OtherSeries => 0.6,
-        Role::Store => 0.25,
+        Role::Store | Role::Ties => 0.25,
         Role::Trade => 0.05,
     }
 }
@@ -53,7 +53,9 @@ fn contenders(suite: &WorkloadSpec) -> usize {
     match suite.role {
         Role::Bands | Role::OtherSeries | Role::Real if suite.replay => 2 * queues,
         Role::Bands | Role::OtherSeries | Role::Real => queues,
-        Role::Store => STORE_CONTENDERS + 1,
+        Role::Store => TWIN_CONTENDERS + 1,
+        // The baseline, the twin's fastest and its fastest of each key rule, some the same.
+        Role::Ties => TWIN_CONTENDERS + 3,
         Role::Trade => 1,
     }
 }

@@ -19,11 +19,12 @@ use crate::search::fringe::Fringe;
 use crate::search::heuristic::Heuristic;
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
+use crate::search::{SearchKind, Setup};
 
-/// The fastest queues of a store suite's flat twin that it measures beside the baseline:
-/// three show whether the store changes the order at the top, at a fifth of the cost of
-/// every queue.
-pub const STORE_CONTENDERS: usize = 3;
+/// The fastest queues of a store or tie suite's twin that it measures beside the baseline:
+/// three show whether the store or the tie rule changes the order at the top, at a fifth
+/// of the cost of every queue.
+pub const TWIN_CONTENDERS: usize = 3;
 
 /// The share of a replayed suite's time left after its checks that its searches' rounds
 /// get; its replays (their recording included) get the rest. Chosen, not tuned: in the
@@ -238,26 +239,36 @@ impl Lab {
 
     /// The queues a suite is measured with, by its role: every queue on band, series and
     /// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
-    /// order); on a store suite the baseline and the [`STORE_CONTENDERS`] fastest exact
-    /// queues of the same searches with the flat store, measured earlier in the run (every
-    /// queue when there are none).
+    /// order); on a store or tie suite the baseline and the [`TWIN_CONTENDERS`] fastest
+    /// exact queues of its twin (the same searches with the flat store, or under the A\*'s
+    /// own tie rule) measured earlier in the run, and on a tie suite also the twin's
+    /// fastest of each key rule, so the best monotone queue is among them (every queue when
+    /// the twin was not measured).
     fn contenders(&self, suite: &WorkloadSpec) -> Vec<&'static Entry> {
-        match suite.role {
-            Role::Bands | Role::OtherSeries | Role::Real => ordered_entries().collect(),
-            Role::Trade => vec![registry::baseline()],
-            Role::Store => {
-                let flat = WorkloadSpec { store: StoreKind::Flat, ..suite.clone() };
-                let twin = self.measured.iter().find(|m| m.suite.same_searches(&flat));
-                let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
-                    return ordered_entries().collect();
-                };
-                // The baseline among the fastest is measured anyway.
-                let fastest = twin.fastest_exact.iter().take(STORE_CONTENDERS);
-                let fastest = fastest.filter(|&&id| id != registry::BASELINE);
-                let fastest = fastest.filter_map(|id| registry::find(id));
-                std::iter::once(registry::baseline()).chain(fastest).collect()
+        let twin = match suite.role {
+            Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
+            Role::Trade => return vec![registry::baseline()],
+            Role::Store => WorkloadSpec { store: StoreKind::Flat, ..suite.clone() },
+            Role::Ties => WorkloadSpec {
+                setup: Setup { search: SearchKind::Astar, ..suite.setup },
+                ..suite.clone()
+            },
+        };
+        let twin = self.measured.iter().find(|m| m.suite.same_searches(&twin));
+        let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
+            return ordered_entries().collect();
+        };
+        let fastest = twin.fastest_exact.iter().filter_map(|id| registry::find(id));
+        let mut chosen = vec![registry::baseline()];
+        chosen.extend(fastest.clone().filter(|e| e.id != registry::BASELINE).take(TWIN_CONTENDERS));
+        if suite.role == Role::Ties {
+            for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
+                chosen.extend(fastest.clone().find(|e| e.keys == keys));
             }
         }
+        let mut seen = std::collections::HashSet::new();
+        chosen.retain(|e| seen.insert(e.id));
+        chosen
     }
 
     /// Times `contest` within `share`, as rounds' group `group`: the settings' fewest

@@ -28,6 +28,8 @@
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
 //! - **Jump point search** on four of the band workloads of uniform-cost maps, the same
 //!   problems, against which A\*'s time and expansions are set.
+//! - **Tie-breaking** ([`Role::Ties`]): the A\*'s other tie rules (the queue's order,
+//!   smaller `g`, FIFO, LIFO) on an open map and a maze, the problems of their band suites.
 //! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -84,6 +86,9 @@ pub enum Role {
     Trade,
     /// Hash-table membership: the baseline and the structures the bands rank best.
     Store,
+    /// A tie rule of the A\*: the baseline, the structures the bands rank best and the best
+    /// of each key rule.
+    Ties,
     /// A real Moving AI map: every queue, the peers and the oracle.
     Real,
 }
@@ -250,6 +255,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             eight_unit_moves_suites(),
             road_suites(),
             jps_suites(),
+            tie_suites(),
             trade_suites(),
             store_suites(),
         ]
@@ -297,6 +303,7 @@ fn band_suites() -> Vec<WorkloadSpec> {
         // 300-1k.
         band("rooms-r16-256-s1", 20),
         band("cave-f45-i4-256-s1", 20),
+        band("open-b16-256-s1", 20),
         band("weighted-f16-256-s1", 10),
         // 1k-3k.
         replayed(band("rooms-r32-1024-s1", 4)),
@@ -424,6 +431,29 @@ fn jps_suites() -> Vec<WorkloadSpec> {
         ..generated(Role::OtherSeries, map, problems, HeuristicKind::Octile, CostScale::FINE)
     })
     .collect()
+}
+
+/// The A\*'s other tie rules on an open map and a maze, the problems of their band suites
+/// (octile, fine costs), against which the A\*'s own rule (larger `g` first) is set: where
+/// ties abound (open ground, many cells of one `f`) and where they hardly occur (one-way
+/// corridors).
+fn tie_suites() -> Vec<WorkloadSpec> {
+    let rules = [
+        SearchKind::AstarTiesQueue,
+        SearchKind::AstarTiesSmallerG,
+        SearchKind::AstarTiesFifo,
+        SearchKind::AstarTiesLifo,
+    ];
+    let mut suites = Vec::new();
+    for (map, problems) in [("open-b16-256-s1", 20), ("maze-w4-256-s1", 10)] {
+        for search in rules {
+            suites.push(WorkloadSpec {
+                setup: Setup { search, ..Setup::GRID_ASTAR },
+                ..generated(Role::Ties, map, problems, HeuristicKind::Octile, CostScale::FINE)
+            });
+        }
+    }
+    suites
 }
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:

@@ -8,13 +8,15 @@
 //!
 //! # Keys and ties
 //!
-//! For queues that accept any key, the key is `f << 32 | (u32::MAX - g)`: the smallest
-//! `f` first and, among equal `f`, the largest `g` (the deepest node, usually nearest the
-//! goal). Restricted (monotone) queues are given `f` alone, since a child with the same `f`
-//! has a larger `g` and its composite key would fall below the last popped key; their own
-//! tie order (LIFO for bucket-based queues) then decides. `g` and `f` must fit 32 bits: a
-//! search that would exceed that fails with [`SearchError::CostOverflow`] (the fine cost
-//! scale keeps paths up to about 22,000 straight steps within it).
+//! The tie rule `T` ([`super::ties`]) makes the key. By default ([`LargerG`]), for queues
+//! that accept any key, it is `f << 32 | (u32::MAX - g)`: the smallest `f` first and,
+//! among equal `f`, the largest `g` (the deepest node, usually nearest the goal).
+//! Restricted (monotone) queues are given `f` alone, since a child with the same `f` has a
+//! larger `g` and its composite key would fall below the last popped key; their own tie
+//! order (LIFO for bucket-based queues) then decides. The other rules are searches of the
+//! registry. `g` and `f` must fit 32 bits: a search that would exceed that fails with
+//! [`SearchError::CostOverflow`] (the fine cost scale keeps paths up to about 22,000
+//! straight steps within it).
 //!
 //! # Strategies
 //!
@@ -80,8 +82,10 @@
 //! }
 //! ```
 
+use std::marker::PhantomData;
+
 use pqlab_queues::registry::{self, Entry, Visitor};
-use pqlab_queues::{Frontier, Key, KeyRule, PushError, Pushed, Spec};
+use pqlab_queues::{Frontier, Key, PushError, Pushed, Spec};
 use serde::{Deserialize, Serialize};
 
 use crate::maps::grid::{Grid, Rules, Terrain};
@@ -91,6 +95,7 @@ use crate::search::registry::{GridLoop, Target};
 use crate::search::store::{
     CellState, ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
 };
+use crate::search::ties::{LargerG, TieRule};
 
 /// What one search did: the figures every result row records.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,7 +188,7 @@ pub enum SearchError {
 
 /// A search context for one map: the per-cell store, the frontier and the compiled moves,
 /// reused by every search so that only the first one allocates map-sized memory.
-pub struct AStar<F, S = FlatStore> {
+pub struct AStar<F, S = FlatStore, T = LargerG> {
     store: S,
     /// The cells of the map the context was built for: every search must be on it.
     cells: usize,
@@ -192,9 +197,10 @@ pub struct AStar<F, S = FlatStore> {
     frontier: F,
     moves: Moves,
     span: Key,
+    ties: PhantomData<T>,
 }
 
-impl<F: Frontier, S: NodeStore> AStar<F, S> {
+impl<F: Frontier, S: NodeStore, T: TieRule> AStar<F, S, T> {
     /// A context for searches on `grid` under `rules`; its frontier is built for node ids
     /// below `grid.cells()` and the key span [`AStar::span`]. O(cells).
     pub fn new(grid: &Grid, rules: Rules) -> Self {
@@ -220,6 +226,7 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             frontier: F::new(Spec { capacity: grid.cells(), span }),
             moves,
             span,
+            ties: PhantomData,
         }
     }
 
@@ -238,16 +245,6 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
     /// The frontier, e.g. to load an oracle's pop order before a search.
     pub fn frontier_mut(&mut self) -> &mut F {
         &mut self.frontier
-    }
-
-    /// The key of a cell with `f` and `g`, both below 2³².
-    #[inline(always)]
-    fn key(f: u64, g: u64) -> Key {
-        if F::KEYS == KeyRule::Any {
-            f << 32 | (u64::from(u32::MAX) - g)
-        } else {
-            f
-        }
     }
 
     /// Finds a cheapest path from `start` to `goal` (cells `(x, y)`) with `heuristic`.
@@ -306,7 +303,9 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             return Err(SearchError::CostOverflow { f: h });
         }
         *self.store.slot(start) = CellState::new(0, open, CellState::START);
-        self.push(start, Self::key(h, 0), heuristic)?;
+        // The pushes so far, for the tie rules that order by them.
+        let mut seq: u32 = 0;
+        self.push(start, T::key(F::KEYS, h, 0, seq), heuristic)?;
         counters.pushes += 1;
         let mut open_cells: u64 = 1;
         counters.max_open = 1;
@@ -321,14 +320,9 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
             let state = unsafe { self.store.get_unchecked(cell) };
             let g = u64::from(state.g);
             let (x, y) = divide.coords(cell);
-            // A pop is stale when its cell is closed, or was pushed again with a lower g.
-            // With any-key queues the key's low half holds g; with monotone ones (f alone)
-            // h is computed again.
-            let current = if F::KEYS == KeyRule::Any {
-                key as u32 == u32::MAX - state.g
-            } else {
-                key == g + heuristic.estimate(x, y, cell)
-            };
+            // A pop is stale when its cell is closed, or was pushed again with a lower g
+            // (the tie rule reads g from the key, or h again for f − h).
+            let current = T::current(F::KEYS, key, state.g, || heuristic.estimate(x, y, cell));
             if state.stamp() == closed || !current {
                 counters.stale_pops += 1;
                 continue;
@@ -393,7 +387,8 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
                     return Err(SearchError::CostOverflow { f: f_next });
                 }
                 *seen = CellState::new(g_next as u32, open, d as u32);
-                match self.push(next, Self::key(f_next, g_next), heuristic)? {
+                seq = seq.wrapping_add(1);
+                match self.push(next, T::key(F::KEYS, f_next, g_next, seq), heuristic)? {
                     Pushed::Added => counters.pushes += 1,
                     Pushed::Decreased => counters.decrease_keys += 1,
                     Pushed::Kept => {}
@@ -454,7 +449,7 @@ impl<F: Frontier, S: NodeStore> AStar<F, S> {
     }
 }
 
-impl<F: Frontier, S: NodeStore> GridLoop for AStar<F, S> {
+impl<F: Frontier, S: NodeStore, T: TieRule> GridLoop for AStar<F, S, T> {
     fn search(
         &mut self,
         grid: &Grid,
@@ -471,27 +466,32 @@ impl<F: Frontier, S: NodeStore> GridLoop for AStar<F, S> {
     }
 }
 
-/// The registry's hook ([`super::registry::Build`]): this A\* with `queue` and the
-/// target's store, on its compiled moves. Every queue takes it: O(cells).
-pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
+/// The registry's hook ([`super::registry::Build`]): this A\* under tie rule `T` with
+/// `queue` and the target's store, on its compiled moves; every queue takes the default
+/// rule, the others only the queues their keys fit ([`TieRule::takes`]). O(cells).
+pub fn build<T: TieRule>(
+    target: &Target<'_>,
+    queue: &'static Entry,
+) -> Result<Box<dyn GridLoop>, String> {
+    registry::visit(queue.id, Make::<T>(target, PhantomData)).expect("a registered queue")
 }
 
 /// Builds the A\* with the queue it visits.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct Make<'t, 'a, T>(&'t Target<'a>, PhantomData<T>);
 
-impl Visitor for Make<'_, '_> {
-    type Output = Box<dyn GridLoop>;
+impl<T: TieRule> Visitor for Make<'_, '_, T> {
+    type Output = Result<Box<dyn GridLoop>, String>;
 
-    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
+        T::takes(F::KEYS)?;
         let Target { grid, moves, store, .. } = *self.0;
         let moves = moves.clone();
-        match store {
-            StoreKind::Flat => Box::new(AStar::<F, FlatStore>::with_moves(grid, moves)),
-            StoreKind::Cleared => Box::new(AStar::<F, ClearedStore>::with_moves(grid, moves)),
-            StoreKind::FxHash => Box::new(AStar::<F, FxHashStore>::with_moves(grid, moves)),
-            StoreKind::StdHash => Box::new(AStar::<F, StdHashStore>::with_moves(grid, moves)),
-        }
+        Ok(match store {
+            StoreKind::Flat => Box::new(AStar::<F, FlatStore, T>::with_moves(grid, moves)),
+            StoreKind::Cleared => Box::new(AStar::<F, ClearedStore, T>::with_moves(grid, moves)),
+            StoreKind::FxHash => Box::new(AStar::<F, FxHashStore, T>::with_moves(grid, moves)),
+            StoreKind::StdHash => Box::new(AStar::<F, StdHashStore, T>::with_moves(grid, moves)),
+        })
     }
 }
 

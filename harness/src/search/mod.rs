@@ -1,8 +1,8 @@
 //! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
 //! checks it, operation traces and the oracle floor, other crates' A* (the peers), and two
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
-//! The searches that take a queue are listed in [`registry`]: the tuned A\*, the generic
-//! A\* and jump point search ([`jps`]).
+//! The searches that take a queue are listed in [`registry`]: the tuned A\* (under each tie
+//! rule of [`ties`]), the generic A\* and jump point search ([`jps`]).
 
 pub mod astar;
 pub mod bfs;
@@ -15,6 +15,7 @@ pub mod peers;
 pub mod registry;
 pub mod stop;
 pub mod store;
+pub mod ties;
 pub mod trace;
 
 use crate::maps::grid::{Connectivity, CostKind, CostScale};

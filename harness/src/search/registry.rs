@@ -4,14 +4,15 @@
 //! [`SearchEntry::build`]; `pick`, the report and the verdicts name it from its entry.
 //!
 //! Adding a search is its file (a [`GridLoop`] and a [`Build`] hook), one [`SearchKind`]
-//! variant with one line in [`SEARCHES`], and its tests.
+//! variant with one entry in [`SEARCHES`], and its tests; a tie rule of the A\* is its type
+//! in [`super::ties`] and one `tied` entry.
 
 use pqlab_queues::registry::Entry;
 
 use super::astar::{Outcome, SearchError};
 use super::heuristic::{AnyHeuristic, HeuristicKind};
 use super::store::StoreKind;
-use super::{astar, generic, jps};
+use super::{astar, generic, jps, ties};
 use crate::maps::grid::{Connectivity, CostKind, Grid, Rules};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::GraphKind;
@@ -42,6 +43,14 @@ pub enum SearchKind {
     Generic,
     /// Jump point search ([`super::jps::Jps`]) on 8-connected uniform-cost grids.
     Jps,
+    /// The tuned A\* giving `f` alone to every queue: ties in the queue's own order.
+    AstarTiesQueue,
+    /// The tuned A\* breaking ties toward smaller `g` (larger `h`).
+    AstarTiesSmallerG,
+    /// The tuned A\* breaking ties first in, first out.
+    AstarTiesFifo,
+    /// The tuned A\* breaking ties last in, first out.
+    AstarTiesLifo,
 }
 
 impl SearchKind {
@@ -141,7 +150,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             heuristics: None,
         },
         compared_with: SearchKind::Generic,
-        build: astar::build,
+        build: astar::build::<ties::LargerG>,
     },
     SearchEntry {
         kind: SearchKind::Generic,
@@ -173,7 +182,61 @@ pub static SEARCHES: &[SearchEntry] = &[
         compared_with: SearchKind::Astar,
         build: jps::build,
     },
+    tied(
+        SearchKind::AstarTiesQueue,
+        "astar-ties-queue",
+        "A* (ties: the queue's order)",
+        "the tuned A* giving f alone, ties in the queue's own order",
+        astar::build::<ties::QueueOrder>,
+    ),
+    tied(
+        SearchKind::AstarTiesSmallerG,
+        "astar-ties-smaller-g",
+        "A* (ties: smaller g)",
+        "the tuned A* breaking ties toward smaller g",
+        astar::build::<ties::SmallerG>,
+    ),
+    tied(
+        SearchKind::AstarTiesFifo,
+        "astar-ties-fifo",
+        "A* (ties: FIFO)",
+        "the tuned A* breaking ties first in, first out",
+        astar::build::<ties::Fifo>,
+    ),
+    tied(
+        SearchKind::AstarTiesLifo,
+        "astar-ties-lifo",
+        "A* (ties: LIFO)",
+        "the tuned A* breaking ties last in, first out",
+        astar::build::<ties::Lifo>,
+    ),
 ];
+
+/// The tuned A\* under another tie rule: what it needs is the A\*'s, and it is compared with
+/// the A\* (larger `g` first).
+const fn tied(
+    kind: SearchKind,
+    token: &'static str,
+    name: &'static str,
+    description: &'static str,
+    build: Build,
+) -> SearchEntry {
+    SearchEntry {
+        kind,
+        token,
+        name,
+        description,
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: None,
+            costs: Some(CostKind::Integer),
+            uniform: false,
+            heuristics: None,
+        },
+        compared_with: SearchKind::Astar,
+        build,
+    }
+}
 
 impl Needs {
     /// Whether a workload on `graph` under `moves` with `costs` is one this search takes.
