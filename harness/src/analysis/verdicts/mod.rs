@@ -15,6 +15,7 @@ mod loops;
 mod survey;
 #[cfg(test)]
 mod tests;
+mod ties;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -154,6 +155,16 @@ pub const CLAIMS: &[Claim] = &[
         asks: "The roguelike log's pointer for uniform-cost grids: compares, map by map on JPS workloads and their octile A* twins (the same problems), how much the fastest exact queue gains over std's BinaryHeap under each search, by the 95% intervals and the tie margin, the maps pooled by the geometric mean; JPS's time and expansions against A*'s beside.",
         outside: None,
         decide: factors::queue_matters_less_with_jps,
+    },
+    Claim {
+        asks: "The implementation guide's two sentences: compares std's BinaryHeap breaking ties toward larger g (the A*'s own rule) with the same heap leaving them to its own order (f alone), on an open map and a maze, the same problems, map by map with the expansions, the maps pooled, by the 95% interval and the tie margin; and whether each map's fastest exact queue takes the hack's keys or, restricted, expands more cells in its own order than the hack does with std's heap.",
+        outside: None,
+        decide: ties::tie_breaking_hack,
+    },
+    Claim {
+        asks: "The beginners' article's sentence: compares std's BinaryHeap breaking ties last in, first out against first in, first out, on an open map and a maze, the same problems, map by map with the expansions, the maps pooled, by the 95% interval and the tie margin; \"can be\" holds partly where only some map shows it. LIFO against the A*'s own rule (larger g) beside it.",
+        outside: None,
+        decide: ties::last_added_first,
     },
 ];
 

@@ -3,7 +3,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{factors, folklore, survey, verdicts, Outcome, Verdict};
+use super::{factors, folklore, survey, ties, verdicts, Outcome, Verdict};
 use crate::analysis::fixture::{cut_off, held, octile, search, steadies, steady};
 use crate::analysis::{Findings, Run};
 use crate::results::Row;
@@ -762,4 +762,89 @@ fn queue_matters_less_with_jps() {
     let mut other = jps_map("a", 50.0, 90.0);
     other.iter_mut().filter(|r| r.workload.ends_with("/jps")).for_each(|r| r.units = 7);
     assert_eq!(outcome(claim, &other), Outcome::Unmeasured);
+}
+
+/// One map's octile A* workload (the A*'s own rule, larger g first) and its tie workloads
+/// (the same problems): std's heap at `rules`' times, expanding `cells` a search under each
+/// rule; under the A*'s rule the bitmap bucket queue (monotone, bounded span) is the fastest
+/// at half std's time, expanding `bucket` cells.
+fn tie_map(map: &str, rules: &[(crate::search::SearchKind, f64, f64)], bucket: f64) -> Vec<Row> {
+    use crate::search::{SearchKind, Setup};
+    let mut rows = Vec::new();
+    for &(search, time, cells) in rules {
+        let facts = crate::lab::rows::WorkloadFacts {
+            name: format!("{map}/{}", search.token()),
+            setup: Some(Setup { search, ..Setup::GRID_ASTAR }),
+            ..octile(map)
+        };
+        let facts = if search == SearchKind::Astar { octile(map) } else { facts };
+        let mut these = steadies(&facts, 500.0, &[(BASELINE, time)]);
+        if search == SearchKind::Astar {
+            let mut fastest = steady(&facts, "bitmap-bucket-queue-dup", 500.0, time / 2.0);
+            fastest.expansions = bucket;
+            these.push(fastest);
+        }
+        these.iter_mut().filter(|r| r.queue == BASELINE).for_each(|r| r.expansions = cells);
+        rows.extend(these);
+    }
+    rows
+}
+
+/// Rule: the hack holds where std's heap breaking ties toward larger g is faster beyond the
+/// tie margin than the heap left to its own order, the maps pooled; the second sentence
+/// where the fastest queue cannot take the hack's keys and its own order expands more than
+/// 2% beyond the hack's cells; both hold: holds, one: partly, neither: fails.
+#[test]
+fn tie_breaking_hack() {
+    use crate::search::SearchKind::{Astar, AstarTiesQueue};
+    let claim = ties::tie_breaking_hack;
+    let map = |name: &str, hacked: f64, unbroken: f64, bucket: f64| {
+        tie_map(name, &[(Astar, hacked, 1000.0), (AstarTiesQueue, unbroken, 2500.0)], bucket)
+    };
+    // The hack saves a third, and the bucket queue's own order expands 1.3× its cells.
+    let v = decide(claim, &map("a", 100.0, 150.0, 1300.0));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "{v:#?}");
+    assert!(v.details[0].contains("expanding 0.400× the cells"), "{:#?}", v.details);
+    assert!(v.details[0].contains("needs a hack of its own"), "{:#?}", v.details);
+    // Its own order does the hack's work (1.01×): partly.
+    assert_eq!(outcome(claim, &map("a", 100.0, 150.0, 1010.0)), Outcome::Partly);
+    // The hack within the tie margin (1.015×), and the bucket queue's order as good: fails.
+    assert_eq!(outcome(claim, &map("a", 101.5, 100.0, 1000.0)), Outcome::Fails);
+    // The hack slower on the maze, faster on open ground; pooled faster, a map opposite.
+    let both = [map("open", 100.0, 200.0, 1300.0), map("maze", 110.0, 100.0, 1300.0)].concat();
+    let v = decide(claim, &both);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Partly, 2), "{v:#?}");
+    assert!(v.summary.contains("faster beyond the tie margin on 1 of 2 maps"), "{}", v.summary);
+    // No tie workload: nothing to compare.
+    let alone = tie_map("a", &[(Astar, 100.0, 1000.0)], 1000.0);
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
+/// Rule: "can be faster" holds where std's heap choosing the last added among equal f is
+/// faster beyond the tie margin than choosing the first added, the maps pooled (partly when
+/// a map shows the opposite); partly where only some map shows it; fails where none does.
+#[test]
+fn last_added_first() {
+    use crate::search::SearchKind::{Astar, AstarTiesFifo, AstarTiesLifo};
+    let claim = ties::last_added_first;
+    let map = |name: &str, lifo: f64, fifo: f64| {
+        tie_map(
+            name,
+            &[(Astar, 90.0, 900.0), (AstarTiesLifo, lifo, 1000.0), (AstarTiesFifo, fifo, 2000.0)],
+            900.0,
+        )
+    };
+    let v = decide(claim, &map("a", 80.0, 100.0));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "{v:#?}");
+    assert!(v.details[0].contains("expanding 0.500× the cells"), "{:#?}", v.details);
+    assert!(v.details[0].contains("Against the A*'s own rule"), "{:#?}", v.details);
+    // Within the tie margin: no faster.
+    assert_eq!(outcome(claim, &map("a", 101.5, 100.0)), Outcome::Fails);
+    // Faster on one map, slower on another, slower pooled (1.10×): it can be, partly.
+    let both = [map("open", 80.0, 100.0), map("maze", 150.0, 100.0)].concat();
+    let v = decide(claim, &both);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Partly, 2), "{v:#?}");
+    // No FIFO twin: nothing to compare.
+    let alone = tie_map("a", &[(Astar, 90.0, 900.0), (AstarTiesLifo, 80.0, 900.0)], 900.0);
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
 }

@@ -19,6 +19,7 @@ mod queues;
 mod searches;
 mod series;
 mod strategies;
+mod ties;
 mod untimed;
 mod verdicts;
 
@@ -35,6 +36,7 @@ const SECTIONS: &[fn(&Context<'_>) -> Vec<Block>] = &[
     searches::section,
     other_searches::section,
     jps::section,
+    ties::section,
     alone::section,
     strategies::section,
     memory::section,

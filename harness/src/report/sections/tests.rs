@@ -139,3 +139,40 @@ fn the_jps_section_sets_each_jps_workload_beside_its_astar_twin() {
     let findings = Findings::of(&alone);
     assert!(super::jps::section(&context(&alone, &findings)).is_empty());
 }
+
+/// The tie section lists each tie map under every rule measured, std's time and expansions
+/// against std's under the A*'s own rule, and the fastest exact and monotone queues; absent
+/// without the A*'s twin.
+#[test]
+fn the_tie_section_sets_each_rule_beside_the_astars_own() {
+    use crate::analysis::fixture::{octile, steadies};
+    use crate::search::{SearchKind, Setup};
+    let tied = |search: SearchKind| WorkloadFacts {
+        name: format!("m/{}", search.token()),
+        setup: Some(Setup { search, ..Setup::GRID_ASTAR }),
+        ..octile("m")
+    };
+    let mut rows = steadies(
+        &octile("m"),
+        500.0,
+        &[(BASELINE, 10_000.0), ("bitmap-bucket-queue-dup", 5_000.0)],
+    );
+    rows.extend(steadies(&tied(SearchKind::AstarTiesQueue), 500.0, &[(BASELINE, 20_000.0)]));
+    for row in &mut rows {
+        row.expansions = if row.workload.ends_with("queue") { 3000.0 } else { 1000.0 };
+    }
+    let run = Run::new(&rows).with_execution_spread(0.0);
+    let findings = Findings::of(&run);
+    let md = crate::report::page::markdown(&super::ties::section(&context(&run, &findings)));
+    let row = |label: &str| {
+        let mut rows = md.lines().filter(|l| l.starts_with("| m ("));
+        rows.find(|l| l.contains(label)).unwrap_or_else(|| panic!("{label}: {md}")).to_owned()
+    };
+    let unbroken = row("the queue's order");
+    assert!(unbroken.contains("| 20.0 µs, 3000 | 2.00× | 3.00× |"), "{unbroken}");
+    let own = row("(the A\\*'s own)");
+    assert!(own.contains("`bitmap-bucket-queue-dup`: 5.0 µs, 1000"), "{own}");
+    let alone = Run::new(&rows[2..]).with_execution_spread(0.0);
+    let findings = Findings::of(&alone);
+    assert!(super::ties::section(&context(&alone, &findings)).is_empty());
+}
