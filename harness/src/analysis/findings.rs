@@ -154,13 +154,17 @@ impl<'w, 'a> Findings<'w, 'a> {
     }
 
     /// The fastest exact queue against the oracle floor (the same A\* replaying a recorded
-    /// order, a frontier that costs nothing), on each workload with an oracle row.
+    /// order, a frontier that costs nothing), on each octile A\* workload (fine costs, the
+    /// flat store) with an oracle row: the floor the goal is stated over.
     pub fn floors(&self) -> &[Against<'a>] {
         self.floors.get_or_init(|| {
             let run = self.run;
             run.of(Kind::Oracle)
                 .filter_map(|oracle| {
                     let searched = run.twin(oracle, Kind::Astar)?;
+                    if !Series::OCTILE.admits(searched) {
+                        return None;
+                    }
                     let row = searched.fastest(bands::exact)?;
                     let by = oracle.ok(ORACLE)?;
                     Some(Against { id: &row.queue, size: searched.size, row, by })

@@ -154,12 +154,15 @@ impl WorkloadSpec {
         Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
     }
 
-    /// Whether the oracle runs on it: the octile suites of the bands and real maps, with
-    /// the flat store (never a road suite: its heuristic is straight-line).
+    /// Whether the oracle runs on it: the tuned grid A\*'s suites of the bands, the series
+    /// and real maps, with the flat store, under a consistent heuristic (the oracle replays
+    /// the baseline's pops, which an exact search of each queue repeats up to ties); never a
+    /// road suite, the generic A\*'s or another search's.
     pub fn with_oracle(&self) -> bool {
-        matches!(self.role, Role::Bands | Role::Real)
-            && self.heuristic == HeuristicKind::Octile
+        matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
+            && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
             && self.store == StoreKind::Flat
+            && self.heuristic.consistent_on(self.rules().connectivity)
     }
 
     /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
@@ -172,13 +175,16 @@ impl WorkloadSpec {
             && self.store == StoreKind::Flat
     }
 
-    /// Whether the peers (other crates' A*) run on it: the oracle's suites, of the bands on
-    /// maps of up to 2¹⁹ cells (512²) and of real maps up to 2²¹ (every Moving AI map). Larger maps would cost petgraph's graph a node per
-    /// cell and an edge per move (about 1 GB at 2048²), and on the default run's costliest
+    /// Whether the peers (other crates' A*) run on it: the oracle's octile suites of the bands
+    /// on maps of up to 2¹⁹ cells (512²) and of real maps up to 2²¹ (every Moving AI map).
+    /// Larger maps would cost petgraph's graph a node per cell and an edge per move (about 1 GB at 2048²), and on the default run's costliest
     /// suites the two peers, 3–6 times the baseline's time, cost as much as eight queues.
     pub fn with_peers(&self, cells: usize) -> bool {
         let largest = if self.role == Role::Real { 1 << 21 } else { 1 << 19 };
-        self.with_oracle() && cells <= largest
+        matches!(self.role, Role::Bands | Role::Real)
+            && self.with_oracle()
+            && self.heuristic == HeuristicKind::Octile
+            && cells <= largest
     }
 }
 
@@ -596,5 +602,32 @@ mod tests {
         }
         assert_eq!(HeuristicKind::StraightLine.to_string(), "straight-line");
         assert_eq!(CostScale::ROAD.to_string(), "road");
+    }
+
+    /// The oracle runs on the tuned grid A*'s suites under a consistent heuristic with the
+    /// flat store, series included (Dijkstra, 4 moves, unit costs); the peers on the octile
+    /// bands alone.
+    #[test]
+    fn the_oracle_runs_on_every_consistent_tuned_astar_suite_and_the_peers_on_octile_bands() {
+        let suites = builtin(Profile::Default);
+        let oracle = |pred: fn(&WorkloadSpec) -> bool| {
+            suites.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
+        };
+        assert!(oracle(|s| s.role == Role::Bands));
+        assert!(oracle(|s| s.heuristic == HeuristicKind::Zero));
+        assert!(oracle(|s| s.setup.moves == Some(Connectivity::Four)));
+        assert!(oracle(|s| s.heuristic == HeuristicKind::Chebyshev));
+        for suite in &suites {
+            let name = suite.name();
+            let consistent = suite.heuristic.consistent_on(suite.rules().connectivity);
+            if !consistent || suite.setup.search != SearchKind::Astar || suite.role == Role::Store {
+                assert!(!suite.with_oracle(), "{name}");
+            }
+            if suite.with_peers(0) {
+                assert_eq!((suite.role, suite.heuristic), (Role::Bands, HeuristicKind::Octile));
+            }
+        }
+        let peers = suites.iter().filter(|s| s.with_peers(0)).count();
+        assert_eq!(peers, suites.iter().filter(|s| s.role == Role::Bands).count());
     }
 }

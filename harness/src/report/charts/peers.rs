@@ -97,13 +97,15 @@ fn peers_panel(findings: &Findings<'_, '_>) -> Option<Panel> {
     }))
 }
 
-/// Every queue's time over the oracle floor's, the five most often in a workload's tie
-/// group and the baseline named, with the figure's legend; `None` when the run has no
-/// oracle rows.
+/// Every queue's time over the oracle floor's on the octile A\* workloads (the series the
+/// peers ran), the five most often in a workload's tie group and the baseline named, with
+/// the figure's legend; `None` when the run has no such oracle rows.
 fn oracle_panel(findings: &Findings<'_, '_>) -> Option<(Panel, Legend)> {
     let run = findings.run;
-    let floored: Vec<_> =
-        run.of(Kind::Astar).filter(|w| run.twin(w, Kind::Oracle).is_some()).collect();
+    let floored: Vec<_> = run
+        .of(Kind::Astar)
+        .filter(|w| bands::Series::OCTILE.admits(w) && run.twin(w, Kind::Oracle).is_some())
+        .collect();
     if floored.is_empty() {
         return None;
     }
