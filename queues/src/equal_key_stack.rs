@@ -1,0 +1,189 @@
+//! An equal-key stack in front of a monotone queue, duplicates only (issue #35's lever "an
+//! equal-key stack"): a push whose key equals the floor (the key last popped) goes on a
+//! plain stack of nodes instead of into the inner queue `Q`, and a pop takes from that
+//! stack first. A* on a grid pushes many such keys: a successor one step nearer the goal
+//! keeps its parent's `f`.
+//!
+//! | operation | cost |
+//! |---|---|
+//! | push, key equal to the floor | O(1): a `u32` appended |
+//! | push, other keys | `Q`'s push |
+//! | pop | O(1) while the stack holds entries, else `Q`'s pop |
+//! | clear | `Q`'s clear |
+//!
+//! Memory: 4 bytes per stacked entry, besides `Q`'s.
+//!
+//! Exact: every stacked key equals the floor, and a monotone `Q` holds no key below the
+//! floor, so the stack's entries are minimal. `Q` must be monotone ([`KeyRule::Monotone`]
+//! or [`KeyRule::BoundedSpan`]), exact and with duplicates, checked at compile time:
+//! the stack would be wrong in front of a queue that takes keys below the floor, and would
+//! hold a second entry of a node a decrease-key queue holds once.
+//!
+//! Keys: `Q`'s rule. The floor is armed only by a pop, so before the first pop since
+//! construction or [`Frontier::clear`] every push goes to `Q`. Then `Q`'s floor is this
+//! queue's (a stacked pop returns the floor itself), so a key equal to it is one `Q` would
+//! take (not below its floor, 0 above it), and every other key meets `Q`'s own check and
+//! its error, which leaves both parts unchanged.
+//!
+//! Ties: `Q`'s rule ([`Frontier::TIES`]). The stack pops newest first, and its entries are
+//! newer than every entry of the floor's key `Q` holds (those were pushed before the pop
+//! that set the floor, later ones were stacked), so last in, first out holds whenever it
+//! holds for `Q`. Family: `Q`'s (the structure that orders the keys).
+//!
+//! Should win: where `Q`'s push and pop of the floor's key cost more than a stack's, with
+//! many successors keeping `f` (octile grids). [`EqualKeyStack::absorbed`] counts the
+//! pushes it took.
+//!
+//! ```
+//! use pqlab_queues::{equal_key_stack::EqualKeyStack, radix_heap::RadixHeap, Dup};
+//! use pqlab_queues::{Frontier, Spec};
+//!
+//! let mut open = EqualKeyStack::<RadixHeap<Dup>>::new(Spec { capacity: 10, span: 16 });
+//! open.push(4, 7)?;
+//! open.push(2, 5)?;
+//! assert_eq!(open.pop(), Some((2, 5))); // the floor is 5
+//! open.push(3, 5)?; // stacked
+//! assert_eq!(open.pop(), Some((3, 5)));
+//! assert_eq!(open.pop(), Some((4, 7)));
+//! assert_eq!(open.absorbed(), 1);
+//! # Ok::<(), pqlab_queues::PushError>(())
+//! ```
+
+use crate::{
+    check_node, Family, Frontier, Key, KeyRule, Node, Order, Origin, PushError, Pushed, Spec,
+    Strategy, Ties,
+};
+
+/// A stack of entries of the floor's key in front of the monotone queue `Q`.
+///
+/// Invariants: `stack` is empty unless `armed`; while `armed`, `floor` is the key last
+/// popped, every stacked entry has key `floor`, and `Q`'s floor is `floor` too.
+#[derive(Debug)]
+pub struct EqualKeyStack<Q> {
+    stack: Vec<Node>,
+    inner: Q,
+    floor: Key,
+    /// Whether a pop has set `floor` since construction or the last clear.
+    armed: bool,
+    capacity: usize,
+    absorbed: u64,
+}
+
+impl<Q> EqualKeyStack<Q> {
+    /// The pushes the stack took since construction or the last [`Frontier::clear`].
+    pub fn absorbed(&self) -> u64 {
+        self.absorbed
+    }
+}
+
+impl<Q: Frontier> Frontier for EqualKeyStack<Q> {
+    const FAMILY: Family = Q::FAMILY;
+    const ORIGIN: Origin = Origin::Ours { file: file!() };
+    const STRATEGY: Strategy = Strategy::Duplicates;
+    const KEYS: KeyRule = Q::KEYS;
+    const TIES: Ties = Q::TIES;
+
+    fn available() -> Result<(), &'static str> {
+        Q::available()
+    }
+
+    /// A `Q` that is not monotone, exact and with duplicates fails to compile here.
+    fn new(spec: Spec) -> Self {
+        const {
+            assert!(
+                matches!(Q::KEYS, KeyRule::Monotone | KeyRule::BoundedSpan)
+                    && matches!(Q::STRATEGY, Strategy::Duplicates)
+                    && matches!(Q::ORDER, Order::Exact),
+                "an equal-key stack needs a monotone, exact queue with duplicates"
+            )
+        };
+        EqualKeyStack {
+            stack: Vec::new(),
+            inner: Q::new(spec),
+            floor: 0,
+            armed: false,
+            capacity: spec.capacity,
+            absorbed: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
+        if self.armed && key == self.floor {
+            check_node(node, self.capacity)?;
+            self.stack.push(node);
+            self.absorbed += 1;
+            return Ok(Pushed::Added);
+        }
+        self.inner.push(node, key)
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(Node, Key)> {
+        if let Some(node) = self.stack.pop() {
+            return Some((node, self.floor));
+        }
+        let (node, key) = self.inner.pop()?;
+        self.floor = key;
+        self.armed = true;
+        Some((node, key))
+    }
+
+    fn len(&self) -> usize {
+        self.stack.len() + self.inner.len()
+    }
+
+    fn clear(&mut self) {
+        self.stack.clear();
+        self.inner.clear();
+        self.armed = false;
+        self.absorbed = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitmap_bucket_queue::BitmapBucketQueue;
+    use crate::radix_heap::RadixHeap;
+    use crate::Dup;
+
+    #[test]
+    fn stacks_only_the_floors_key_once_a_pop_set_it() {
+        let mut queue = EqualKeyStack::<RadixHeap<Dup>>::new(Spec { capacity: 8, span: 0 });
+        queue.push(0, 9).unwrap(); // no floor yet: into the radix heap
+        queue.push(1, 9).unwrap();
+        queue.push(2, 12).unwrap();
+        assert_eq!(queue.absorbed(), 0);
+        assert_eq!(queue.pop(), Some((1, 9)));
+        queue.push(3, 9).unwrap(); // stacked, newer than node 0
+        queue.push(4, 10).unwrap();
+        assert_eq!(queue.absorbed(), 1);
+        assert_eq!(queue.len(), 4);
+        let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(popped, [(3, 9), (0, 9), (4, 10), (2, 12)]);
+        queue.clear();
+        assert_eq!(queue.absorbed(), 0);
+        queue.push(5, 12).unwrap(); // the floor is forgotten: into the radix heap
+        assert_eq!(queue.absorbed(), 0);
+    }
+
+    #[test]
+    fn rejects_what_the_inner_queue_rejects_and_stays_unchanged() {
+        let mut queue = EqualKeyStack::<BitmapBucketQueue>::new(Spec { capacity: 8, span: 10 });
+        queue.push(0, 100).unwrap();
+        assert_eq!(queue.pop(), Some((0, 100)));
+        assert_eq!(queue.push(8, 100), Err(PushError::NodeOutOfRange { node: 8, capacity: 8 }));
+        assert_eq!(queue.push(1, 99), Err(PushError::BelowFloor { key: 99, floor: 100 }));
+        assert_eq!(
+            queue.push(1, 111),
+            Err(PushError::BeyondSpan { key: 111, floor: 100, span: 10 })
+        );
+        assert_eq!((queue.len(), queue.absorbed()), (0, 0));
+        queue.push(1, 110).unwrap();
+        queue.push(2, 100).unwrap();
+        assert_eq!(queue.pop(), Some((2, 100)));
+        assert_eq!(queue.pop(), Some((1, 110)));
+        assert_eq!(queue.pop(), None);
+    }
+}
