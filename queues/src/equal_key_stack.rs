@@ -32,16 +32,17 @@
 //!
 //! Should win: where `Q`'s push and pop of the floor's key cost more than a stack's, with
 //! many successors keeping `f` (octile grids). [`EqualKeyStack::absorbed`] counts the
-//! pushes it took. Measured below: it does for the bitmap bucket queue, slightly for the
-//! packed radix heap, and not for the radix heap.
+//! pushes it took. Measured below: in front of each of the three queues it is tried with,
+//! about 4–6% faster on five Moving AI maps, short of issue #35's 1.15× the oracle floor.
 //!
 //! # Measured
 //!
 //! Absorbed: `PQLAB_STACK_MAPS="…" cargo test -p pqlab --test equal_key_stack --
-//! --ignored --nocapture` (the scenario's problems spread, 100 a map; octile): 11.8% of the pushes on ht_chantry,
-//! 12.6% brc202d, 16.3% 32room_000, 21.3% Paris_0_1024, 32.4% random512-25-0. Expansions
-//! are the same as the inner queue's on every map (all three inner queues pop ties last in,
-//! first out, and so does the stack: the pop sequence does not change).
+//! --ignored --nocapture` (the scenario's problems spread, 100 a map; octile): 11.8% of the
+//! pushes on ht_chantry, 12.6% brc202d, 16.3% 32room_000, 21.3% Paris_0_1024, 32.4%
+//! random512-25-0. Expansions are the same as the inner queue's on every map (all three
+//! inner queues pop ties last in, first out, and so does the stack: the pop sequence does
+//! not change).
 //!
 //! Time: `pqlab compare --maps DIR --limit 100 --rounds R --queue std-binary-heap-dup
 //! --queue radix-heap-dup --queue stacked-radix-heap-dup --queue packed-radix-heap-dup
@@ -53,27 +54,34 @@
 //!
 //! | map | expansions a search | absorbed | `radix-heap-dup` | `packed-radix-heap-dup` | `bitmap-bucket-queue-dup` |
 //! |---|---|---|---|---|---|
-//! | ht_chantry | 1,740 | 11.8% | 1.025 (1.023–1.040) | 0.985 (0.876–0.999) | 1.001 (0.943–1.002) |
-//! | brc202d | 15,547 | 12.6% | 1.006 (1.005–1.049) | 0.978 (0.931–1.007) | 1.009 (0.927–1.028) |
-//! | random512-25-0 | 23,466 | 32.4% | 1.026 (1.020–1.042) | 0.927 (0.904–0.966) | 0.946 (0.923–0.968) |
-//! | 32room_000 | 30,997 | 16.3% | 0.996 (0.993–1.031) | 0.990 (0.880–1.008) | 0.913 (0.833–0.952) |
-//! | Paris_0_1024 | 56,406 | 21.3% | 0.984 (0.979–0.996) | 0.945 (0.875–0.956) | 0.892 (0.870–0.895) |
+//! | ht_chantry | 1,740 | 11.8% | 0.963 (0.918–0.972) | 0.968 (0.960–0.999) | 0.977 (0.946–1.002) |
+//! | brc202d | 15,547 | 12.6% | 0.942 (0.927–0.968) | 0.979 (0.959–1.005) | 0.955 (0.931–0.961) |
+//! | random512-25-0 | 23,466 | 32.4% | 0.954 (0.915–1.001) | 0.952 (0.947–1.048) | 0.937 (0.867–1.000) |
+//! | 32room_000 | 30,997 | 16.3% | 0.931 (0.929–0.958) | 0.957 (0.956–0.984) | 0.964 (0.949–0.975) |
+//! | Paris_0_1024 | 56,406 | 21.3% | 0.907 (0.836–0.945) | 0.957 (0.953–0.995) | 0.933 (0.927–0.941) |
 //!
-//! Median over the maps: 1.006 for the radix heap, 0.978 for the packed radix heap, 0.946
-//! for the bitmap bucket queue. Against the oracle floor (geometric mean over the five maps,
-//! each run): `stacked-bitmap-bucket-queue-dup` 1.33, 1.37, 1.42 against
-//! `bitmap-bucket-queue-dup`'s 1.43, 1.41, 1.55; `stacked-packed-radix-heap-dup` 1.46,
-//! 1.50, 1.48 against 1.50, 1.53, 1.65; `stacked-radix-heap-dup` 1.60, 1.64, 1.70 against
-//! 1.58, 1.61, 1.68; std's heap 2.03, 2.04, 2.19. The best exact queue moves about 0.07
-//! towards issue #35's 1.15× and does not reach it.
+//! Median over the maps: 0.942 for the radix heap, 0.957 for the packed radix heap, 0.955
+//! for the bitmap bucket queue (three earlier runs of the same command, before the inlining
+//! below, gave 0.978 and 0.946 for the last two, whose code it did not change). Against the
+//! oracle floor (geometric mean over the five maps, each run): `stacked-bitmap-bucket-queue-dup`
+//! 1.34, 1.33, 1.30 against `bitmap-bucket-queue-dup`'s 1.39, 1.40, 1.39;
+//! `stacked-packed-radix-heap-dup` 1.47, 1.45, 1.46 against 1.54, 1.49, 1.47;
+//! `stacked-radix-heap-dup` 1.50, 1.52, 1.48 against 1.66, 1.61, 1.55; std's heap 2.06,
+//! 2.02, 1.97. The best exact queue moves about 0.06 towards issue #35's 1.15× and does not
+//! reach it.
 //!
 //! Instructions an expansion inside `AStar::search` (`valgrind --tool=callgrind pqlab run
-//! --map dao/brc202d.map --limit 40 --queue Q`, 620,723 expansions): radix
-//! heap 684 → 728 stacked (its push, inlined into the search alone, is called through the
-//! stack's), packed radix heap 643 → 642, bitmap bucket queue 594 → 580. The time saved
-//! on the larger maps is more than these instructions, so it is likely memory: a stacked
-//! push writes the end of one `Vec`, where the bitmap bucket queue's writes a bucket head in
-//! a table the size of the span, an arena entry and two bitmap words.
+//! --map dao/brc202d.map --limit 40 --queue Q`, 620,723 expansions): radix heap 684 → 673
+//! stacked, packed radix heap 643 → 642, bitmap bucket queue 594 → 580. The time saved is
+//! more than these instructions, so it is likely memory: a stacked push writes the end of
+//! one `Vec`, where the bitmap bucket queue's writes a bucket head in a table the size of
+//! the span, an arena entry and two bitmap words.
+//!
+//! Inlining: with `#[inline]` alone the compiler kept the stack's push out of line over the
+//! radix heap (whose own push it inlines into the search): 728 instructions an expansion,
+//! and 1.006 (0.984–1.026) the plain radix heap's time over the maps in the earlier runs.
+//! `#[inline(always)]` on push and pop gives the figures above; the other two compiled the
+//! same either way (642 and 580).
 //!
 //! ```
 //! use pqlab_queues::{equal_key_stack::EqualKeyStack, radix_heap::RadixHeap, Dup};
@@ -148,7 +156,8 @@ impl<Q: Frontier> Frontier for EqualKeyStack<Q> {
         }
     }
 
-    #[inline]
+    // Always: over the radix heap, `#[inline]` left it out of line ("Inlining" above).
+    #[inline(always)]
     fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
         if self.armed && key == self.floor {
             check_node(node, self.capacity)?;
@@ -159,7 +168,7 @@ impl<Q: Frontier> Frontier for EqualKeyStack<Q> {
         self.inner.push(node, key)
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<(Node, Key)> {
         if let Some(node) = self.stack.pop() {
             return Some((node, self.floor));
