@@ -84,6 +84,7 @@ pub mod bucket_queue;
 pub mod dary_heap;
 #[cfg(feature = "dary-heap-crate")]
 pub mod dary_heap_crate;
+pub mod equal_key_stack;
 pub mod fibonacci_heap;
 pub mod hot_queue;
 pub mod max_heap_adapter;

@@ -69,6 +69,9 @@ macro_rules! for_each_queue {
             "sequence-heap-dup" sequence_heap_dup $crate::sequence_heap::SequenceHeap,
             "quickheap-dup" quickheap_dup $crate::quickheap::Quickheap,
             [if __gate_simd_quickheap] "simd-quickheap-dup" simd_quickheap_dup $crate::simd_quickheap::SimdQuickHeap,
+            "stacked-radix-heap-dup" stacked_radix_heap_dup $crate::equal_key_stack::EqualKeyStack<$crate::radix_heap::RadixHeap<$crate::Dup>>,
+            "stacked-packed-radix-heap-dup" stacked_packed_radix_heap_dup $crate::equal_key_stack::EqualKeyStack<$crate::packed_radix_heap::PackedRadixHeap<$crate::Dup>>,
+            "stacked-bitmap-bucket-queue-dup" stacked_bitmap_bucket_queue_dup $crate::equal_key_stack::EqualKeyStack<$crate::bitmap_bucket_queue::BitmapBucketQueue>,
         }
     };
 }

@@ -1,0 +1,136 @@
+//! The equal-key stack (`pqlab_queues::equal_key_stack`) in the A*: the same costs as its
+//! inner queue, and how many pushes the stack absorbs (issue #35's count).
+//!
+//! `PQLAB_STACK_MAPS="a.map b.map" cargo test -p pqlab --test equal_key_stack -- --ignored
+//! --nocapture` prints the absorbed share on Moving AI maps (100 problems spread over each
+//! map's scenario; octile, 8-connected, fine costs).
+
+use std::path::Path;
+
+use pqlab::maps::generate::{MapKind, MapSpec};
+use pqlab::maps::grid::{Grid, Rules, Terrain};
+use pqlab::maps::instance::{Instance, Sample};
+use pqlab::search::astar::AStar;
+use pqlab::search::heuristic::{Geometric, HeuristicKind};
+use pqlab_queues::bitmap_bucket_queue::BitmapBucketQueue;
+use pqlab_queues::equal_key_stack::EqualKeyStack;
+use pqlab_queues::packed_radix_heap::PackedRadixHeap;
+use pqlab_queues::radix_heap::RadixHeap;
+use pqlab_queues::{Dup, Frontier};
+
+/// A search's start and goal cells, `(x, y)`.
+type Problem = ((u32, u32), (u32, u32));
+
+/// What the searches of one queue gave: costs, and summed counters.
+#[derive(Debug, Default)]
+struct Totals {
+    costs: Vec<Option<u64>>,
+    expansions: u64,
+    pushes: u64,
+    /// Pushes the stack took (0 for a plain queue).
+    absorbed: u64,
+}
+
+/// Runs the octile A* with frontier `F` on each problem; `absorbed` reads the stack's count
+/// after a search (the A* clears its frontier, and so the count, before each search).
+fn run<F: Frontier>(grid: &Grid, problems: &[Problem], absorbed: impl Fn(&F) -> u64) -> Totals {
+    let rules = Rules::default();
+    let mut search = AStar::<F>::new(grid, rules);
+    let mut octile = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
+    let mut totals = Totals::default();
+    for &(start, goal) in problems {
+        let outcome = search.search(grid, &mut octile, None, start, goal).unwrap();
+        totals.costs.push(outcome.cost);
+        totals.expansions += outcome.counters.expansions;
+        totals.pushes += outcome.counters.pushes;
+        totals.absorbed += absorbed(search.frontier());
+    }
+    totals
+}
+
+/// The three stacked queues and their inner ones on `grid`: equal costs and expansions, the
+/// stack's count within the pushes; prints one line per inner queue and returns the shares
+/// absorbed.
+fn compare(name: &str, grid: &Grid, problems: &[Problem]) -> Vec<f64> {
+    let mut shares = Vec::new();
+    let mut line = |inner: &str, plain: Totals, stacked: Totals| {
+        assert_eq!(plain.costs, stacked.costs, "{name}: {inner} and its stacked form disagree");
+        // Both pop equal keys last in, first out, so they pop the same sequence.
+        assert_eq!(plain.expansions, stacked.expansions, "{name}: {inner}'s expansions");
+        assert!(stacked.absorbed <= stacked.pushes, "{name}: {stacked:?}");
+        let share = stacked.absorbed as f64 / stacked.pushes as f64;
+        println!(
+            "{name} {inner}: {} of {} pushes absorbed ({:.1}%); expansions {} plain, {} stacked",
+            stacked.absorbed,
+            stacked.pushes,
+            100.0 * share,
+            plain.expansions,
+            stacked.expansions
+        );
+        shares.push(share);
+    };
+    line(
+        "radix-heap-dup",
+        run::<RadixHeap<Dup>>(grid, problems, none),
+        run::<EqualKeyStack<RadixHeap<Dup>>>(grid, problems, EqualKeyStack::absorbed),
+    );
+    line(
+        "packed-radix-heap-dup",
+        run::<PackedRadixHeap<Dup>>(grid, problems, none),
+        run::<EqualKeyStack<PackedRadixHeap<Dup>>>(grid, problems, EqualKeyStack::absorbed),
+    );
+    line(
+        "bitmap-bucket-queue-dup",
+        run::<BitmapBucketQueue>(grid, problems, none),
+        run::<EqualKeyStack<BitmapBucketQueue>>(grid, problems, EqualKeyStack::absorbed),
+    );
+    shares
+}
+
+/// A plain queue's count: nothing stacked.
+fn none<F>(_: &F) -> u64 {
+    0
+}
+
+/// `count` start/goal pairs of passable cells (some in other components).
+fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<Problem> {
+    let mut rng = seed | 1;
+    let mut next = move |bound: u32| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % u64::from(bound)) as u32
+    };
+    let mut cell = || loop {
+        let (x, y) = (next(grid.width()), next(grid.height()));
+        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
+            return (x, y);
+        }
+    };
+    (0..count).map(|_| (cell(), cell())).collect()
+}
+
+#[test]
+fn stacked_queues_find_their_inner_queues_costs_and_absorb_pushes() {
+    for (seed, kind) in [
+        (3, MapKind::Random { density: 25 }),
+        (5, MapKind::Rooms { room: 8 }),
+        (6, MapKind::Cave { fill: 45, steps: 4 }),
+    ] {
+        let grid = MapSpec { kind, size: 64, seed }.build();
+        let shares = compare(&format!("{kind:?}"), &grid, &pairs(&grid, 30, seed));
+        // On an 8-connected grid under octile, a step towards the goal keeps `f`.
+        assert!(shares.iter().all(|&share| share > 0.0), "{kind:?}: {shares:?}");
+    }
+}
+
+#[test]
+#[ignore = "reads the Moving AI maps listed in PQLAB_STACK_MAPS"]
+fn absorbed_share_on_moving_ai_maps() {
+    let maps = std::env::var("PQLAB_STACK_MAPS").expect("PQLAB_STACK_MAPS: map paths");
+    for map in maps.split_whitespace() {
+        let instance = Instance::movingai(Path::new(map), None, Sample::Spread(100)).unwrap();
+        let problems: Vec<_> = instance.problems.iter().map(|p| (p.start, p.goal)).collect();
+        compare(&instance.name, &instance.grid, &problems);
+    }
+}
