@@ -62,7 +62,7 @@
 //!
 //! Median over the maps: 0.942 for the radix heap, 0.957 for the packed radix heap, 0.955
 //! for the bitmap bucket queue (three earlier runs of the same command, before the inlining
-//! below, gave 0.978 and 0.946 for the last two, whose code it did not change). Against the
+//! of push and pop, gave 0.978 and 0.946 for the last two, whose code it did not change). Against the
 //! oracle floor (geometric mean over the five maps, each run): `stacked-bitmap-bucket-queue-dup`
 //! 1.34, 1.33, 1.30 against `bitmap-bucket-queue-dup`'s 1.39, 1.40, 1.39;
 //! `stacked-packed-radix-heap-dup` 1.47, 1.45, 1.46 against 1.54, 1.49, 1.47;
@@ -76,12 +76,6 @@
 //! more than these instructions, so it is likely memory: a stacked push writes the end of
 //! one `Vec`, where the bitmap bucket queue's writes a bucket head in a table the size of
 //! the span, an arena entry and two bitmap words.
-//!
-//! Inlining: with `#[inline]` alone the compiler kept the stack's push out of line over the
-//! radix heap (whose own push it inlines into the search): 728 instructions an expansion,
-//! and 1.006 (0.984–1.026) the plain radix heap's time over the maps in the earlier runs.
-//! `#[inline(always)]` on push and pop gives the figures above; the other two compiled the
-//! same either way (642 and 580).
 //!
 //! ```
 //! use pqlab_queues::{equal_key_stack::EqualKeyStack, radix_heap::RadixHeap, Dup};
