@@ -20,9 +20,10 @@ use crate::maps::grid::Rules;
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
-use crate::search::astar::{AStar, SearchError};
+use crate::search::astar::AStar;
 use crate::search::check;
 use crate::search::heuristic::{Geometric, HeuristicKind};
+use crate::search::outcome::SearchError;
 
 /// What one search answered: its cost and excess over the optimum, or why not.
 type Answer = Result<(Option<u64>, f64), Unanswered>;

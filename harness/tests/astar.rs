@@ -3,13 +3,17 @@
 //! the heuristics' admissibility and consistency where they claim it; traces and the
 //! oracle.
 
+mod common;
+
+use common::pairs;
 use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use pqlab::maps::moves::{for_each_move, Components, Direction, Moves};
 use pqlab::maps::reference;
-use pqlab::search::astar::{AStar, SearchError};
+use pqlab::search::astar::AStar;
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use pqlab::search::outcome::SearchError;
 use pqlab::search::trace::{replay, Oracle, Recorder};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, KeyRule, PushError};
@@ -23,24 +27,6 @@ fn maps() -> Vec<Grid> {
         spec(MapKind::Cave { fill: 45, steps: 4 }, 48, 6),
         spec(MapKind::Weighted { feature: 8 }, 40, 7),
     ]
-}
-
-/// `count` start/goal pairs of passable cells, some in other components.
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<((u32, u32), (u32, u32))> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % bound as u64) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
 }
 
 /// Checks that `path` runs from `start` to `goal` by legal moves and costs `cost`.

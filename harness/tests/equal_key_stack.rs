@@ -5,10 +5,13 @@
 //! --nocapture` prints the absorbed share on Moving AI maps (100 problems spread over each
 //! map's scenario; octile, 8-connected, fine costs).
 
+mod common;
+
 use std::path::Path;
 
+use common::pairs;
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{Grid, Rules, Terrain};
+use pqlab::maps::grid::{Grid, Rules};
 use pqlab::maps::instance::{Instance, Sample};
 use pqlab::search::astar::AStar;
 use pqlab::search::heuristic::{Geometric, HeuristicKind};
@@ -90,24 +93,6 @@ fn compare(name: &str, grid: &Grid, problems: &[Problem]) -> Vec<f64> {
 /// A plain queue's count: nothing stacked.
 fn none<F>(_: &F) -> u64 {
     0
-}
-
-/// `count` start/goal pairs of passable cells (some in other components).
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<Problem> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(bound)) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
 }
 
 #[test]

@@ -6,10 +6,11 @@
 //! The hashed search gets `u32` costs (any-key queues then fold `g` into the key) and the
 //! dense one `u64` costs (the key is `f` alone), so both key shapes are checked.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::{pairs, shared_maps, Cell};
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
+use pqlab::maps::grid::{Connectivity, CostScale, Grid};
 use pqlab::maps::moves::{for_each_move, Direction, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
@@ -17,8 +18,6 @@ use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use pqlab_queues::astar::{takes, SearchError};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{astar, astar_dense, Frontier};
-
-type Cell = (u32, u32);
 
 /// One problem on one map: the rules, the heuristic and the reference cost.
 struct Problem<'a> {
@@ -93,24 +92,6 @@ impl Problem<'_> {
     }
 }
 
-/// `count` start/goal pairs of passable cells (xorshift), some in other components.
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<(Cell, Cell)> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(bound)) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
-}
-
 /// Every problem of one map, each queue in turn.
 struct Map<'a> {
     name: &'a str,
@@ -164,20 +145,6 @@ fn every_queue_finds_the_reference_costs_on_generated_maps() {
                 registry::visit(entry.id, &map);
             }
         }
-    }
-}
-
-/// `$PQLAB_MAPS`, else `../shared/movingai` beside the workspace; `None`, with a note, when
-/// it is absent.
-fn shared_maps() -> Option<PathBuf> {
-    let dir = std::env::var_os("PQLAB_MAPS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/movingai"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: skipped, no Moving AI maps at {} (set PQLAB_MAPS)", dir.display());
-        None
     }
 }
 

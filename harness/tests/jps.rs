@@ -5,28 +5,29 @@
 //! `$PQLAB_MAPS` or `../shared/movingai` exists. Through the lab too: every queue is checked
 //! or `n/a` with a reason on a JPS workload, never failed.
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::time::Duration;
 
+use common::{pairs, shared_maps};
 use pqlab::lab::searches::{CheckQueue, Prepared, Untimed};
 use pqlab::lab::suites::{builtin, Role, Source, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{Connectivity, CostKind, CostScale, Grid, Rules, Terrain};
+use pqlab::maps::grid::{Connectivity, CostKind, CostScale, Grid, Rules};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
 use pqlab::search::astar::AStar;
 use pqlab::search::check::path_cost;
+use pqlab::search::grid_loop::{GridLoop, Target};
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
-use pqlab::search::registry::{GridLoop, SearchKind, Target};
+use pqlab::search::registry::SearchKind;
 use pqlab::search::store::StoreKind;
 use pqlab::search::Setup;
 use pqlab_queues::registry::{Entry, ENTRIES};
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
 use pqlab_queues::KeyRule;
-
-type Cell = (u32, u32);
 
 fn spec(kind: MapKind, size: u32, seed: u64) -> Grid {
     MapSpec { kind, size, seed }.build()
@@ -50,24 +51,6 @@ fn weighted_maps() -> Vec<Grid> {
         spec(MapKind::Rugged { heavy: 30 }, 32, 8),
         spec(MapKind::Marsh { marsh: 30 }, 32, 9),
     ]
-}
-
-/// `count` start/goal pairs of passable cells (xorshift), some in other components.
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<(Cell, Cell)> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(bound)) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
 }
 
 /// Whether registry queue `id` pops in exact key order.
@@ -195,20 +178,6 @@ fn jps_pushes_far_fewer_nodes_than_astar_on_open_ground() {
             (jps_pushes + j.counters.pushes, astar_pushes + a.counters.pushes);
     }
     assert!(jps_pushes * 5 < astar_pushes, "JPS {jps_pushes} pushes, A* {astar_pushes}");
-}
-
-/// `$PQLAB_MAPS`, else `../shared/movingai` beside the workspace; `None`, with a note, when
-/// it is absent.
-fn shared_maps() -> Option<PathBuf> {
-    let dir = std::env::var_os("PQLAB_MAPS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/movingai"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: skipped, no Moving AI maps at {} (set PQLAB_MAPS)", dir.display());
-        None
-    }
 }
 
 /// Per Moving AI map, this many scenario problems, spread over its length buckets.

@@ -6,22 +6,21 @@
 //! octile (a valid path, no cheaper than optimal); breadth-first search on unit-cost 4 and
 //! 8 moves, and its refusal under any rules where moves differ in cost.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::{pairs, shared_maps, Cell};
 use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale, Grid, Terrain};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen, terrain_of};
 use pqlab::maps::reference::{self, CostField};
-use pqlab::search::astar::{Counters, SearchError};
 use pqlab::search::bfs::Bfs;
 use pqlab::search::check::path_cost;
 use pqlab::search::fringe::Fringe;
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use pqlab::search::outcome::{Counters, SearchError};
 use proptest::prelude::*;
-
-type Cell = (u32, u32);
 
 const FOUR_FINE: Rules = Rules { connectivity: Connectivity::Four, scale: CostScale::FINE };
 const EIGHT_FINE: Rules = Rules { connectivity: Connectivity::Eight, scale: CostScale::FINE };
@@ -45,25 +44,6 @@ fn uniform_maps() -> Vec<Grid> {
 /// Weighted generated maps.
 fn weighted_maps() -> Vec<Grid> {
     vec![spec(MapKind::Weighted { feature: 8 }, 32, 7), spec(MapKind::Rugged { heavy: 30 }, 32, 8)]
-}
-
-/// `count` start/goal pairs of passable cells (xorshift), some in other components or
-/// terrain classes.
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<(Cell, Cell)> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(bound)) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
 }
 
 /// The path runs from `start` to `goal` by legal moves and costs `cost`.
@@ -391,20 +371,6 @@ proptest! {
                 }
             }
         }
-    }
-}
-
-/// `$PQLAB_MAPS`, else `../shared/movingai` beside the workspace; `None`, with a note, when
-/// it is absent.
-fn shared_maps() -> Option<PathBuf> {
-    let dir = std::env::var_os("PQLAB_MAPS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/movingai"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: skipped, no Moving AI maps at {} (set PQLAB_MAPS)", dir.display());
-        None
     }
 }
 

@@ -4,11 +4,12 @@
 
 use pqlab::maps::generate::MapSpec;
 use pqlab::maps::grid::{Connectivity, CostKind, CostScale, Grid, Rules};
-use pqlab::search::astar::{AStar, SearchError};
+use pqlab::search::astar::AStar;
 use pqlab::search::bfs::Bfs;
 use pqlab::search::fringe::Fringe;
 use pqlab::search::generic::GenericGrid;
 use pqlab::search::heuristic::{AnyHeuristic, Geometric, HeuristicKind};
+use pqlab::search::outcome::SearchError;
 use pqlab::search::peers::{PathfindingAstar, Peer, PetgraphAstar};
 use pqlab::search::stop::{Armed, EVERY};
 use pqlab_queues::std_binary_heap::StdBinaryHeap;

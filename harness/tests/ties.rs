@@ -5,24 +5,24 @@
 //! restricted one, with the reason. The rules change the order among equal `f` alone:
 //! never the cost, and on open ground the expansions as each rule's doc says.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::{pairs, shared_maps, Cell};
 use pqlab::lab::suites::{builtin, Role, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{CostKind, Grid, Rules, Terrain};
+use pqlab::maps::grid::{CostKind, Grid, Rules};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
 use pqlab::search::check::path_cost;
+use pqlab::search::grid_loop::{GridLoop, Target};
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
-use pqlab::search::registry::{GridLoop, SearchKind, Target};
+use pqlab::search::registry::SearchKind;
 use pqlab::search::store::StoreKind;
 use pqlab::search::Setup;
 use pqlab_queues::registry::{Entry, ENTRIES};
 use pqlab_queues::KeyRule;
-
-type Cell = (u32, u32);
 
 /// The A\* under every tie rule: its own and the registry's `astar-ties-…` searches.
 const RULES: [SearchKind; 5] = [
@@ -48,24 +48,6 @@ fn maps() -> Vec<Grid> {
         spec(MapKind::Weighted { feature: 8 }, 32, 7),
         spec(MapKind::Rugged { heavy: 30 }, 32, 8),
     ]
-}
-
-/// `count` start/goal pairs of passable cells (xorshift), some in other components.
-fn pairs(grid: &Grid, count: usize, seed: u64) -> Vec<(Cell, Cell)> {
-    let mut rng = seed | 1;
-    let mut next = move |bound: u32| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % u64::from(bound)) as u32
-    };
-    let mut cell = || loop {
-        let (x, y) = (next(grid.width()), next(grid.height()));
-        if grid.terrain(grid.index(x, y)) != Terrain::Blocked {
-            return (x, y);
-        }
-    };
-    (0..count).map(|_| (cell(), cell())).collect()
 }
 
 /// `rule` with registry queue `queue` on `grid`, or why the queue cannot take its keys.
@@ -177,6 +159,28 @@ fn each_rule_is_refused_exactly_by_the_queues_its_keys_do_not_fit() {
     }
 }
 
+/// The tie rules are searched with the flat store alone; the A*'s own rule with any.
+#[test]
+fn the_tie_rules_take_the_flat_store_alone() {
+    let grid = &maps()[0];
+    let rules = Rules::default();
+    let moves = Moves::new(grid, rules.connectivity, rules.scale);
+    let target = Target {
+        grid,
+        moves: &moves,
+        rules,
+        store: StoreKind::FxHash,
+        costs: CostKind::Integer,
+        heuristic: HeuristicKind::Octile,
+    };
+    let baseline = pqlab_queues::registry::baseline();
+    assert!((SearchKind::Astar.entry().build)(&target, baseline).is_ok());
+    for rule in &RULES[1..] {
+        let refused = (rule.entry().build)(&target, baseline).err().expect("refused");
+        assert!(refused.contains("flat store"), "{rule:?}: {refused}");
+    }
+}
+
 /// Total expansions of std's heap under `rule` over `problems` on `grid`.
 fn expansions(rule: SearchKind, grid: &Grid, problems: &[(Cell, Cell)]) -> u64 {
     let rules = Rules::default();
@@ -202,20 +206,6 @@ fn on_open_ground_larger_g_first_expands_fewer_cells_than_smaller_g_or_fifo() {
     assert!(2 * larger_g < smaller_g, "larger g {larger_g}, smaller g {smaller_g}");
     assert!(2 * larger_g < fifo, "larger g {larger_g}, FIFO {fifo}");
     assert!(lifo < fifo, "LIFO {lifo}, FIFO {fifo}");
-}
-
-/// `$PQLAB_MAPS`, else `../shared/movingai` beside the workspace; `None`, with a note, when
-/// it is absent.
-fn shared_maps() -> Option<PathBuf> {
-    let dir = std::env::var_os("PQLAB_MAPS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/movingai"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: skipped, no Moving AI maps at {} (set PQLAB_MAPS)", dir.display());
-        None
-    }
 }
 
 /// Every rule with std's heap and with a monotone queue reproduces the scenarios' optimal

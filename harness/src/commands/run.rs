@@ -18,8 +18,9 @@ use crate::maps::instance::Instance;
 use crate::maps::moves::Components;
 use crate::results::quantile;
 use crate::say;
-use crate::search::astar::{AStar, Counters};
+use crate::search::astar::AStar;
 use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
+use crate::search::outcome::Counters;
 
 /// One search's figures, as `pqlab run --json` prints them.
 #[derive(serde::Serialize)]

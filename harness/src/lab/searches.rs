@@ -20,14 +20,15 @@ use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
 use crate::maps::road::{RoadInstance, SCALE as ROAD_SCALE};
 use crate::maps::scenario::Expected;
-use crate::search::astar::{AStar, Counters, Outcome, SearchError};
+use crate::search::astar::AStar;
 use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
 use crate::search::fringe::Fringe;
 use crate::search::generic;
+use crate::search::grid_loop::{GridLoop, Target};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
+use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::peers::{self, Peer, PeerVisitor};
-use crate::search::registry::{GridLoop, Target};
 use crate::search::stop::{Armed, Ticker};
 use crate::search::store::{FlatStore, NodeStore};
 use crate::search::trace::{Oracle, Trace};
@@ -85,7 +86,7 @@ impl Prepared {
         AStar::with_moves(&self.instance.grid, self.moves.clone())
     }
 
-    /// What the suite's search is built for ([`crate::search::registry::Build`]).
+    /// What the suite's search is built for ([`crate::search::grid_loop::Build`]).
     pub fn target(&self) -> Target<'_> {
         Target {
             grid: &self.instance.grid,

@@ -41,8 +41,9 @@ use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
 use crate::results::{Kind, Provenance, Row, Sizes, Unit};
-use crate::search::astar::{AStar, SearchError};
+use crate::search::astar::AStar;
 use crate::search::heuristic::AnyHeuristic;
+use crate::search::outcome::SearchError;
 use crate::search::store::StoreKind;
 
 /// The problems `pick --map` uses unless `--limit` says otherwise, spread over the

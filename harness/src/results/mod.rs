@@ -61,8 +61,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
-use crate::search::astar::Counters;
 use crate::search::heuristic::HeuristicKind;
+use crate::search::outcome::Counters;
 use crate::search::store::StoreKind;
 use crate::search::{SearchKind, Setup};
 

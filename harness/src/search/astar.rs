@@ -86,105 +86,16 @@ use std::marker::PhantomData;
 
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Key, PushError, Pushed, Spec};
-use serde::{Deserialize, Serialize};
 
 use crate::maps::grid::{Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
+use crate::search::grid_loop::{GridLoop, Target};
 use crate::search::heuristic::{AnyHeuristic, Heuristic};
-use crate::search::registry::{GridLoop, Target};
+use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::store::{
     CellState, ClearedStore, FlatStore, FxHashStore, NodeStore, StdHashStore, StoreKind,
 };
 use crate::search::ties::{LargerG, TieRule};
-
-/// What one search did: the figures every result row records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// Cells expanded (popped while open).
-    pub expansions: u64,
-    /// Pushes that added an entry (for duplicate queues, every push).
-    pub pushes: u64,
-    /// Entries popped, stale ones included.
-    pub pops: u64,
-    /// Popped entries skipped because their cell was already expanded at that cost.
-    pub stale_pops: u64,
-    /// Pushes that lowered a held cell's key (decrease-key queues only).
-    pub decrease_keys: u64,
-    /// Closed cells reopened because a cheaper path was found (inconsistent heuristics,
-    /// approximate frontiers).
-    pub reopenings: u64,
-    /// The most entries the frontier held at once (stale entries included).
-    pub max_frontier: u64,
-    /// The most cells open at once (what the frontier would hold without duplicates).
-    pub max_open: u64,
-}
-
-/// A search's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The cost of the path found, or `None` when the goal is unreachable.
-    pub cost: Option<u64>,
-    /// What the search did.
-    pub counters: Counters,
-}
-
-/// Why a search could not run.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SearchError {
-    /// The generic A\* of `pqlab-queues` stopped (a rejected key, a cost that overflowed).
-    #[error("the generic A*: {0}")]
-    Generic(#[from] pqlab_queues::astar::SearchError),
-    /// The frontier rejected a key (a monotone queue given a non-monotone key).
-    #[error("the frontier rejected a push: {source}{hint}")]
-    Frontier {
-        /// What the queue said.
-        source: PushError,
-        /// Why it likely happened.
-        hint: &'static str,
-    },
-    /// A cost too large for the packed state and the composite key (32 bits).
-    #[error("f = {f} does not fit 32 bits: use a coarser cost scale or a smaller map")]
-    CostOverflow {
-        /// The cost that did not fit.
-        f: u64,
-    },
-    /// The map is not the one the context was built for.
-    #[error("this search context was built for a map of {built} cells, not this one of {cells}")]
-    OtherMap {
-        /// The cells of the map searched.
-        cells: usize,
-        /// The cells of the map the context was built for.
-        built: usize,
-    },
-    /// The start cell is blocked or outside the map.
-    #[error("the start cell ({x}, {y}) is blocked or outside the map")]
-    BadStart {
-        /// Column.
-        x: u32,
-        /// Row.
-        y: u32,
-    },
-    /// The goal cell is outside the map.
-    #[error("the goal cell ({x}, {y}) is outside the map")]
-    BadGoal {
-        /// Column.
-        x: u32,
-        /// Row.
-        y: u32,
-    },
-    /// Breadth-first search asked for moves of different costs, where it would answer
-    /// with the fewest moves rather than the cheapest path.
-    #[error(
-        "breadth-first search is exact only when every move costs the same, but {why}: use the A* or fringe search"
-    )]
-    UnequalCosts {
-        /// What makes the costs differ.
-        why: String,
-    },
-    /// A check pass's armed stop ended the search (see [`super::stop`]): no answer.
-    #[error("stopped: the check pass ran over its time limit")]
-    Stopped,
-}
 
 /// A search context for one map: the per-cell store, the frontier and the compiled moves,
 /// reused by every search so that only the first one allocates map-sized memory.
@@ -466,32 +377,57 @@ impl<F: Frontier, S: NodeStore, T: TieRule> GridLoop for AStar<F, S, T> {
     }
 }
 
-/// The registry's hook ([`super::registry::Build`]): this A\* under tie rule `T` with
-/// `queue` and the target's store, on its compiled moves; every queue takes the default
-/// rule, the others only the queues their keys fit ([`TieRule::takes`]). O(cells).
-pub fn build<T: TieRule>(
-    target: &Target<'_>,
-    queue: &'static Entry,
-) -> Result<Box<dyn GridLoop>, String> {
-    registry::visit(queue.id, Make::<T>(target, PhantomData)).expect("a registered queue")
+/// The registry's hook ([`super::grid_loop::Build`]): this A\* with `queue` and the
+/// target's store, on its compiled moves. Every queue takes it: O(cells).
+pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
+    Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
 }
 
 /// Builds the A\* with the queue it visits.
-struct Make<'t, 'a, T>(&'t Target<'a>, PhantomData<T>);
+struct Make<'t, 'a>(&'t Target<'a>);
 
-impl<T: TieRule> Visitor for Make<'_, '_, T> {
+impl Visitor for Make<'_, '_> {
+    type Output = Box<dyn GridLoop>;
+
+    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {
+        let Target { grid, moves, store, .. } = *self.0;
+        let moves = moves.clone();
+        match store {
+            StoreKind::Flat => Box::new(AStar::<F, FlatStore>::with_moves(grid, moves)),
+            StoreKind::Cleared => Box::new(AStar::<F, ClearedStore>::with_moves(grid, moves)),
+            StoreKind::FxHash => Box::new(AStar::<F, FxHashStore>::with_moves(grid, moves)),
+            StoreKind::StdHash => Box::new(AStar::<F, StdHashStore>::with_moves(grid, moves)),
+        }
+    }
+}
+
+/// The registry's hook for tie rule `T` ([`super::ties`]): this A\* with `queue` and the
+/// flat store, or why not (`T`'s keys do not fit the queue's key rule, [`TieRule::takes`];
+/// another store: the tie rules are measured with the flat array alone, which keeps their
+/// code to one A\* per queue and rule). O(cells).
+pub fn build_tied<T: TieRule>(
+    target: &Target<'_>,
+    queue: &'static Entry,
+) -> Result<Box<dyn GridLoop>, String> {
+    if target.store != StoreKind::Flat {
+        return Err(format!(
+            "the tie rules are searched with the flat store, not {}",
+            target.store
+        ));
+    }
+    registry::visit(queue.id, Tied::<T>(target, PhantomData)).expect("a registered queue")
+}
+
+/// Builds the A\* under tie rule `T` with the queue it visits.
+struct Tied<'t, 'a, T>(&'t Target<'a>, PhantomData<T>);
+
+impl<T: TieRule> Visitor for Tied<'_, '_, T> {
     type Output = Result<Box<dyn GridLoop>, String>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
         T::takes(F::KEYS)?;
-        let Target { grid, moves, store, .. } = *self.0;
-        let moves = moves.clone();
-        Ok(match store {
-            StoreKind::Flat => Box::new(AStar::<F, FlatStore, T>::with_moves(grid, moves)),
-            StoreKind::Cleared => Box::new(AStar::<F, ClearedStore, T>::with_moves(grid, moves)),
-            StoreKind::FxHash => Box::new(AStar::<F, FxHashStore, T>::with_moves(grid, moves)),
-            StoreKind::StdHash => Box::new(AStar::<F, StdHashStore, T>::with_moves(grid, moves)),
-        })
+        let Target { grid, moves, .. } = *self.0;
+        Ok(Box::new(AStar::<F, FlatStore, T>::with_moves(grid, moves.clone())))
     }
 }
 

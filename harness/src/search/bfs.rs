@@ -63,7 +63,8 @@
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, Grid};
 use crate::maps::moves::{Components, Moves, OPPOSITE};
-use crate::search::astar::{endpoints, known_unreachable, Counters, Outcome, SearchError};
+use crate::search::astar::{endpoints, known_unreachable};
+use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::store::{CellState, FlatStore, NodeStore};
 
 /// A breadth-first search context for one map: the per-cell store, the FIFO and the

@@ -109,8 +109,9 @@ use std::marker::PhantomData;
 use crate::maps::grid::Grid;
 use crate::maps::grid::Rules;
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
-use crate::search::astar::{endpoints, known_unreachable, Counters, Divider, Outcome, SearchError};
+use crate::search::astar::{endpoints, known_unreachable, Divider};
 use crate::search::heuristic::Heuristic;
+use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::store::CellState;
 
 /// The sentinel of the circular list: the top-left border cell, blocked, so never a start

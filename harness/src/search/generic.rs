@@ -22,9 +22,9 @@ use pqlab_queues::astar::{astar_with_stats, takes, Cost, SearchError as QueueSea
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
-use super::astar::{Counters, Outcome, SearchError};
+use super::grid_loop::{GridLoop, Target};
 use super::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use super::registry::{GridLoop, Target};
+use super::outcome::{Counters, Outcome, SearchError};
 use super::stop::Ticker;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{CostKind, Grid};
@@ -177,7 +177,7 @@ impl<F: Frontier> GridLoop for GenericLoop<F> {
     }
 }
 
-/// The registry's hook ([`super::registry::Build`]): the generic A\* with `queue`, or why
+/// The registry's hook ([`super::grid_loop::Build`]): the generic A\* with `queue`, or why
 /// it cannot run there (float costs under another heuristic than octile or zero; a queue
 /// that takes not the costs' keys: a bounded-span queue and float keys, a narrow queue and
 /// 64-bit keys). O(cells).

@@ -32,10 +32,11 @@
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Key, KeyRule, Pushed, Spec};
 
-use super::astar::{endpoints, known_unreachable, Counters, Divider, Outcome, SearchError};
+use super::astar::{endpoints, known_unreachable, Divider};
 use super::check;
+use super::grid_loop::{GridLoop, Target};
 use super::heuristic::{AnyHeuristic, Heuristic};
-use super::registry::{GridLoop, Target};
+use super::outcome::{Counters, Outcome, SearchError};
 use crate::maps::grid::{Connectivity, Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves};
 
@@ -385,7 +386,7 @@ impl<F: Frontier> GridLoop for Jps<F> {
     }
 }
 
-/// The registry's hook ([`super::registry::Build`]): JPS with `queue` on `target`, or why
+/// The registry's hook ([`super::grid_loop::Build`]): JPS with `queue` on `target`, or why
 /// not (rules it does not prune for; a bounded-span queue that refuses its key span,
 /// asked with one push at the span). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {

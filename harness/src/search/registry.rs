@@ -3,18 +3,15 @@
 //! hook that builds it with a registry queue. The lab checks and times a search through
 //! [`SearchEntry::build`]; `pick`, the report and the verdicts name it from its entry.
 //!
-//! Adding a search is its file (a [`GridLoop`] and a [`Build`] hook), one [`SearchKind`]
+//! Adding a search is its file (a [`GridLoop`](super::grid_loop::GridLoop) and a [`Build`]
+//! hook), one [`SearchKind`]
 //! variant with one entry in [`SEARCHES`], and its tests; a tie rule of the A\* is its type
 //! in [`super::ties`] and one `tied` entry.
 
-use pqlab_queues::registry::Entry;
-
-use super::astar::{Outcome, SearchError};
-use super::heuristic::{AnyHeuristic, HeuristicKind};
-use super::store::StoreKind;
+use super::grid_loop::Build;
+use super::heuristic::HeuristicKind;
 use super::{astar, generic, jps, ties};
-use crate::maps::grid::{Connectivity, CostKind, Grid, Rules};
-use crate::maps::moves::{Components, Moves};
+use crate::maps::grid::{Connectivity, CostKind, Grid};
 use crate::maps::GraphKind;
 
 /// Which search loop a workload times: a dimension of every workload, like its heuristic.
@@ -65,42 +62,6 @@ impl SearchKind {
     }
 }
 
-/// A grid search loop built with its queue (and store), as the lab checks and times it.
-pub trait GridLoop {
-    /// Searches from `start` to `goal` with `heuristic` (see [`astar::AStar::search`]).
-    fn search(
-        &mut self,
-        grid: &Grid,
-        heuristic: &mut AnyHeuristic,
-        components: Option<&Components>,
-        start: (u32, u32),
-        goal: (u32, u32),
-    ) -> Result<Outcome, SearchError>;
-
-    /// The last search's path to `goal`, start first, where the loop keeps one.
-    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>>;
-}
-
-/// What a search is built for: one grid workload, its moves compiled once.
-pub struct Target<'a> {
-    /// The map.
-    pub grid: &'a Grid,
-    /// Its moves under `rules`.
-    pub moves: &'a Moves,
-    /// The movement rules.
-    pub rules: Rules,
-    /// The per-cell store (the tuned A\*'s).
-    pub store: StoreKind,
-    /// The cost representation.
-    pub costs: CostKind,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
-}
-
-/// A search's constructor hook: the loop with registry queue `queue` on `target`, or why
-/// that queue cannot take the search's keys there (the row's `n/a`). O(cells).
-pub type Build = fn(&Target<'_>, &'static Entry) -> Result<Box<dyn GridLoop>, String>;
-
 /// What a search needs of a workload; anything else is refused with the reason.
 #[derive(Clone, Copy, Debug)]
 pub struct Needs {
@@ -150,7 +111,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             heuristics: None,
         },
         compared_with: SearchKind::Generic,
-        build: astar::build::<ties::LargerG>,
+        build: astar::build,
     },
     SearchEntry {
         kind: SearchKind::Generic,
@@ -187,28 +148,28 @@ pub static SEARCHES: &[SearchEntry] = &[
         "astar-ties-queue",
         "A* (ties: the queue's order)",
         "the tuned A* giving f alone, ties in the queue's own order",
-        astar::build::<ties::QueueOrder>,
+        astar::build_tied::<ties::QueueOrder>,
     ),
     tied(
         SearchKind::AstarTiesSmallerG,
         "astar-ties-smaller-g",
         "A* (ties: smaller g)",
         "the tuned A* breaking ties toward smaller g",
-        astar::build::<ties::SmallerG>,
+        astar::build_tied::<ties::SmallerG>,
     ),
     tied(
         SearchKind::AstarTiesFifo,
         "astar-ties-fifo",
         "A* (ties: FIFO)",
         "the tuned A* breaking ties first in, first out",
-        astar::build::<ties::Fifo>,
+        astar::build_tied::<ties::Fifo>,
     ),
     tied(
         SearchKind::AstarTiesLifo,
         "astar-ties-lifo",
         "A* (ties: LIFO)",
         "the tuned A* breaking ties last in, first out",
-        astar::build::<ties::Lifo>,
+        astar::build_tied::<ties::Lifo>,
     ),
 ];
 

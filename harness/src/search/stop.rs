@@ -11,7 +11,7 @@
 //! [`poll`] with its count of expansions, and the closures the lab gives other A\*s call a
 //! [`Ticker`] (all but petgraph's, which asserts that the node it is told is the goal has
 //! an estimate of 0: it is cut off between searches only): once in [`EVERY`] calls, an
-//! armed stop reads its clock and, past the deadline, says stop. The loop then ends at once ([`super::astar::SearchError::Stopped`]
+//! armed stop reads its clock and, past the deadline, says stop. The loop then ends at once ([`super::outcome::SearchError::Stopped`]
 //! or, for a closure, by declaring the goal found), and the check, seeing
 //! [`Armed::stopped`], discards the answer. Unarmed, as in every timed pass, a poll costs
 //! a test of the count, and a thread-local read once in [`EVERY`] calls: 9 instructions

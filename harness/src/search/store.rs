@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 /// improvement of a known cell, and with monotone keys the stale check of a pop), which
 /// halves the state against keeping it (16 bytes), so twice the map fits in each cache
 /// level. `g` fits 32 bits: the A* rejects a search whose `f = g + h` would not
-/// ([`SearchError::CostOverflow`](crate::search::astar::SearchError::CostOverflow)). A
+/// ([`SearchError::CostOverflow`](crate::search::outcome::SearchError::CostOverflow)). A
 /// cell is untouched in the current search when its stamp is below the store's open stamp,
 /// open when equal, closed when `open + 1`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

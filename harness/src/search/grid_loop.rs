@@ -1,0 +1,47 @@
+//! What a grid search loop is to the lab: a [`GridLoop`] built by a [`Build`] hook for a
+//! [`Target`] (one workload's map, moves, rules, store, costs and heuristic) with a registry
+//! queue. The searches implement it; the registry (`super::registry`) lists their hooks.
+
+use pqlab_queues::registry::Entry;
+
+use super::heuristic::{AnyHeuristic, HeuristicKind};
+use super::outcome::{Outcome, SearchError};
+use super::store::StoreKind;
+use crate::maps::grid::{CostKind, Grid, Rules};
+use crate::maps::moves::{Components, Moves};
+
+/// A grid search loop built with its queue (and store), as the lab checks and times it.
+pub trait GridLoop {
+    /// Searches from `start` to `goal` with `heuristic` (see [`super::astar::AStar::search`]).
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError>;
+
+    /// The last search's path to `goal`, start first, where the loop keeps one.
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>>;
+}
+
+/// What a search is built for: one grid workload, its moves compiled once.
+pub struct Target<'a> {
+    /// The map.
+    pub grid: &'a Grid,
+    /// Its moves under `rules`.
+    pub moves: &'a Moves,
+    /// The movement rules.
+    pub rules: Rules,
+    /// The per-cell store (the tuned A\*'s).
+    pub store: StoreKind,
+    /// The cost representation.
+    pub costs: CostKind,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+}
+
+/// A search's constructor hook: the loop with registry queue `queue` on `target`, or why
+/// that queue cannot take the search's keys there (the row's `n/a`). O(cells).
+pub type Build = fn(&Target<'_>, &'static Entry) -> Result<Box<dyn GridLoop>, String>;
