@@ -172,6 +172,26 @@ fn iqr(samples: &[f64]) -> f64 {
     quantile(samples, 0.75) / low - 1.0
 }
 
+/// How much a workload's level (the reference's median time on it, which every figure of
+/// the workload is scaled by) moves with the machine's speed from one workload to another,
+/// as the standard deviation of its logarithm: from the sentinel's warm medians (the
+/// baseline timed alone on one fixed workload every few workloads), robustly, as
+/// `ln(p90 / p10) / 2.563` (a normal's). `None` with fewer than three warm measurements.
+/// The paired slices cancel the machine's speed within a workload, never between two, so
+/// a comparison across two workloads varies by this much more from run to run: on the AMD
+/// EPYC (`2026-11-27T12-14-54Z`, `12-29-35Z`) the generic A\*'s integer and float twins'
+/// levels moved up to 1.58× between two consecutive runs, and the sentinel's warm medians
+/// ranged 9.3–16.2 µs in one of them.
+pub fn level_spread(rows: &[Row]) -> Option<f64> {
+    let medians: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.kind == Kind::Sentinel && r.status == Status::Ok)
+        .map(|r| r.median_ns)
+        .collect();
+    let warm = medians.get(1..).filter(|w| w.len() >= 3)?;
+    Some((quantile(warm, 0.9) / quantile(warm, 0.1)).ln() / 2.563)
+}
+
 /// The sentinel's and the reference slices' verdict on `run`, if the sentinel was
 /// measured.
 pub fn noise(run: &Run<'_>) -> Option<Noise> {

@@ -341,7 +341,8 @@ fn versus_pairs(
 /// censored side resamples the baseline's rounds, scaled by its bound); rounds are drawn
 /// with the same indices for both sides only when `same_rounds` and the pair was timed in
 /// the same group, and each pair's ratio varies by its workloads' execution spread
-/// ([`EXECUTION_SPREAD`] by default) as another run would vary it.
+/// ([`EXECUTION_SPREAD`] by default) as another run would vary it, and a pair across two
+/// workloads also by their level spreads ([`Workload::level_spread`]).
 fn interval(
     pairs: &[(Timing<'_>, Timing<'_>, f64)],
     total: f64,
@@ -370,7 +371,16 @@ fn interval(
             draw_b.truncate(sb.len());
             let (ma, mb) = (quantile(&draw_a, 0.5) * ta.factor, quantile(&draw_b, 0.5) * tb.factor);
             let spread = ta.execution_spread.max(tb.execution_spread);
+            // Two workloads' levels move with the machine apart: each side's too.
+            let level = if ta.row.workload == tb.row.workload {
+                0.0
+            } else {
+                ta.level_spread.hypot(tb.level_spread)
+            };
             log_sum += weight * ((ma / mb).ln() + spread * normal(&mut rng));
+            if level > 0.0 {
+                log_sum += weight * level * normal(&mut rng);
+            }
         }
         values.push((log_sum / total).exp());
     }

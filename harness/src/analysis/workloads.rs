@@ -31,6 +31,10 @@ pub struct Workload<'a> {
     /// time ratio's logarithm: [`EXECUTION_SPREAD`], or the run's own slice noise
     /// ([`noise::slice_spread`]) when that is larger, unless [`Run::with_execution_spread`].
     pub execution_spread: f64,
+    /// How much its level moves with the machine's speed against another workload's, as
+    /// the standard deviation of a time ratio's logarithm ([`noise::level_spread`]; 0
+    /// without a sentinel, or with [`Run::with_execution_spread`]).
+    pub level_spread: f64,
 }
 
 impl<'a> Workload<'a> {
@@ -51,6 +55,7 @@ impl<'a> Workload<'a> {
                 factor: 1.0,
                 censored: false,
                 execution_spread: self.execution_spread,
+                level_spread: self.level_spread,
             }),
             (Status::CutOff, Some(bound)) if bound.is_finite() && bound > 0.0 => {
                 let baseline = self.ok(pqlab_queues::registry::BASELINE)?;
@@ -59,6 +64,7 @@ impl<'a> Workload<'a> {
                     factor: bound,
                     censored: true,
                     execution_spread: self.execution_spread,
+                    level_spread: self.level_spread,
                 })
             }
             _ => None,
@@ -132,6 +138,8 @@ pub struct Timing<'a> {
     pub censored: bool,
     /// Its workload's [`Workload::execution_spread`].
     pub execution_spread: f64,
+    /// Its workload's [`Workload::level_spread`].
+    pub level_spread: f64,
 }
 
 impl Timing<'_> {
@@ -160,6 +168,7 @@ impl<'a> Run<'a> {
     pub fn new(rows: &'a [Row]) -> Run<'a> {
         let execution_spread =
             noise::slice_spread(rows).map_or(EXECUTION_SPREAD, |s| s.max(EXECUTION_SPREAD));
+        let level_spread = noise::level_spread(rows).unwrap_or(0.0);
         let mut by_key: BTreeMap<(Kind, &str), Workload<'a>> = BTreeMap::new();
         for row in rows {
             let workload =
@@ -170,6 +179,7 @@ impl<'a> Run<'a> {
                     size: f64::NAN,
                     rows: BTreeMap::new(),
                     execution_spread,
+                    level_spread,
                 });
             workload.rows.entry(row.queue.as_str()).or_insert(row);
         }
@@ -205,10 +215,11 @@ impl<'a> Run<'a> {
     }
 
     /// The run with `spread` as what varies between runs beyond its slices, on every
-    /// workload (0: intervals from the slices alone, as the rules' own tests read them).
+    /// workload, and no level spread (0: intervals from the slices alone, as the rules'
+    /// own tests read them).
     pub fn with_execution_spread(mut self, spread: f64) -> Run<'a> {
         for workload in &mut self.workloads {
-            workload.execution_spread = spread;
+            (workload.execution_spread, workload.level_spread) = (spread, 0.0);
         }
         self
     }

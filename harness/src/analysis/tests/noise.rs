@@ -149,3 +149,40 @@ fn a_noisy_run_promises_no_more_than_it_saw() {
     // The paired ratios swing between 1.35 and 1 / 1.35: far beyond the fixed 3%.
     assert!(wide > 0.1 && wide < 0.3, "{wide}");
 }
+
+/// Rule: the level spread is `ln(p90 / p10) / 2.563` of the warm sentinel medians (none
+/// with fewer than three), and it widens a comparison across two workloads, never one
+/// within a workload.
+#[test]
+fn the_level_spread_widens_comparisons_across_workloads_alone() {
+    use crate::analysis::noise::level_spread;
+    use crate::analysis::rank::{versus, versus_across};
+    // A cold sentinel, then warm ones at 10 and 15: the machine's speed moved 1.5×.
+    let mut rows = run(&[30.0, 10.0, 10.0, 15.0, 10.0, 15.0], &[]);
+    let spread = level_spread(&rows).expect("five warm measurements");
+    assert!(close(spread, (15.0f64 / 10.0).ln() / 2.563), "{spread}");
+    assert!(level_spread(&run(&[30.0, 10.0, 15.0], &[])).is_none(), "two warm measurements");
+    // Two workloads, std and the radix heap steady on each.
+    for name in ["a", "b"] {
+        let w = octile(name);
+        rows.push(timed(&w, BASELINE, 100.0, &[99.0, 99.5, 100.0, 100.5, 101.0]));
+        rows.push(timed(&w, "radix-heap-dup", 80.0, &[79.0, 79.5, 80.0, 80.5, 81.0]));
+    }
+    let calm: Vec<Row> = rows.iter().filter(|r| r.kind != Kind::Sentinel).cloned().collect();
+    let width = |rows: &[Row], across: bool| {
+        let run = Run::new(rows);
+        let (a, b) = (
+            run.workloads.iter().find(|w| w.name.starts_with('a')).unwrap(),
+            run.workloads.iter().find(|w| w.name.starts_with('b')).unwrap(),
+        );
+        let v = if across {
+            versus_across(&[(a.timing(BASELINE).unwrap(), b.timing(BASELINE).unwrap())], "a", "b")
+        } else {
+            versus(&[a], BASELINE, "radix-heap-dup")
+        }
+        .unwrap();
+        v.ratio.high / v.ratio.low
+    };
+    assert!(width(&rows, true) > 1.2 * width(&calm, true), "across two workloads: wider");
+    assert!(close(width(&rows, false), width(&calm, false)), "within one: the same");
+}

@@ -160,6 +160,7 @@ fn the_tie_section_sets_each_rule_beside_the_astars_own() {
     rows.extend(steadies(&tied(SearchKind::AstarTiesQueue), 500.0, &[(BASELINE, 20_000.0)]));
     for row in &mut rows {
         row.expansions = if row.workload.ends_with("queue") { 3000.0 } else { 1000.0 };
+        row.pushes = 1.5 * row.expansions;
     }
     let run = Run::new(&rows).with_execution_spread(0.0);
     let findings = Findings::of(&run);
@@ -169,9 +170,9 @@ fn the_tie_section_sets_each_rule_beside_the_astars_own() {
         rows.find(|l| l.contains(label)).unwrap_or_else(|| panic!("{label}: {md}")).to_owned()
     };
     let unbroken = row("the queue's order");
-    assert!(unbroken.contains("| 20.0 µs, 3000 | 2.00× | 3.00× |"), "{unbroken}");
+    assert!(unbroken.contains("| 20.0 µs, 3000, 4500 | 2.00× | 3.00× |"), "{unbroken}");
     let own = row("(the A\\*'s own)");
-    assert!(own.contains("`bitmap-bucket-queue-dup`: 5.0 µs, 1000"), "{own}");
+    assert!(own.contains("`bitmap-bucket-queue-dup`: 5.0 µs, 1000, 1500"), "{own}");
     let alone = Run::new(&rows[2..]).with_execution_spread(0.0);
     let findings = Findings::of(&alone);
     assert!(super::ties::section(&context(&alone, &findings)).is_empty());
