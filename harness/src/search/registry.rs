@@ -103,13 +103,7 @@ pub static SEARCHES: &[SearchEntry] = &[
         token: "astar",
         name: "A*",
         description: "pqlab's tuned grid A*",
-        needs: Needs {
-            graphs: &[GraphKind::Grid],
-            moves: None,
-            costs: Some(CostKind::Integer),
-            uniform: false,
-            heuristics: None,
-        },
+        needs: TUNED_ASTAR,
         compared_with: SearchKind::Generic,
         build: astar::build,
     },
@@ -173,6 +167,15 @@ pub static SEARCHES: &[SearchEntry] = &[
     ),
 ];
 
+/// What the tuned A\* needs, under every tie rule: a grid and integer costs.
+const TUNED_ASTAR: Needs = Needs {
+    graphs: &[GraphKind::Grid],
+    moves: None,
+    costs: Some(CostKind::Integer),
+    uniform: false,
+    heuristics: None,
+};
+
 /// The tuned A\* under another tie rule: what it needs is the A\*'s, and it is compared with
 /// the A\* (larger `g` first).
 const fn tied(
@@ -187,13 +190,7 @@ const fn tied(
         token,
         name,
         description,
-        needs: Needs {
-            graphs: &[GraphKind::Grid],
-            moves: None,
-            costs: Some(CostKind::Integer),
-            uniform: false,
-            heuristics: None,
-        },
+        needs: TUNED_ASTAR,
         compared_with: SearchKind::Astar,
         build,
     }
