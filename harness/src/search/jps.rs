@@ -37,6 +37,7 @@ use super::check;
 use super::grid_loop::{GridLoop, Target};
 use super::heuristic::{AnyHeuristic, Heuristic};
 use super::outcome::{Counters, Outcome, SearchError};
+use super::ties::{LargerG, TieRule};
 use crate::maps::grid::{Connectivity, Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves};
 
@@ -152,13 +153,9 @@ impl<F: Frontier> Jps<F> {
         Ok(Outcome { cost, counters })
     }
 
-    /// The key of a cell with `f` and `g`, both below 2³².
+    /// The key of a cell with `f` and `g`, both below 2³²: the tuned A\*'s own tie rule.
     fn key(f: u64, g: u64) -> Key {
-        if F::KEYS == KeyRule::Any {
-            f << 32 | (u64::from(u32::MAX) - g)
-        } else {
-            f
-        }
+        LargerG::key(F::KEYS, f, g, 0)
     }
 
     /// The search loop proper.
@@ -194,11 +191,8 @@ impl<F: Frontier> Jps<F> {
             counters.pops += 1;
             let state = self.states[cell as usize];
             let (x, y) = divide.coords(cell);
-            let current = if F::KEYS == KeyRule::Any {
-                key as u32 == u32::MAX - state.g as u32
-            } else {
-                key == state.g + heuristic.estimate(x, y, cell)
-            };
+            let current =
+                LargerG::current(F::KEYS, key, state.g as u32, || heuristic.estimate(x, y, cell));
             if state.stamp == closed || !current {
                 counters.stale_pops += 1;
                 continue;
