@@ -36,10 +36,14 @@ pub const CONTENDER_RATIO: f64 = 1.3;
 /// measurement (and kept when rounds' costs came to weigh the shares), they share
 /// only what is left beyond the floors: in run `2026-11-26T10-12-00Z` the bands' workloads
 /// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
-/// the trades' 4 (all at the floor), from the rows' `samples`.
+/// the trades' 4 (all at the floor), from the rows' `samples`. The generic A\*'s suites
+/// weigh as a band's: every queue they time is a leader of their band twin, and at the
+/// series' weight, every queue timed, they moved most between the two quiet runs
+/// `2026-11-27T12-14-54Z` and `12-29-35Z` (228 of the 541 leaders'
+/// changes `shared/tools/between-runs.py` compares, p90 1.25 against the octile bands' 1.07).
 fn role_weight(suite: &WorkloadSpec) -> f64 {
     match suite.role {
-        Role::Bands | Role::Real => 1.0,
+        Role::Bands | Role::Real | Role::Generic => 1.0,
         Role::OtherSeries => 0.6,
         Role::Store | Role::Ties => 0.25,
         Role::Trade => 0.05,
@@ -55,7 +59,7 @@ fn contenders(suite: &WorkloadSpec) -> usize {
         Role::Bands | Role::OtherSeries | Role::Real => queues,
         Role::Store => TWIN_CONTENDERS + 1,
         // The baseline, the twin's fastest and its fastest of each key rule, some the same.
-        Role::Ties => TWIN_CONTENDERS + 3,
+        Role::Ties | Role::Generic => TWIN_CONTENDERS + 3,
         Role::Trade => 1,
     }
 }

@@ -107,6 +107,49 @@ impl Measured {
     }
 }
 
+/// The queues `suite` is measured with, by its role, from the suites `measured` before it: every queue on band, series and
+/// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
+/// order); on a store, tie or generic suite the baseline and the [`TWIN_CONTENDERS`]
+/// fastest exact queues of its twin measured earlier in the run (the same searches with
+/// the flat store or under the A\*'s own tie rule; for the generic A\*, its map's band
+/// suite), and on a tie or generic suite also the twin's fastest of each key rule, so
+/// the best monotone queue is among them (every queue when the twin was not measured).
+fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
+    let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match suite.role {
+        Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
+        Role::Trade => return vec![registry::baseline()],
+        Role::Store => {
+            let flat = WorkloadSpec { store: StoreKind::Flat, ..suite.clone() };
+            Box::new(move |m| m.same_searches(&flat))
+        }
+        Role::Ties => {
+            let own = Setup { search: SearchKind::Astar, ..suite.setup };
+            let own = WorkloadSpec { setup: own, ..suite.clone() };
+            Box::new(move |m| m.same_searches(&own))
+        }
+        Role::Generic => Box::new(|m| {
+            m.role == Role::Bands
+                && m.map_name() == suite.map_name()
+                && (m.heuristic, m.scale) == (suite.heuristic, suite.scale)
+        }),
+    };
+    let twin = measured.iter().find(|m| twin(&m.suite));
+    let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
+        return ordered_entries().collect();
+    };
+    let fastest = twin.fastest_exact.iter().filter_map(|id| registry::find(id));
+    let mut chosen = vec![registry::baseline()];
+    chosen.extend(fastest.clone().filter(|e| e.id != registry::BASELINE).take(TWIN_CONTENDERS));
+    if matches!(suite.role, Role::Ties | Role::Generic) {
+        for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
+            chosen.extend(fastest.clone().find(|e| e.keys == keys));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    chosen.retain(|e| seen.insert(e.id));
+    chosen
+}
+
 impl Lab {
     /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
     /// oracle and peers where it has them), then its replays.
@@ -162,7 +205,8 @@ impl Lab {
         let base = keep.check(|| check(baseline, Duration::MAX));
         entries.base_pass = base.as_ref().map_or(Duration::MAX, |c| c.pass);
         let limit = self.limit(entries.base_pass);
-        let others = self.contenders(prepared.suite()).into_iter().filter(|e| e.id != baseline.id);
+        let others = contenders(prepared.suite(), &self.measured);
+        let others = others.into_iter().filter(|e| e.id != baseline.id);
         let outcomes: Vec<(&Entry, Checking<'p>)> = std::iter::once((baseline, base))
             .chain(others.map(|entry| (entry, keep.check(|| check(entry, limit)))))
             .collect();
@@ -235,40 +279,6 @@ impl Lab {
             row.units = base.units;
             entries.add(row, outcome, kind == Kind::Oracle);
         }
-    }
-
-    /// The queues a suite is measured with, by its role: every queue on band, series and
-    /// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
-    /// order); on a store or tie suite the baseline and the [`TWIN_CONTENDERS`] fastest
-    /// exact queues of its twin (the same searches with the flat store, or under the A\*'s
-    /// own tie rule) measured earlier in the run, and on a tie suite also the twin's
-    /// fastest of each key rule, so the best monotone queue is among them (every queue when
-    /// the twin was not measured).
-    fn contenders(&self, suite: &WorkloadSpec) -> Vec<&'static Entry> {
-        let twin = match suite.role {
-            Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
-            Role::Trade => return vec![registry::baseline()],
-            Role::Store => WorkloadSpec { store: StoreKind::Flat, ..suite.clone() },
-            Role::Ties => WorkloadSpec {
-                setup: Setup { search: SearchKind::Astar, ..suite.setup },
-                ..suite.clone()
-            },
-        };
-        let twin = self.measured.iter().find(|m| m.suite.same_searches(&twin));
-        let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
-            return ordered_entries().collect();
-        };
-        let fastest = twin.fastest_exact.iter().filter_map(|id| registry::find(id));
-        let mut chosen = vec![registry::baseline()];
-        chosen.extend(fastest.clone().filter(|e| e.id != registry::BASELINE).take(TWIN_CONTENDERS));
-        if suite.role == Role::Ties {
-            for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
-                chosen.extend(fastest.clone().find(|e| e.keys == keys));
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        chosen.retain(|e| seen.insert(e.id));
-        chosen
     }
 
     /// Times `contest` within `share`, as rounds' group `group`: the settings' fewest
@@ -389,4 +399,64 @@ fn copy_counters(row: &mut Row, from: &Row) {
     row.open_p90 = from.open_p90;
     row.open_p99 = from.open_p99;
     row.open_max = from.open_max;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::settings::Profile;
+    use crate::lab::suites::builtin;
+    use crate::maps::grid::CostKind;
+
+    /// A band twin's exact queues, fastest first, as [`Measured::of`] keeps them.
+    const FASTEST: [&str; 6] = [
+        "stacked-packed-radix-heap-dup",
+        "packed-radix-heap-dup",
+        registry::BASELINE,
+        "two-level-dk",
+        "radix-heap-dup",
+        "dary4-dk",
+    ];
+
+    fn ids(entries: Vec<&'static Entry>) -> Vec<&'static str> {
+        entries.into_iter().map(|e| e.id).collect()
+    }
+
+    #[test]
+    fn a_generic_suite_times_the_baseline_and_its_band_twins_leaders() {
+        let suites = builtin(Profile::Default);
+        let generic = |costs| {
+            suites
+                .iter()
+                .find(|s| s.role == Role::Generic && s.setup.costs == costs)
+                .expect("the catalogue has generic suites")
+        };
+        let float = generic(CostKind::Float);
+        let band = suites
+            .iter()
+            .find(|s| s.role == Role::Bands && s.map_name() == float.map_name())
+            .expect("a generic suite's map is a band's");
+        // No twin measured yet: every queue.
+        assert_eq!(contenders(float, &[]).len(), ordered_entries().count());
+        let twin = Measured { suite: band.clone(), fastest_exact: FASTEST.to_vec() };
+        // The baseline, the twin's three fastest but the baseline, then the twin's fastest
+        // of each key rule not among them, whatever the cost type and problem count.
+        let mut expected = vec![registry::BASELINE, FASTEST[0], FASTEST[1], FASTEST[3]];
+        for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
+            let first = FASTEST.iter().find(|id| registry::find(id).unwrap().keys == keys);
+            expected.extend(first.filter(|id| !expected.contains(id)));
+        }
+        for costs in [CostKind::Integer, CostKind::Float] {
+            assert_eq!(ids(contenders(generic(costs), std::slice::from_ref(&twin))), expected);
+        }
+        // Another map's band is not its twin.
+        let other = suites
+            .iter()
+            .find(|s| s.role == Role::Bands && s.map_name() != float.map_name())
+            .expect("more than one band map");
+        let stranger = Measured { suite: other.clone(), ..twin };
+        assert_eq!(contenders(float, &[stranger]).len(), ordered_entries().count());
+        // A band suite times every queue whatever was measured.
+        assert_eq!(contenders(band, &[]).len(), ordered_entries().count());
+    }
 }

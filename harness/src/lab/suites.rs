@@ -28,6 +28,9 @@
 //! - **The coarse cost scale** (10/14), whose small key span bucket queues need.
 //! - **Jump point search** on four of the band workloads of uniform-cost maps, the same
 //!   problems, against which A\*'s time and expansions are set.
+//! - **The generic A\*** ([`Role::Generic`]) of `pqlab-queues` on six band workloads, with
+//!   integer and `f64` costs: the gain of the bands' best queues in a search like the
+//!   user's, and what float costs cost.
 //! - **Tie-breaking** ([`Role::Ties`]): the A\*'s other tie rules (the queue's order,
 //!   smaller `g`, FIFO, LIFO) on an open map and a maze, the problems of their band suites.
 //! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
@@ -89,6 +92,10 @@ pub enum Role {
     /// A tie rule of the A\*: the baseline, the structures the bands rank best and the best
     /// of each key rule.
     Ties,
+    /// The generic A\* of `pqlab-queues` on a band's map and problems, integer or `f64`
+    /// costs: the baseline, the structures the tuned A\* ranks best there and the best of
+    /// each key rule.
+    Generic,
     /// A real Moving AI map: every queue, the peers and the oracle.
     Real,
 }
@@ -209,12 +216,13 @@ fn generated(
     }
 }
 
-/// A series suite on a generated map searched by the generic A\* of `pqlab-queues` (octile,
-/// fine costs as integers, or as `f64` with `costs` float), as users of a library write it.
+/// A suite on a band's generated map searched by the generic A\* of `pqlab-queues` (octile,
+/// fine costs as integers, or as `f64` with `costs` float), as users of a library write it:
+/// its twin is the band's suite ([`Role::Generic`]).
 fn generic(name: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
     WorkloadSpec {
         setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
-        ..generated(Role::OtherSeries, name, problems, HeuristicKind::Octile, CostScale::FINE)
+        ..generated(Role::Generic, name, problems, HeuristicKind::Octile, CostScale::FINE)
     }
 }
 

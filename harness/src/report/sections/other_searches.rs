@@ -128,8 +128,9 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
             "The generic A* of `pqlab-queues` (a successors closure returning `(node, cost)` \
              pairs, the node states in a hash map, `u64` costs: the `pathfinding` crate's \
              shape) spends more of its time outside the queue than pqlab's tuned grid A*, so \
-             a queue buys less there. Band by band, each search's winner and what std's \
-             BinaryHeap takes against it:"
+             a queue buys less there. It times std's BinaryHeap, its band twin's three \
+             fastest exact queues and the twin's fastest of each key rule. Band by band, \
+             each search's winner and what std's BinaryHeap takes against it:"
                 .into(),
         ),
         Block::Table(
