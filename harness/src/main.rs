@@ -116,7 +116,8 @@ enum Command {
         /// A folder of Moving AI maps: compare on each, and print the geometric mean.
         #[arg(long, value_name = "DIR", conflicts_with = "map")]
         maps: Option<PathBuf>,
-        /// A pqlab queue to compare (repeat for several); std-binary-heap-dup by default.
+        /// A pqlab queue to compare (repeat for several); by default std-binary-heap-dup and
+        /// the three leaders of `pqlab pick --map` for each map, from the committed runs.
         #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
         queues: Vec<&'static Entry>,
         /// Use at most N problems per map, spread evenly over the scenario.
@@ -139,7 +140,9 @@ struct RunArgs {
     /// reference Dijkstra for their optimal costs.
     #[arg(long, value_name = "FILE")]
     scen: Option<PathBuf>,
-    /// A queue to run (repeat for several); `std-binary-heap-dup` by default.
+    /// A queue to run (repeat for several); by default `std-binary-heap-dup` and the three
+    /// leaders of `pqlab pick --map` for this map under these options, from the committed
+    /// runs.
     #[arg(long = "queue", value_name = "ID", value_parser = parse_queue)]
     queues: Vec<&'static Entry>,
     /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
@@ -316,7 +319,6 @@ fn main() -> ExitCode {
             pqlab::lab::Profile::Default
         }),
         Command::Compare { map, maps, queues, limit, rounds } => {
-            let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
             let found = match (map, maps) {
                 (Some(map), _) => Ok(vec![map]),
                 (None, Some(dir)) => pqlab::maps::movingai::find_maps(&dir).and_then(|found| {
@@ -329,7 +331,22 @@ fn main() -> ExitCode {
                 }),
                 (None, None) => unreachable!("clap requires one"),
             };
-            found.and_then(|maps| commands::compare::compare(&maps, &queues, limit, rounds))
+            found.and_then(|maps| {
+                let beside: Vec<_> = maps.iter().map(|m| (m.as_path(), None)).collect();
+                // compare's searches: octile A* at fine costs, pick's default series.
+                let query = Query::new(
+                    false,
+                    Keys::Monotone,
+                    None,
+                    GraphKind::Grid,
+                    None,
+                    Costs::Octile,
+                    None,
+                    None,
+                );
+                let queues = named_or_leaders(queues, &beside, query);
+                commands::compare::compare(&maps, &queues, limit, rounds)
+            })
         }
     };
     match outcome {
@@ -347,7 +364,17 @@ impl RunArgs {
         let RunArgs { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } =
             self;
         let rules = Rules { connectivity: moves, scale };
-        let queues = if queues.is_empty() { vec![registry::baseline()] } else { queues };
+        let keys = if heuristic.consistent_on(moves) { Keys::Monotone } else { Keys::Any };
+        let query = Query::new(
+            false,
+            keys,
+            None,
+            GraphKind::Grid,
+            Some(moves),
+            Costs::Octile,
+            Some(heuristic),
+            Some(scale),
+        );
         let sample = limit.map_or(Sample::All, Sample::Spread);
         let rows = match (verbose, csv, json) {
             (true, _, _) => Rows::Table,
@@ -356,6 +383,7 @@ impl RunArgs {
             _ => Rows::None,
         };
         Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
+            let queues = named_or_leaders(queues, &[(&map, scen.as_deref())], query);
             commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
         })
     }
@@ -418,6 +446,43 @@ impl PickArgs {
                 format,
             })
         })
+    }
+}
+
+/// The queues `run` and `compare` time: those `named`, else the baseline and `pick --map`'s
+/// leaders under `query` for each of `maps` (said on stderr), else, where `pick` cannot
+/// answer, the baseline alone with the reason.
+fn named_or_leaders(
+    named: Vec<&'static Entry>,
+    maps: &[(&std::path::Path, Option<&std::path::Path>)],
+    query: anyhow::Result<Query>,
+) -> Vec<&'static Entry> {
+    if !named.is_empty() {
+        return named;
+    }
+    let found = query.and_then(|query| {
+        let results = pqlab::results::files::default_results()?;
+        pqlab::pick::map::leaders(maps, &query, &results)
+    });
+    match found {
+        Ok((queues, said)) => {
+            for line in said {
+                eprintln!("pqlab: {line}");
+            }
+            let ids: Vec<&str> = queues.iter().map(|e| e.id).collect();
+            eprintln!(
+                "pqlab: no --queue named: timing {} (--queue ID names others)",
+                ids.join(", ")
+            );
+            queues
+        }
+        Err(error) => {
+            eprintln!(
+                "pqlab: no --queue named and no leaders from `pick --map` ({error:#}): timing {} alone",
+                registry::BASELINE
+            );
+            vec![registry::baseline()]
+        }
     }
 }
 

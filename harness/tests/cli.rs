@@ -297,7 +297,11 @@ fn a_bare_map_gets_random_problems_and_says_how_many() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    assert_eq!(rows.len(), 25);
+    // std's heap and `pick --map`'s leaders, 25 searches each.
+    let queues: std::collections::BTreeSet<&str> =
+        rows.iter().filter_map(|r| r["queue"].as_str()).collect();
+    assert!(queues.contains("std-binary-heap-dup") && queues.len() > 1, "{queues:?}");
+    assert_eq!(rows.len(), 25 * queues.len());
     assert!(rows.iter().all(|r| r["correct"] == true), "checked against Dijkstra's costs");
 }
 
@@ -335,8 +339,37 @@ fn run_under_other_rules_than_the_scenario_skips_its_lengths_and_says_so() {
     let text = text(&out);
     assert!(text.contains("3 searches") && text.contains("every answer checked"), "{text}");
     assert!(!text.contains("expanded"), "per-search rows only with --verbose: {text}");
-    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--verbose"]);
+    let args = ["run", "--map", map.to_str().unwrap(), "--verbose", "--queue", "dary4-dk"];
+    let out = pqlab(&args);
     assert_eq!(crate::text(&out).matches(" ok ").count(), 3, "{}", crate::text(&out));
+}
+
+/// With no queue named, `run` times std's heap and `pick --map`'s leaders for the map (from
+/// the committed runs), says so, and ranks them against std's heap; a queue named is
+/// timed alone.
+#[test]
+fn run_without_a_queue_times_pick_s_leaders_and_ranks_them() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
+    let out = pqlab(&["run", "--map", map.to_str().unwrap()]);
+    let text = text(&out);
+    assert!(out.status.success(), "{text}");
+    let timed = text
+        .lines()
+        .find_map(|l| l.strip_prefix("pqlab: no --queue named: timing "))
+        .unwrap_or_else(|| panic!("the default queues are said: {text}"));
+    let timed: Vec<&str> = timed.split(" (").next().unwrap().split(", ").collect();
+    assert_eq!(timed[0], "std-binary-heap-dup", "{text}");
+    assert_eq!(timed.len(), 4, "std's heap and three leaders: {text}");
+    let ranking = text.split("ranking by mean time a search").nth(1).expect("a ranking");
+    for queue in &timed {
+        assert!(ranking.contains(&format!(". {queue}: ")), "{queue} is ranked: {text}");
+    }
+    assert!(ranking.contains("1.00× std's"), "{text}");
+    let out = pqlab(&["run", "--map", map.to_str().unwrap(), "--queue", "radix-heap-dup"]);
+    let text = crate::text(&out);
+    assert!(!text.contains("no --queue named") && !text.contains("ranking"), "{text}");
 }
 
 /// A committed run, small enough to report from in seconds.

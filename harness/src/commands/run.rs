@@ -44,6 +44,8 @@ struct Ran {
     wrong: usize,
     rejected: Option<String>,
     counters: Vec<Counters>,
+    /// Each search's wall time, in nanoseconds.
+    nanos: Vec<u64>,
 }
 
 /// How `pqlab run` prints each search.
@@ -77,7 +79,6 @@ impl Visitor for RunQueue<'_> {
         let mut search = AStar::<F>::new(&self.instance.grid, self.rules);
         let mut heuristic = self.heuristic.clone();
         let mut ran = Ran::default();
-        let mut nanos = Vec::new();
         for (i, problem) in self.instance.problems.iter().enumerate() {
             let started = Instant::now();
             let outcome = match search.search(
@@ -95,7 +96,7 @@ impl Visitor for RunQueue<'_> {
             };
             let elapsed = started.elapsed().as_nanos() as u64;
             self.bar.inc(1);
-            nanos.push(elapsed);
+            ran.nanos.push(elapsed);
             let exact = entry.is_exact() && heuristic_admissible(self.heuristic);
             let correct = self.checked.then(|| {
                 crate::search::check::answer(
@@ -125,8 +126,8 @@ impl Visitor for RunQueue<'_> {
                 self.bar.suspend(|| say!("{line}"));
             }
         }
-        if self.rows != Rows::Json && !nanos.is_empty() {
-            let line = summary(entry.id, nanos, &ran, self.checked);
+        if self.rows != Rows::Json && !ran.nanos.is_empty() {
+            let line = summary(entry.id, ran.nanos.clone(), &ran, self.checked);
             self.bar.suspend(|| say!("{line}"));
         }
         ran
@@ -236,6 +237,7 @@ pub fn run(
     let bar = crate::format::progress((instance.problems.len() * queues.len()) as u64, "searches");
     let mut wrong = 0;
     let mut sizes: Option<Vec<Counters>> = None;
+    let mut means: Vec<(&str, f64)> = Vec::new();
     for entry in queues {
         if let Err(why) = registry::available(entry.id) {
             eprintln!("pqlab: {} is n/a here, and was skipped: {why}", entry.id);
@@ -256,6 +258,8 @@ pub fn run(
             continue;
         }
         wrong += ran.wrong;
+        let searches = ran.nanos.len().max(1) as f64;
+        means.push((entry.id, ran.nanos.iter().sum::<u64>() as f64 / searches));
         sizes.get_or_insert(ran.counters);
     }
     bar.finish_and_clear();
@@ -264,6 +268,9 @@ pub fn run(
         "every queue asked was skipped (see above): nothing ran; choose a queue that takes these keys (`pqlab list`)"
     );
     if rows != Rows::Json {
+        if means.len() > 1 {
+            say!("\n{}", ranking(means, map));
+        }
         if let Some(counters) = sizes.filter(|c| !c.is_empty()) {
             print_frontier(&counters, map);
         }
@@ -273,6 +280,26 @@ pub fn run(
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The queues fastest first by their searches' mean time `(id, nanoseconds)`, each with
+/// that time ÷ the baseline's when it ran; and how to get a measured ranking.
+fn ranking(mut means: Vec<(&str, f64)>, map: &Path) -> String {
+    means.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let base = means.iter().find(|(id, _)| *id == registry::BASELINE).map(|&(_, n)| n);
+    let mut text = String::from(
+        "ranking by mean time a search (one pass each, queue after queue, not interleaved: a slow \
+         moment of the machine lands on one queue; for intervals, run `pqlab pick --map ",
+    );
+    text.push_str(&shell_quoted(&map.display().to_string()));
+    text.push_str(" --measure`):");
+    for (place, (id, nanos)) in means.iter().enumerate() {
+        let against = base
+            .filter(|b| *b > 0.0)
+            .map_or(String::new(), |b| format!(", {} std's", crate::format::ratio(nanos / b)));
+        text.push_str(&format!("\n  {}. {id}: {:.1} µs{against}", place + 1, nanos / 1e3));
+    }
+    text
 }
 
 /// The header of the per-search rows, for the table and CSV.
@@ -334,7 +361,8 @@ fn shell_quoted(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shell_quoted;
+    use super::{ranking, shell_quoted};
+    use std::path::Path;
 
     /// The suggested command pastes into a shell as one word per path.
     #[test]
@@ -342,5 +370,21 @@ mod tests {
         assert_eq!(shell_quoted("maps/dao/arena.map"), "maps/dao/arena.map");
         assert_eq!(shell_quoted("my maps/it's.map"), "'my maps/it'\\''s.map'");
         assert_eq!(shell_quoted("$(rm -rf x).map"), "'$(rm -rf x).map'");
+    }
+
+    /// The ranking lists the queues fastest first, each against std's heap.
+    #[test]
+    fn the_ranking_puts_the_fastest_first_against_std() {
+        let means = vec![
+            ("dary4-dk", 3_000.0),
+            ("std-binary-heap-dup", 4_000.0),
+            ("radix-heap-dup", 2_000.0),
+        ];
+        let text = ranking(means, Path::new("maps/a b.map"));
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains("pqlab pick --map 'maps/a b.map' --measure"), "{text}");
+        assert_eq!(lines[1], "  1. radix-heap-dup: 2.0 µs, 0.500× std's");
+        assert_eq!(lines[2], "  2. dary4-dk: 3.0 µs, 0.750× std's");
+        assert_eq!(lines[3], "  3. std-binary-heap-dup: 4.0 µs, 1.00× std's");
     }
 }

@@ -459,6 +459,61 @@ fn answer_from(
     Ok((answer, used))
 }
 
+/// How many of `pick --map`'s ranking `pqlab run` and `pqlab compare` time beside the
+/// baseline when no queue is named: the winner and the two after it, so a newcomer sees
+/// the answer and its nearest rivals against std's heap. Chosen, not tuned.
+pub const LEADERS: usize = 3;
+
+/// The queues `pqlab run` and `pqlab compare` time when no queue is named: the baseline,
+/// then for each of `maps` (each with its scenario, `None` for the one beside it) the first
+/// [`LEADERS`] of `pick --map`'s answer under `query` from the runs under `results`, each
+/// once, in the order met; with a line per map saying where its leaders came from, or why
+/// it has none (a map that cannot be read is said by its own command). Each map is
+/// profiled as `pick --map` profiles it ([`MAP_PROBLEMS`] problems).
+pub fn leaders(
+    maps: &[(&std::path::Path, Option<&std::path::Path>)],
+    query: &Query,
+    results: &std::path::Path,
+) -> Result<(Vec<&'static registry::Entry>, Vec<String>)> {
+    let (runs, _) = super::load_all(results, None)?;
+    let mut chosen = vec![registry::baseline()];
+    let mut said = Vec::new();
+    for &(map, scen) in maps {
+        let answered = Instance::user_map(map, scen, Sample::Spread(MAP_PROBLEMS), query.rules())
+            .and_then(|instance| {
+                let profiled = profile(&instance, query)?;
+                from_runs(&runs, query, map, &instance, &profiled, Vec::new(), Asking::default())
+            });
+        let (answer, source) = match answered {
+            Ok(answered) => answered,
+            Err(why) => {
+                said.push(format!("{}: no leaders ({why:#})", map.display()));
+                continue;
+            }
+        };
+        let leading: Vec<&'static registry::Entry> = answer
+            .ranking
+            .iter()
+            .filter_map(|r| registry::find(&r.queue))
+            .filter(|e| e.id != BASELINE)
+            .take(LEADERS)
+            .collect();
+        said.push(format!(
+            "{}: `pick --map`'s leaders from {} ({}): {}",
+            map.display(),
+            source.describe(),
+            answer.run,
+            leading.iter().map(|e| e.id).collect::<Vec<_>>().join(", ")
+        ));
+        for entry in leading {
+            if !chosen.iter().any(|c| c.id == entry.id) {
+                chosen.push(entry);
+            }
+        }
+    }
+    Ok((chosen, said))
+}
+
 /// How long each of `--measure`'s (and `--trace`'s) samples lasts at least: the lab's 5 ms.
 pub(super) const SAMPLE: Duration = Duration::from_millis(5);
 
