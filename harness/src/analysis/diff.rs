@@ -9,7 +9,7 @@
 
 use crate::analysis::bands::{series, Band, BandRanking, Eligible, Series};
 use crate::analysis::rank::Standing;
-use crate::analysis::verdicts::Outcome;
+use crate::analysis::verdicts::{self, Outcome};
 use crate::analysis::{Findings, Run};
 use std::collections::BTreeMap;
 
@@ -249,10 +249,10 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
         }
     }
     // Matched by claim, not by position: two runs' lists need not hold the same claims.
-    let verdicts = fa
-        .verdicts()
+    let theirs = verdicts::verdicts(fb);
+    let verdicts = verdicts::verdicts(fa)
         .iter()
-        .filter_map(|x| Some((x.claim, x.outcome, fb.verdict(x.claim)?.outcome)))
+        .filter_map(|x| Some((x.claim, x.outcome, verdicts::on(&theirs, x.claim)?.outcome)))
         .collect();
     Diff {
         runs: (a.run_id(), b.run_id()),

@@ -2,10 +2,11 @@
 //!
 //! Every figure these readers share is computed here, at most once per run, and then
 //! read: the band rankings of each series (the bootstraps behind tie groups are the
-//! analysis's dearest step), each workload's own ranking, the verdicts and the noise
-//! check. A chart, a table and a verdict that show one number therefore show the same
-//! one. Each is computed on first use, so a reader that needs one answer (`pick`) pays
-//! for that answer alone.
+//! analysis's dearest step), each workload's own ranking and the noise check. A chart, a
+//! table and a verdict that show one number therefore show the same one. Each is computed
+//! on first use, so a reader that needs one answer (`pick`) pays for that answer alone.
+//! The verdicts read these figures ([`crate::analysis::verdicts`]); a reader that shows
+//! them decides them once and keeps them (the report's context, `diff`).
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
@@ -18,7 +19,6 @@ use crate::analysis::bands::{self, Band, BandRanking, Eligible, Series};
 use crate::analysis::noise::{self, Noise};
 use crate::analysis::rank::{self, rank, Standing};
 use crate::analysis::trades::{self, Trade};
-use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Run, Workload};
 use crate::results::{Kind, Row, Spread, ORACLE};
 
@@ -35,7 +35,6 @@ pub struct Findings<'w, 'a> {
     /// The run analysed.
     pub run: &'w Run<'a>,
     rankings: RefCell<HashMap<RankingKey, Rc<[Standing<'a>]>>>,
-    verdicts: OnceCell<Vec<Verdict>>,
     noise: OnceCell<Option<Noise>>,
     peers: OnceCell<Vec<Against<'a>>>,
     floors: OnceCell<Vec<Against<'a>>>,
@@ -82,7 +81,6 @@ impl<'w, 'a> Findings<'w, 'a> {
         Findings {
             run,
             rankings: RefCell::default(),
-            verdicts: OnceCell::new(),
             noise: OnceCell::new(),
             peers: OnceCell::new(),
             floors: OnceCell::new(),
@@ -117,16 +115,6 @@ impl<'w, 'a> Findings<'w, 'a> {
                 (!standings.is_empty()).then_some(BandRanking { evidence, standings })
             })
             .collect()
-    }
-
-    /// Every claim's verdict, in [`verdicts::CLAIMS`]' order.
-    pub fn verdicts(&self) -> &[Verdict] {
-        self.verdicts.get_or_init(|| verdicts::verdicts(self))
-    }
-
-    /// The verdict on `claim`, if the run's claims include it.
-    pub fn verdict(&self, claim: &str) -> Option<&Verdict> {
-        self.verdicts().iter().find(|v| v.claim == claim)
     }
 
     /// The run's noise, when it has a sentinel.

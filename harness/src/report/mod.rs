@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{ensure, Context as _, Result};
 
+use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Findings, Run};
 use crate::lab::Profile;
 use crate::results::files::{self, RunFile};
@@ -31,6 +32,8 @@ pub struct Context<'a> {
     pub run: &'a Run<'a>,
     /// Its analysis, computed once for every section and chart.
     pub findings: &'a Findings<'a, 'a>,
+    /// Its verdicts, decided once ([`verdicts::verdicts`]).
+    pub verdicts: Vec<Verdict>,
     /// The charts drawn (those a run cannot feed are not).
     pub drawn: BTreeSet<&'static str>,
     /// The run file as the page names it (`runs/<run>.csv`).
@@ -150,6 +153,7 @@ fn write_report<'a>(
     let ctx = Context {
         run,
         findings,
+        verdicts: verdicts::verdicts(findings),
         drawn,
         source_link: relative
             .as_ref()

@@ -13,6 +13,12 @@ mod factors;
 mod folklore;
 mod loops;
 mod survey;
+/// The verdict on `claim` among `verdicts`, if they include it: two runs' lists are
+/// matched by claim, never by position.
+pub fn on<'v>(verdicts: &'v [Verdict], claim: &str) -> Option<&'v Verdict> {
+    verdicts.iter().find(|v| v.claim == claim)
+}
+
 #[cfg(test)]
 mod tests;
 mod ties;
@@ -233,8 +239,8 @@ impl Verdict {
     }
 }
 
-/// Every claim's verdict on the run of `findings` (which hold them: [`Findings::verdicts`]
-/// calls this once).
+/// Every claim's verdict on the run of `findings`, in [`CLAIMS`]' order. Each is decided
+/// afresh: a reader that shows them in several places decides them once and keeps them.
 pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
     CLAIMS
         .iter()

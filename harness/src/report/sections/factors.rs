@@ -10,8 +10,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = vec![Block::Heading(2, "Membership and approximate order".into())];
     blocks.extend(charts(ctx, Section::Factors));
     for v in ctx
-        .findings
-        .verdicts()
+        .verdicts
         .iter()
         .filter(|v| v.claim.contains("hash table") || v.claim.contains("soft heap"))
     {

@@ -1,6 +1,6 @@
 //! The run against the latest run of every other machine.
 
-use crate::analysis::verdicts::Verdict;
+use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Findings, Run};
 use crate::report::page::Block;
 use crate::report::Context;
@@ -10,18 +10,19 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         return Vec::new();
     }
     let mut blocks = vec![Block::Heading(2, "On other machines".into())];
-    let here = ctx.findings.verdicts();
+    let here = &ctx.verdicts;
     let others: Vec<(Run<'_>, &String)> =
         ctx.others.iter().map(|(rows, name)| (Run::new(rows), name)).collect();
     let others: Vec<(Findings<'_, '_>, &String)> =
         others.iter().map(|(run, name)| (Findings::of(run), *name)).collect();
+    let theirs: Vec<Vec<Verdict>> = others.iter().map(|(f, _)| verdicts::verdicts(f)).collect();
     // A verdict is matched with the other run's verdict on the same claim.
-    let same_there = |other: &Findings<'_, '_>, v: &Verdict| {
-        other.verdict(v.claim).is_some_and(|o| o.outcome == v.outcome)
+    let same_there = |theirs: &[Verdict], v: &Verdict| {
+        verdicts::on(theirs, v.claim).is_some_and(|o| o.outcome == v.outcome)
     };
     let mut rows = Vec::new();
-    for (other, name) in &others {
-        let same = here.iter().filter(|v| same_there(other, v)).count();
+    for ((other, name), theirs) in others.iter().zip(&theirs) {
+        let same = here.iter().filter(|v| same_there(theirs, v)).count();
         let (agree, bands) = crate::analysis::diff::diff(ctx.findings, other).bands_agreeing();
         rows.push(vec![
             (*name).clone(),
@@ -43,7 +44,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     ));
     let everywhere: Vec<String> = here
         .iter()
-        .filter(|v| others.iter().all(|(other, _)| same_there(other, v)))
+        .filter(|v| theirs.iter().all(|t| same_there(t, v)))
         .map(|v| format!("“{}”: {}", v.claim, v.outcome))
         .collect();
     blocks.push(Block::Paragraph(format!(

@@ -61,7 +61,7 @@ pub fn document(ctx: &Context<'_>) -> Vec<Block> {
 /// the best queue per frontier size, without their headings.
 pub fn summary(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = head::summary(ctx);
-    blocks.extend(verdicts::blocks(ctx.findings, false).into_iter().skip(1));
+    blocks.extend(verdicts::blocks(&ctx.verdicts, false).into_iter().skip(1));
     blocks.extend(bands::section(ctx).into_iter().skip(1));
     blocks
 }

@@ -36,6 +36,7 @@ fn context<'a>(run: &'a Run<'a>, findings: &'a Findings<'a, 'a>) -> Context<'a> 
     Context {
         run,
         findings,
+        verdicts: crate::analysis::verdicts::verdicts(findings),
         drawn: BTreeSet::new(),
         source_name: "runs/r.csv".into(),
         source_link: "../runs/r.csv".into(),

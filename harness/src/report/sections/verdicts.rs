@@ -3,18 +3,16 @@
 
 use crate::analysis::rank::TIE_MARGIN;
 use crate::analysis::verdicts::Verdict;
-use crate::analysis::Findings;
 use crate::format::{plural, ratio};
 use crate::report::page::Block;
 use crate::report::Context;
 
 pub fn section(ctx: &Context<'_>) -> Vec<Block> {
-    blocks(ctx.findings, true)
+    blocks(&ctx.verdicts, true)
 }
 
 /// The verdicts' heading, rule and table, and with `details` each claim's figures.
-pub fn blocks(findings: &Findings<'_, '_>, details: bool) -> Vec<Block> {
-    let verdicts = findings.verdicts();
+pub fn blocks(verdicts: &[Verdict], details: bool) -> Vec<Block> {
     let mut blocks = vec![
         Block::Heading(2, "Verdicts".into()),
         Block::Paragraph(format!(
