@@ -3,8 +3,8 @@
 //! system font is needed.
 //!
 //! Made for reading at the page's width: text of 15 px and more, points with their p25–p75
-//! bar, one colour and marker per named series from a colour-blind-safe palette (Okabe and
-//! Ito), everything else grey. In the SVG each series is a group whose `<title>` names it,
+//! bar, one colour and marker per named point set from a colour-blind-safe palette (Okabe and
+//! Ito), everything else grey. In the SVG each point set is a group whose `<title>` names it,
 //! so hovering names it.
 
 use std::sync::OnceLock;
@@ -65,12 +65,12 @@ pub const COLORS: [RGBColor; 7] = [
 
 /// The baseline's colour.
 pub const BLACK_INK: RGBColor = RGBColor(0, 0, 0);
-/// Context: series drawn for comparison, not named.
+/// Context: point sets drawn for comparison, not named.
 pub const GREY: RGBColor = RGBColor(190, 190, 190);
-/// Text that is not a series' own.
+/// Text that is not a point set's own.
 const INK: RGBColor = RGBColor(40, 40, 40);
 
-/// Point markers; a series' marker and colour together tell it apart.
+/// Point markers; a point set's marker and colour together tell it apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Marker {
     /// A filled circle.
@@ -85,7 +85,7 @@ pub enum Marker {
     Down,
 }
 
-/// Markers in the order series get them.
+/// Markers in the order point sets get them.
 pub const MARKERS: [Marker; 5] =
     [Marker::Circle, Marker::Square, Marker::Triangle, Marker::Diamond, Marker::Down];
 
@@ -118,7 +118,7 @@ macro_rules! marker {
     };
 }
 
-/// How a series is drawn.
+/// How a point set is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
     /// Its colour.
@@ -130,7 +130,7 @@ pub struct Style {
 }
 
 impl Style {
-    /// A context series: small grey circles.
+    /// A context point set: small grey circles.
     pub const CONTEXT: Style = Style { color: GREY, marker: Marker::Circle, strong: false };
 }
 
@@ -175,15 +175,16 @@ pub struct Points {
     pub y_format: fn(f64) -> String,
     /// A horizontal rule (y = 1 on ratio charts).
     pub rule: Option<f64>,
-    /// The series; context ones first, so the named ones are drawn on top.
-    pub series: Vec<Series>,
+    /// The point sets; context ones first, so the named ones are drawn on top.
+    pub sets: Vec<PointSet>,
     /// Queues cut off, each on its own row of crosses above the plot, named.
     pub cut_offs: Vec<CutOff>,
 }
 
-/// One series of points.
+/// One named set of points, drawn in one style (a chart's "series"; the word is kept for
+/// the lab's search series, [`crate::analysis::bands::Series`]).
 #[derive(Clone, Debug)]
-pub struct Series {
+pub struct PointSet {
     /// Its name (the hover title; the direct label when `label` is set).
     pub name: String,
     /// How it is drawn.
@@ -292,12 +293,12 @@ pub fn render(figure: &Figure) -> Result<(String, Vec<u8>)> {
     Ok((svg, png))
 }
 
-/// The marks around a series in the SVG: invisible texts that [`titles`] turns into a
+/// The marks around a point set in the SVG: invisible texts that [`titles`] turns into a
 /// `<g>` with a `<title>`.
 const OPEN: &str = "\u{2063}open:";
 const CLOSE: &str = "\u{2063}close";
 
-/// Turns the series marks of an SVG into groups with titles.
+/// Turns the point-set marks of an SVG into groups with titles.
 fn titles(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len());
     let mut rest = svg;
@@ -457,7 +458,7 @@ fn mark<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: String, svg: bo
 type LogChart<'a, DB> =
     ChartContext<'a, DB, Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints<LogCoord<f64>>>>;
 
-/// A series' name written beside its last point, in its colour, at a pixel position.
+/// A point set's name written beside its last point, in its colour, at a pixel position.
 struct DirectLabel {
     name: String,
     color: RGBColor,
@@ -469,7 +470,7 @@ fn draw_points<DB: DrawingBackend>(
     panel: &Points,
     svg: bool,
 ) -> Drawn<DB> {
-    let points = || panel.series.iter().flat_map(|s| s.points.iter());
+    let points = || panel.sets.iter().flat_map(|s| s.points.iter());
     let xs = points().map(|p| p.x).chain(panel.cut_offs.iter().flat_map(|c| c.at.iter().copied()));
     let x = log_range(xs);
     let mut y = log_range(points().flat_map(|p| [p.y.mid, p.y.low, p.y.high]).chain(panel.rule));
@@ -480,8 +481,8 @@ fn draw_points<DB: DrawingBackend>(
     let mut chart = points_chart(area, panel, &x, &y)?;
     let plot = chart.plotting_area().strip_coord_spec();
     let mut labels = Vec::new();
-    for series in &panel.series {
-        labels.extend(draw_series(&mut chart, &plot, series, x.end, svg)?);
+    for set in &panel.sets {
+        labels.extend(draw_set(&mut chart, &plot, set, x.end, svg)?);
     }
     let gap = LABEL as i32 + 3;
     let bottom = chart.plotting_area().get_pixel_range().1.end - gap / 2;
@@ -505,7 +506,7 @@ fn points_chart<'a, DB: DrawingBackend>(
 ) -> Result<LogChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
     // Room on the right for the longest direct label and cut-off name (about 0.6 em a
     // character).
-    let longest = panel.series.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
+    let longest = panel.sets.iter().filter(|s| s.label).map(|s| s.name.chars().count()).max();
     let right = longest.map_or(0, |n| 12 + (n as f64 * LABEL as f64 * 0.6) as u32);
     let cut_off = panel.cut_offs.iter().map(|c| cut_off_label(c).chars().count()).max();
     let right = right.max(cut_off.map_or(0, |n| 12 + (n as f64 * CUT_OFF as f64 * 0.6) as u32));
@@ -542,33 +543,33 @@ fn points_chart<'a, DB: DrawingBackend>(
     Ok(chart)
 }
 
-/// One series: its bars, its joining line when asked, its markers; returns its direct
+/// One point set: its bars, its joining line when asked, its markers; returns its direct
 /// label, placed at its last point (no further right than `x_end`), when it has one.
-fn draw_series<DB: DrawingBackend>(
+fn draw_set<DB: DrawingBackend>(
     chart: &mut LogChart<'_, DB>,
     plot: &DrawingArea<DB, Shift>,
-    series: &Series,
+    set: &PointSet,
     x_end: f64,
     svg: bool,
 ) -> Result<Option<DirectLabel>, DrawingAreaErrorKind<DB::ErrorType>> {
-    mark(plot, format!("{OPEN}{}", series.name), svg)?;
-    let color = series.style.color;
-    let (r, width) = if series.style.strong { (6, 3) } else { (4, 1) };
-    let bar = if series.style.strong { color.mix(0.8) } else { color.mix(0.6) };
-    chart.draw_series(series.points.iter().filter(|p| p.y.low < p.y.high).map(|p| {
+    mark(plot, format!("{OPEN}{}", set.name), svg)?;
+    let color = set.style.color;
+    let (r, width) = if set.style.strong { (6, 3) } else { (4, 1) };
+    let bar = if set.style.strong { color.mix(0.8) } else { color.mix(0.6) };
+    chart.draw_series(set.points.iter().filter(|p| p.y.low < p.y.high).map(|p| {
         PathElement::new(vec![(p.x, p.y.low), (p.x, p.y.high)], bar.stroke_width(width))
     }))?;
-    let mut line: Vec<(f64, f64)> = series.points.iter().map(|p| (p.x, p.y.mid)).collect();
+    let mut line: Vec<(f64, f64)> = set.points.iter().map(|p| (p.x, p.y.mid)).collect();
     line.sort_by(|a, b| a.0.total_cmp(&b.0));
-    if series.join && line.len() > 1 {
+    if set.join && line.len() > 1 {
         chart.draw_series(LineSeries::new(
             line.iter().copied(),
             color.mix(0.7).stroke_width(width),
         ))?;
     }
-    chart.draw_series(line.iter().map(|&at| marker!(series.style.marker, r, at, color)))?;
-    let label = line.last().filter(|_| series.label).map(|&(lx, ly)| DirectLabel {
-        name: series.name.clone(),
+    chart.draw_series(line.iter().map(|&at| marker!(set.style.marker, r, at, color)))?;
+    let label = line.last().filter(|_| set.label).map(|&(lx, ly)| DirectLabel {
+        name: set.name.clone(),
         color,
         at: chart.backend_coord(&(lx.min(x_end), ly)),
     });
@@ -857,7 +858,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn series_marks_become_titled_groups() {
+    fn point_set_marks_become_titled_groups() {
         let svg = format!(
             "<svg><text x=\"-1000\">{OPEN}dary4-dup</text><circle/><text>{CLOSE}</text><text>axis</text></svg>"
         );

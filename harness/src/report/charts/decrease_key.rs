@@ -8,7 +8,7 @@ use super::{ratio_point, styles, WIDTH};
 use crate::analysis::bands;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
-use crate::report::draw::{Figure, Legend, Panel, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, PointSet, Points};
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
@@ -26,14 +26,14 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             .filter(|(_, dup, _)| registry::find(dup).is_some_and(|e| classes.contains(&e.class())))
             .collect();
         let names = styles(mine.iter().map(|(s, _, _)| s.as_str()));
-        let series: Vec<Series> = mine
+        let series: Vec<PointSet> = mine
             .iter()
             .filter_map(|(structure, dup, dk)| {
                 let points: Vec<_> = workloads
                     .iter()
                     .filter_map(|w| Some(ratio_point(w.size, w.ok(dk)?, w.ok(dup)?)))
                     .collect();
-                (!points.is_empty()).then(|| Series {
+                (!points.is_empty()).then(|| PointSet {
                     name: structure.clone(),
                     style: names[structure.as_str()],
                     points,
@@ -50,7 +50,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
                 x_format: short,
                 y_format: axis_ratio,
                 rule: Some(1.0),
-                series,
+                sets: series,
                 cut_offs: Vec::new(),
             }));
         }

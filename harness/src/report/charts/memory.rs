@@ -11,7 +11,7 @@ use crate::analysis::bands;
 use crate::analysis::{Findings, Run};
 use crate::format::{short, significant};
 use crate::report::draw::axis_count;
-use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, Points, Series, Style};
+use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, PointSet, Points, Style};
 use crate::results::{Kind, Row};
 
 /// The held size whose bytes per entry are shown: the largest measured up to 10⁶ (large
@@ -77,13 +77,13 @@ fn entries_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> 
             .collect();
         let style = if strategy == Strategy::Duplicates { CONTEXT } else { names["decrease-key"] };
         if !points.is_empty() {
-            series.push(Series { name: label.into(), style, points, join: false, label: false });
+            series.push(PointSet { name: label.into(), style, points, join: false, label: false });
         }
     }
     let base: Vec<Point> =
         workloads.iter().filter_map(|w| Some(held_point(w.size, w.ok(BASELINE)?))).collect();
     if !base.is_empty() {
-        series.push(Series {
+        series.push(PointSet {
             name: BASELINE.into(),
             style: names[BASELINE],
             points: base,
@@ -99,7 +99,7 @@ fn entries_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> 
             x_format: short,
             y_format: |v| significant(v, 3),
             rule: Some(1.0),
-            series,
+            sets: series,
             cut_offs: Vec::new(),
         })
     })

@@ -7,7 +7,7 @@ use super::{most_often_tied, ratio_point, styles, CONTEXT, WIDTH};
 use crate::analysis::bands;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
-use crate::report::draw::{Figure, Legend, Panel, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, PointSet, Points};
 use crate::results::{Kind, ORACLE};
 
 /// The series that stands for pqlab itself in the peers panel.
@@ -59,7 +59,7 @@ fn peers_panel(findings: &Findings<'_, '_>) -> Option<Panel> {
             .map(|p| ratio_point(p.size, p.row, p.by))
             .collect();
         if !points.is_empty() {
-            series.push(Series {
+            series.push(PointSet {
                 name: id.to_owned(),
                 style: names[id],
                 points,
@@ -77,7 +77,7 @@ fn peers_panel(findings: &Findings<'_, '_>) -> Option<Panel> {
         })
         .collect();
     if !fastest.is_empty() {
-        series.push(Series {
+        series.push(PointSet {
             name: FASTEST.into(),
             style: names[FASTEST],
             points: fastest,
@@ -92,7 +92,7 @@ fn peers_panel(findings: &Findings<'_, '_>) -> Option<Panel> {
         x_format: short,
         y_format: axis_ratio,
         rule: Some(1.0),
-        series,
+        sets: series,
         cut_offs: Vec::new(),
     }))
 }
@@ -129,7 +129,7 @@ fn oracle_panel(findings: &Findings<'_, '_>) -> Option<(Panel, Legend)> {
             Some(&style) => (style, &mut strong),
             None => (CONTEXT, &mut context),
         };
-        into.push(Series { name: queue.into(), style, points, join: false, label: false });
+        into.push(PointSet { name: queue.into(), style, points, join: false, label: false });
     }
     context.extend(strong);
     let panel = Panel::Points(Points {
@@ -139,7 +139,7 @@ fn oracle_panel(findings: &Findings<'_, '_>) -> Option<(Panel, Legend)> {
         x_format: short,
         y_format: axis_ratio,
         rule: Some(1.0),
-        series: context,
+        sets: context,
         cut_offs: Vec::new(),
     });
     let mut legend = Legend::default();

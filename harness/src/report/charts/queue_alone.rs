@@ -7,7 +7,7 @@ use pqlab_queues::registry::BASELINE;
 use super::{cut_off, group_of, point, styles, GROUPS, OTHER, WIDTH};
 use crate::analysis::Findings;
 use crate::format::{axis_time, short};
-use crate::report::draw::{Figure, Legend, Panel, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, PointSet, Points};
 use crate::results::{Kind, Status};
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
@@ -47,7 +47,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
                 held.iter().filter_map(|w| Some((w.size, *w.rows.get(queue)?))),
             ));
             if !points.is_empty() {
-                series.push(Series {
+                series.push(PointSet {
                     name: queue.to_owned(),
                     style,
                     points,
@@ -63,7 +63,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             x_format: short,
             y_format: axis_time,
             rule: None,
-            series,
+            sets: series,
             cut_offs,
         }));
     }

@@ -8,7 +8,7 @@ use super::{cut_off, group_of, ratio_point, styles, GROUPS, OTHER, WIDTH};
 use crate::analysis::bands;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{axis_ratio, ratio, short};
-use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Points, Series};
+use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, PointSet, Points};
 use crate::results::Status;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
@@ -114,7 +114,13 @@ fn family_panel(
             workloads.iter().filter_map(|w| Some((w.size, *w.rows.get(queue)?))),
         ));
         if !points.is_empty() {
-            series.push(Series { name: queue.to_owned(), style, points, join: false, label: true });
+            series.push(PointSet {
+                name: queue.to_owned(),
+                style,
+                points,
+                join: false,
+                label: true,
+            });
         }
     }
     Some(Panel::Points(Points {
@@ -124,7 +130,7 @@ fn family_panel(
         x_format: short,
         y_format: axis_ratio,
         rule: Some(1.0),
-        series,
+        sets: series,
         cut_offs,
     }))
 }

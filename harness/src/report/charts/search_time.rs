@@ -11,7 +11,7 @@ use super::{most_often_tied, styles, CONTEXT, WIDTH};
 use crate::analysis::bands::series;
 use crate::analysis::{Findings, Workload};
 use crate::format::{axis_time, short};
-use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series, Style};
+use crate::report::draw::{Figure, Legend, Panel, Point, PointSet, Points, Style};
 use crate::results::{Row, Spread};
 
 /// The most queues named (besides the baseline): as many as
@@ -82,7 +82,7 @@ fn by_size(
                     x_format: short,
                     y_format: axis_time,
                     rule: None,
-                    series,
+                    sets: series,
                     cut_offs: Vec::new(),
                 })
             })
@@ -115,7 +115,7 @@ fn panel_series(
     workloads: &[&Workload<'_>],
     styles: &BTreeMap<&str, Style>,
     measure: Measure,
-) -> Vec<Series> {
+) -> Vec<PointSet> {
     let mut queues: Vec<&str> = workloads.iter().flat_map(|w| w.rows.keys().copied()).collect();
     queues.sort_unstable();
     queues.dedup();
@@ -133,7 +133,7 @@ fn panel_series(
             Some(&style) => (style, &mut strong),
             None => (CONTEXT, &mut context),
         };
-        into.push(Series { name: queue.to_owned(), style, points, join: false, label: false });
+        into.push(PointSet { name: queue.to_owned(), style, points, join: false, label: false });
     }
     context.extend(strong);
     context

@@ -5,7 +5,7 @@ use super::{styles, CONTEXT, WIDTH};
 use crate::analysis::trades::{self, Trade};
 use crate::analysis::{geomean, Findings};
 use crate::format::axis_ratio;
-use crate::report::draw::{Figure, Legend, Panel, Point, Points, Series};
+use crate::report::draw::{Figure, Legend, Panel, Point, PointSet, Points};
 
 /// One way of trading path length for time, named, with one `(time ratio, path ratio)`
 /// per workload.
@@ -39,7 +39,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let names = styles(ways.iter().map(|(n, _)| n.as_str()));
     let mut series = Vec::new();
     for (name, points) in &ways {
-        series.push(Series {
+        series.push(PointSet {
             name: format!("{name} (one workload)"),
             style: CONTEXT,
             points: points.iter().map(|&(x, y)| Point::at(x, y)).collect(),
@@ -50,7 +50,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     for (name, points) in &ways {
         let x = geomean(points.iter().map(|p| p.0));
         let y = points.iter().map(|p| p.1).sum::<f64>() / points.len() as f64;
-        series.push(Series {
+        series.push(PointSet {
             name: name.clone(),
             style: names[name.as_str()],
             points: vec![Point::at(x, y)],
@@ -70,7 +70,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
             x_format: axis_ratio,
             y_format: axis_ratio,
             rule: Some(1.0),
-            series,
+            sets: series,
             cut_offs: Vec::new(),
         })],
         legend: Legend {
