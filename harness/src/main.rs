@@ -190,11 +190,12 @@ struct PickArgs {
     /// default; the random problems drawn on a bare map).
     #[arg(long, value_name = "N", value_parser = positive)]
     limit: Option<usize>,
-    /// Time the leading candidates and std's BinaryHeap on the map itself, and answer
+    /// Time std's BinaryHeap and every queue within 1.15× of the winner in any of the runs'
+    /// evidence for the map on the map itself, raced, and answer
     /// from that measurement (under a minute for a 512² map).
     #[arg(long)]
     measure: bool,
-    /// A queue to time with --measure beside the runs' leading candidates (repeat for
+    /// A queue to time with --measure beside the runs' candidates (repeat for
     /// several; `pqlab list` names them).
     #[arg(long = "queue", value_name = "ID", value_parser = parse_queue, requires = "measure")]
     queues: Vec<&'static Entry>,

@@ -41,7 +41,7 @@ pub struct Request {
     pub limit: Option<usize>,
     /// Measure the candidates on the map.
     pub measure: bool,
-    /// Queues to measure beside the runs' leading candidates (`--queue`).
+    /// Queues to measure beside the runs' candidates (`--queue`).
     pub queues: Vec<&'static Entry>,
     /// The most interleaved rounds when measuring.
     pub rounds: u32,
@@ -128,8 +128,14 @@ pub fn run(request: Request) -> Result<ExitCode> {
                 map::Asking::default(),
             )?;
             let answer = if request.measure {
-                let leading: Vec<String> =
-                    committed.ranking.iter().take(6).map(|r| r.queue.clone()).collect();
+                let leading = map::candidates(
+                    &runs,
+                    &request.query,
+                    map_path,
+                    &instance,
+                    &profiled,
+                    &committed,
+                );
                 let asked: Vec<String> = request
                     .queues
                     .iter()
@@ -150,7 +156,8 @@ pub fn run(request: Request) -> Result<ExitCode> {
                     format!(", the queues asked with --queue ({})", asked.join(", "))
                 };
                 measured.caveats.push(format!(
-                    "Measured here on {drawn}: the runs' six leading candidates ({}){asked} and the baseline. The runs alone said: {}",
+                    "Measured here on {drawn}: every queue within {} of the winner in any of the runs' evidence for this map ({}){asked} and the baseline, raced as the lab races them. The runs alone said: {}",
+                    crate::format::ratio(map::CANDIDATE_FACTOR),
                     leading.join(", "),
                     committed.verdict
                 ));

@@ -55,7 +55,7 @@ pub mod budget;
 pub mod clock;
 pub mod contest;
 mod held;
-mod measure;
+pub mod measure;
 pub mod memory;
 pub mod replay;
 pub mod rows;

@@ -19,8 +19,9 @@
 //!
 //! The answer states that error, and recommends `--measure` when a prediction missed the
 //! measured tie group on more than one map in ten ([`TRUSTED`]). With `--measure`, the
-//! leading candidates and the baseline are timed on the map itself, interleaved, until the
-//! ranking is decided or the time budget is spent, and answer.
+//! candidates (every queue near the winner of any source: [`candidates`]) and the baseline
+//! are timed on the map itself, interleaved and raced, until the ranking is decided or the
+//! time budget is spent, and answer.
 
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,7 @@ use crate::analysis::rank::{rank_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::lab::contest::Contest;
+use crate::lab::measure::{heat, RACE_FACTOR};
 use crate::lab::rows::WorkloadFacts;
 use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, WorkloadSpec};
@@ -459,6 +461,45 @@ fn answer_from(
     Ok((answer, used))
 }
 
+/// How far behind an evidence source's winner a queue may be and still be one of
+/// `--measure`'s candidates: the low end of its interval against the winner at most 1.15,
+/// the factor of the queues that decide an answer in the between-runs check
+/// (`shared/tools/between-runs.py`'s leaders). Chosen, not tuned.
+pub const CANDIDATE_FACTOR: f64 = 1.15;
+
+/// `--measure`'s candidates for the map: every queue `answer` (the answer `pick --map`
+/// gives) and each other evidence source with evidence for it (this map, maps of its kind,
+/// the generated bands, each asked alone) rank within [`CANDIDATE_FACTOR`] of their winner,
+/// each once, `answer`'s first; so the winner of any source is timed, whichever the answer
+/// chose. A source without evidence adds none.
+pub fn candidates(
+    runs: &[Vec<Row>],
+    query: &Query,
+    map: &std::path::Path,
+    instance: &Instance,
+    profiled: &Profiled,
+    answer: &Answer,
+) -> Vec<String> {
+    let near = |a: &Answer| -> Vec<String> {
+        let leading = a.ranking.iter().filter(|r| r.vs_best.low <= CANDIDATE_FACTOR);
+        leading.map(|r| r.queue.clone()).collect()
+    };
+    let mut chosen = near(answer);
+    for source in [EvidenceSource::ThisMap, EvidenceSource::Kind, EvidenceSource::Bands] {
+        let asking = Asking { leave_out: false, source: Some(source) };
+        let Ok((other, _)) = from_runs(runs, query, map, instance, profiled, Vec::new(), asking)
+        else {
+            continue;
+        };
+        for queue in near(&other) {
+            if !chosen.contains(&queue) {
+                chosen.push(queue);
+            }
+        }
+    }
+    chosen
+}
+
 /// How many of `pick --map`'s ranking `pqlab run` and `pqlab compare` time beside the
 /// baseline when no queue is named: the winner and the two after it, so a newcomer sees
 /// the answer and its nearest rivals against std's heap. Chosen, not tuned.
@@ -653,7 +694,8 @@ impl Stop {
 }
 
 /// Times `contest` (one workload of `kind`) in batches, with a progress bar (see
-/// [`measure`]), its rows given their samples after each batch.
+/// [`measure`]), racing its contenders after each batch as the lab does
+/// ([`Contest::race`]), its rows given their samples after each batch.
 pub(super) fn time_until_decided(
     contest: &mut Contest<'_, Row>,
     kind: Kind,
@@ -690,6 +732,8 @@ pub(super) fn time_until_decided(
         contest.time(batch);
         done += batch;
         bar.set_position(u64::from(done));
+        // The lab's racing: a queue clearly behind its heat's leader stops being timed.
+        contest.race(RACE_FACTOR, heat);
         let group = tie_group(contest, kind, query);
         steady = if last.as_ref() == Some(&group) { steady + 1 } else { 0 };
         last = Some(group);
@@ -770,12 +814,9 @@ mod tests {
         .concat()
     }
 
-    /// `pick --map` on dao map `a` from the run of `rows`, asked as `asking` says: the
-    /// source used, the winner, the workloads behind it and the caveats.
-    fn ask(
-        rows: Vec<Row>,
-        asking: Asking,
-    ) -> Result<(EvidenceSource, String, Vec<String>, String)> {
+    /// Dao map `a` as `pick --map` sees it: the map, and its searches' profile at 1,500
+    /// open cells.
+    fn map_a() -> (Instance, Profiled) {
         let instance = Instance {
             name: "movingai/dao/a".into(),
             kind: "movingai-dao".into(),
@@ -796,6 +837,16 @@ mod tests {
             wrong: Vec::new(),
             beyond: Vec::new(),
         };
+        (instance, profiled)
+    }
+
+    /// `pick --map` on dao map `a` from the run of `rows`, asked as `asking` says: the
+    /// source used, the winner, the workloads behind it and the caveats.
+    fn ask(
+        rows: Vec<Row>,
+        asking: Asking,
+    ) -> Result<(EvidenceSource, String, Vec<String>, String)> {
+        let (instance, profiled) = map_a();
         let query = Query::unflagged();
         let map = std::path::Path::new("a.map");
         let (answer, source) =
@@ -838,5 +889,25 @@ mod tests {
         assert!(error.contains("no run measured maps of its kind (movingai-dao)"), "{error}");
         let (source, winner, ..) = ask(generated, Asking::default()).unwrap();
         assert_eq!((source, winner.as_str()), (EvidenceSource::Bands, "unsorted-array-dup"));
+    }
+
+    /// `--measure` times the winner of every source with evidence for the map (this map's
+    /// `bucket-queue-dup`, its kind's and the bands' `sorted-array-dk`), the answer's first,
+    /// and no queue twice as slow as a winner everywhere.
+    #[test]
+    fn measure_candidates_hold_every_sources_winner() {
+        let (instance, profiled) = map_a();
+        let (query, map) = (Query::unflagged(), std::path::Path::new("a.map"));
+        let runs = [rows()];
+        let answer =
+            |asking| from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), asking);
+        let (own, _) = answer(Asking::default()).unwrap();
+        let chosen = candidates(&runs, &query, map, &instance, &profiled, &own);
+        assert_eq!(chosen, ["bucket-queue-dup", "sorted-array-dk"]);
+        // Left out, the answer is the kind's, and the map's own winner is not evidence.
+        let (kind, _) = answer(Asking { leave_out: true, source: None }).unwrap();
+        let others: Vec<Row> = rows().into_iter().filter(|r| r.map != instance.name).collect();
+        let chosen = candidates(&[others], &query, map, &instance, &profiled, &kind);
+        assert_eq!(chosen, ["sorted-array-dk"]);
     }
 }
