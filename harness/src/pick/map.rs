@@ -9,7 +9,8 @@
 //!    measured it;
 //! 2. real Moving AI maps of the same kind (`movingai-dao`: the folder the map sits in),
 //!    from the latest run that measured some; how well that transfers is checked by
-//!    leaving each of those maps out in turn;
+//!    leaving each of those maps out in turn, and the bands answer instead when they
+//!    named the measured tie group on more of those maps than the kind did;
 //! 3. else the latest run's bands, weighted by the map's searches; how well generated maps
 //!    transfer to real ones is checked on the latest run with real maps, per map kind: the
 //!    bands' prediction (from generated maps only) against the measured winner.
@@ -391,6 +392,28 @@ fn answer_from(
         let rows =
             runs.iter().rev().find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
         Some((from == EvidenceSource::ThisMap, admits, rows))
+    });
+    // Maps of its kind answer unless, asked for no source, the generated bands predicted the
+    // real maps of this kind better than the kind's other maps did, each left out in turn.
+    let found = found.filter(|(own, _, rows)| {
+        if *own || source.is_some() {
+            return true;
+        }
+        let kind = Some(instance.kind.as_str());
+        let by_kind = kind_transfer(&Run::new(rows), query, &instance.kind).hit_rate(kind);
+        let by_bands = runs.iter().rev().find_map(|rows| band_transfer(rows, query));
+        match (by_kind, by_bands.as_ref().and_then(|t| t.hit_rate(kind))) {
+            (Some(k), Some(b)) if b > k => {
+                notes.push(format!(
+                    "Answered from the generated bands, not from the maps of its kind ({}): on those maps, each left out in turn, the bands named a queue in the measured tie group {:.0}% of the time and the kind's other maps {:.0}%.",
+                    instance.kind,
+                    b * 100.0,
+                    k * 100.0
+                ));
+                false
+            }
+            _ => true,
+        }
     });
     if found.is_none() && source.is_some_and(|s| s != EvidenceSource::Bands) {
         anyhow::bail!(
@@ -909,5 +932,40 @@ mod tests {
         let others: Vec<Row> = rows().into_iter().filter(|r| r.map != instance.name).collect();
         let chosen = candidates(&[others], &query, map, &instance, &profiled, &kind);
         assert_eq!(chosen, ["sorted-array-dk"]);
+    }
+
+    /// Left out, a map answers from the generated bands when they predicted the maps of its
+    /// kind better than the kind's other maps did: here the two other dao maps disagree (each
+    /// predicts the other wrongly), while the bands, where both queues tie, name one right.
+    #[test]
+    fn the_bands_answer_where_they_transfer_better_than_the_kind() {
+        let times = |fast: &[&str]| -> Vec<(&'static str, f64)> {
+            [BASELINE, "bucket-queue-dup", "sorted-array-dk", "unsorted-array-dup"]
+                .into_iter()
+                .map(|q| (q, if fast.contains(&q) { 500.0 } else { 1000.0 }))
+                .collect()
+        };
+        let rooms = search(
+            "rooms-r8-128-s1/octile/fine/flat",
+            "rooms-r8-128-s1",
+            HeuristicKind::Octile,
+            StoreKind::Flat,
+        );
+        let rows = [
+            steadies(&dao("a"), 1500.0, &times(&["unsorted-array-dup"])),
+            steadies(&dao("b"), 1500.0, &times(&["sorted-array-dk"])),
+            steadies(&dao("c"), 1500.0, &times(&["bucket-queue-dup"])),
+            steadies(&rooms, 1500.0, &times(&["bucket-queue-dup", "sorted-array-dk"])),
+        ]
+        .concat();
+        let left_out = Asking { leave_out: true, source: None };
+        let (source, _, behind, caveats) = ask(rows.clone(), left_out).unwrap();
+        assert_eq!(source, EvidenceSource::Bands, "{caveats}");
+        assert!(behind.iter().any(|w| w.starts_with("rooms-")), "{behind:?}");
+        assert!(caveats.contains("not from the maps of its kind (movingai-dao)"), "{caveats}");
+        assert!(caveats.contains("50% of the time and the kind's other maps 0%"), "{caveats}");
+        // Named, the kind still answers.
+        let kind = Asking { leave_out: true, source: Some(EvidenceSource::Kind) };
+        assert_eq!(ask(rows, kind).unwrap().0, EvidenceSource::Kind);
     }
 }
