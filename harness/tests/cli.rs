@@ -589,21 +589,22 @@ fn pick_answers_no_frontier_beyond_the_runs() {
     assert!(text(&out).contains("beyond any frontier"), "{}", text(&out));
 }
 
-/// `pick --map … --latency` ranks by latency on a map of a kind the run measured, and on
+/// `pick --map … --latency` ranks by latency on a map of a kind the run measured and
+/// answers from (sc1: on the maps run its kind transferred better than the bands), and on
 /// another kind either ranks by it or refuses with the reason, never with advice to run
 /// a bench that the run already had.
 #[test]
 fn pick_map_latency_ranks_by_latency_or_says_why_not() {
     let temp = folder();
     let dir = temp.path();
-    for kind in ["dao", "unmeasured"] {
+    for kind in ["sc1", "unmeasured"] {
         fs::create_dir_all(dir.join(kind)).unwrap();
         let map = tiny_map(&dir.join(kind));
         let args = ["--map", map.to_str().unwrap(), "--latency", "--json", "--limit", "20"];
         let out = pick_from(MAPS_RUN, dir, &args);
         let said = text(&out);
         assert!(!said.contains("schema 4 and later"), "{kind}: {said}");
-        if kind == "dao" || out.status.success() {
+        if kind == "sc1" || out.status.success() {
             assert!(out.status.success(), "{kind}: {said}");
             assert!(said.contains("\"ranked_by\": \"latency\""), "{kind}: {said}");
         } else {

@@ -54,6 +54,15 @@
 //! on the two smallest frontiers `dary8-dk` stays within noise of it. What is left is
 //! the push (95 instructions, and a bucket head in a 2.2 MB table that is often cold) and
 //! the search's own work, which the floor shows is 2/3 of the time.
+//!
+//! Tried and not kept (issue #35): Rabin-style coarse bins, 2^W keys a bin in a ring
+//! with a one-level bitmap, each bin an unsorted `Vec` scanned for its exact minimum on
+//! every pop. `pqlab compare` on the five maps above (`--limit 100 --rounds 3`, two runs
+//! beside builds, 2026-11-27), ÷ the oracle, geometric mean: W = 12: 4.58 and 5.16, W =
+//! 14: 5.09, W = 16: 6.87, against 1.29 and 1.44 for `stacked-bitmap-bucket-queue-dup`;
+//! Paris_0_1024 took about 160 ms a search at every width against 3.1–3.3 ms. Octile
+//! grids put many entries on one `f`, so the current bin stays full however narrow it is,
+//! and each pop scans it whole.
 
 use crate::bucket_queue::MAX_SPAN;
 use crate::{
