@@ -211,6 +211,7 @@ pub fn build_answer(
             bands::STRONG
         ));
     }
+    caveats.extend(untimed(workloads));
     Answer {
         ranked_by: RankedBy::Time,
         verdict: verdict(workloads, &ranking),
@@ -267,6 +268,24 @@ fn ranked(workloads: &[(&Workload<'_>, f64)], standings: &[Standing<'_>]) -> Vec
             }
         })
         .collect()
+}
+
+/// How many registered queues have no row at all on `workloads` (none was even tried
+/// there), said when some have: a store, tie-rule or generic-A\* series times std's heap and
+/// its twin's leaders only, and a run older than a queue lacks it.
+fn untimed(workloads: &[(&Workload<'_>, f64)]) -> Option<String> {
+    let absent: Vec<&str> = registry::ENTRIES
+        .iter()
+        .map(|e| e.id)
+        .filter(|id| !workloads.iter().any(|(w, _)| w.rows.contains_key(id)))
+        .collect();
+    (!absent.is_empty() && !workloads.is_empty()).then(|| {
+        format!(
+            "{} of the {} registered queues were not timed on these workloads, so they are not ranked: a series that changes one factor of a band (the store, the tie rule, the generic A*) times std's BinaryHeap and the band's leaders only, and a run older than a queue lacks it.",
+            absent.len(),
+            registry::ENTRIES.len()
+        )
+    })
 }
 
 /// The queues of `standings` that do not contend, each with the reason.

@@ -968,4 +968,20 @@ mod tests {
         let kind = Asking { leave_out: true, source: Some(EvidenceSource::Kind) };
         assert_eq!(ask(rows, kind).unwrap().0, EvidenceSource::Kind);
     }
+
+    /// Queues with no row on the evidence are said to be untimed there, never silently
+    /// missing from the ranking; evidence that tried every queue says nothing.
+    #[test]
+    fn queues_never_timed_on_the_evidence_are_said() {
+        let (.., caveats) = ask(rows(), Asking::default()).unwrap();
+        let said = format!(
+            "{} of the {} registered queues were not timed on these workloads",
+            registry::ENTRIES.len() - 4,
+            registry::ENTRIES.len()
+        );
+        assert!(caveats.contains(&said), "{caveats}");
+        let every: Vec<(&str, f64)> = registry::ENTRIES.iter().map(|e| (e.id, 1000.0)).collect();
+        let (.., caveats) = ask(steadies(&dao("a"), 1500.0, &every), Asking::default()).unwrap();
+        assert!(!caveats.contains("were not timed on these workloads"), "{caveats}");
+    }
 }
