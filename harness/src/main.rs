@@ -334,18 +334,8 @@ fn main() -> ExitCode {
             };
             found.and_then(|maps| {
                 let beside: Vec<_> = maps.iter().map(|m| (m.as_path(), None)).collect();
-                // compare's searches: octile A* at fine costs, pick's default series.
-                let query = Query::new(
-                    false,
-                    Keys::Monotone,
-                    None,
-                    GraphKind::Grid,
-                    None,
-                    Costs::Octile,
-                    None,
-                    None,
-                );
-                let queues = named_or_leaders(queues, &beside, query);
+                // compare's searches: octile A* at fine costs, pick's question without flags.
+                let queues = named_or_leaders(queues, &beside, Ok(Query::unflagged()));
                 commands::compare::compare(&maps, &queues, limit, rounds)
             })
         }

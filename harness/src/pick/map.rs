@@ -812,14 +812,13 @@ mod tests {
         }
     }
 
-    /// Three dao maps at 1,500 open cells, `bucket-queue-dup` fastest on `a` and
-    /// `sorted-array-dk` on `b` and `c`; a generated rooms map in the same band, where
-    /// `unsorted-array-dup` is.
-    fn rows() -> Vec<Row> {
-        let times = |fastest: &str| -> Vec<(&str, f64)> {
+    /// Dao maps `a`, `b` and `c` and a generated rooms map, all at 1,500 open cells, with
+    /// `fastest[i]`'s queues at half the others' time on each, in that order.
+    fn rows_where(fastest: [&[&str]; 4]) -> Vec<Row> {
+        let times = |fast: &[&str]| -> Vec<(&'static str, f64)> {
             [BASELINE, "bucket-queue-dup", "sorted-array-dk", "unsorted-array-dup"]
                 .into_iter()
-                .map(|q| (q, if q == fastest { 500.0 } else { 1000.0 }))
+                .map(|q| (q, if fast.contains(&q) { 500.0 } else { 1000.0 }))
                 .collect()
         };
         let rooms = search(
@@ -828,13 +827,23 @@ mod tests {
             HeuristicKind::Octile,
             StoreKind::Flat,
         );
-        [
-            steadies(&dao("a"), 1500.0, &times("bucket-queue-dup")),
-            steadies(&dao("b"), 1500.0, &times("sorted-array-dk")),
-            steadies(&dao("c"), 1500.0, &times("sorted-array-dk")),
-            steadies(&rooms, 1500.0, &times("unsorted-array-dup")),
-        ]
-        .concat()
+        let workloads = [dao("a"), dao("b"), dao("c"), rooms];
+        workloads
+            .iter()
+            .zip(fastest)
+            .flat_map(|(w, fast)| steadies(w, 1500.0, &times(fast)))
+            .collect()
+    }
+
+    /// Three dao maps, `bucket-queue-dup` fastest on `a` and `sorted-array-dk` on `b` and
+    /// `c`; a generated rooms map in the same band, where `unsorted-array-dup` is.
+    fn rows() -> Vec<Row> {
+        rows_where([
+            &["bucket-queue-dup"],
+            &["sorted-array-dk"],
+            &["sorted-array-dk"],
+            &["unsorted-array-dup"],
+        ])
     }
 
     /// Dao map `a` as `pick --map` sees it: the map, and its searches' profile at 1,500
@@ -939,25 +948,12 @@ mod tests {
     /// predicts the other wrongly), while the bands, where both queues tie, name one right.
     #[test]
     fn the_bands_answer_where_they_transfer_better_than_the_kind() {
-        let times = |fast: &[&str]| -> Vec<(&'static str, f64)> {
-            [BASELINE, "bucket-queue-dup", "sorted-array-dk", "unsorted-array-dup"]
-                .into_iter()
-                .map(|q| (q, if fast.contains(&q) { 500.0 } else { 1000.0 }))
-                .collect()
-        };
-        let rooms = search(
-            "rooms-r8-128-s1/octile/fine/flat",
-            "rooms-r8-128-s1",
-            HeuristicKind::Octile,
-            StoreKind::Flat,
-        );
-        let rows = [
-            steadies(&dao("a"), 1500.0, &times(&["unsorted-array-dup"])),
-            steadies(&dao("b"), 1500.0, &times(&["sorted-array-dk"])),
-            steadies(&dao("c"), 1500.0, &times(&["bucket-queue-dup"])),
-            steadies(&rooms, 1500.0, &times(&["bucket-queue-dup", "sorted-array-dk"])),
-        ]
-        .concat();
+        let rows = rows_where([
+            &["unsorted-array-dup"],
+            &["sorted-array-dk"],
+            &["bucket-queue-dup"],
+            &["bucket-queue-dup", "sorted-array-dk"],
+        ]);
         let left_out = Asking { leave_out: true, source: None };
         let (source, _, behind, caveats) = ask(rows.clone(), left_out).unwrap();
         assert_eq!(source, EvidenceSource::Bands, "{caveats}");

@@ -244,19 +244,7 @@ pub const PICK_EXAMPLE: &str = "pick-example";
 /// The verdict line `pqlab pick --frontier 2k` gives on `rows`, as a text block; where the
 /// run cannot answer it (a quick run reaches no such frontier), why, in its place.
 fn pick_example(rows: &[Row]) -> Result<String> {
-    use crate::maps::grid::CostScale;
-    use crate::maps::GraphKind;
-    use crate::pick::{Costs, Keys, Query};
-    let query = Query::new(
-        false,
-        Keys::Monotone,
-        None,
-        GraphKind::Grid,
-        None,
-        Costs::Octile,
-        None,
-        Some(CostScale::FINE),
-    )?;
+    let query = crate::pick::Query::unflagged();
     Ok(match crate::pick::for_size(rows, &query, 2000.0, Vec::new()) {
         Ok(answer) => format!("```text\n{}\n```\n\n", answer.verdict),
         Err(why) => {
