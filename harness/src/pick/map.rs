@@ -393,6 +393,14 @@ fn answer_from(
             runs.iter().rev().find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
         Some((from == EvidenceSource::ThisMap, admits, rows))
     });
+    // Each transfer check is computed once, when first needed.
+    let by_bands = std::cell::OnceCell::new();
+    let by_bands =
+        || by_bands.get_or_init(|| runs.iter().rev().find_map(|r| band_transfer(r, query)));
+    let by_kind = std::cell::OnceCell::new();
+    let by_kind = |rows: &[Row]| {
+        by_kind.get_or_init(|| kind_transfer(&Run::new(rows), query, &instance.kind)).clone()
+    };
     // Maps of its kind answer unless, asked for no source, the generated bands predicted the
     // real maps of this kind better than the kind's other maps did, each left out in turn.
     let found = found.filter(|(own, _, rows)| {
@@ -400,9 +408,7 @@ fn answer_from(
             return true;
         }
         let kind = Some(instance.kind.as_str());
-        let by_kind = kind_transfer(&Run::new(rows), query, &instance.kind).hit_rate(kind);
-        let by_bands = runs.iter().rev().find_map(|rows| band_transfer(rows, query));
-        match (by_kind, by_bands.as_ref().and_then(|t| t.hit_rate(kind))) {
+        match (by_kind(rows).hit_rate(kind), by_bands().as_ref().and_then(|t| t.hit_rate(kind))) {
             (Some(k), Some(b)) if b > k => {
                 notes.push(format!(
                     "Answered from the generated bands, not from the maps of its kind ({}): on those maps, each left out in turn, the bands named a queue in the measured tie group {:.0}% of the time and the kind's other maps {:.0}%.",
@@ -448,12 +454,12 @@ fn answer_from(
         let mut answer =
             build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, notes);
         with_latency(&mut answer, &workloads, query)?;
-        let transfer = kind_transfer(&run, query, &instance.kind);
+        let transfer = by_kind(rows);
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
         (answer, Some(transfer), if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind })
     } else {
         let answer = answer(latest, query, &profiled.weights, asked, notes)?;
-        let transfer = runs.iter().rev().find_map(|rows| band_transfer(rows, query));
+        let transfer = by_bands().clone();
         (answer, transfer, EvidenceSource::Bands)
     };
     let kind = Some(instance.kind.as_str()).filter(|_| used != EvidenceSource::Bands);
