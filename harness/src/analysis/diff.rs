@@ -8,9 +8,9 @@
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
 use crate::analysis::bands::{series, Band, BandRanking, Eligible, Series};
-use crate::analysis::rank::Standing;
+use crate::analysis::rank::{versus, Standing, Versus};
 use crate::analysis::verdicts::{self, Outcome};
-use crate::analysis::{Findings, Run};
+use crate::analysis::{Findings, Run, Workload};
 use std::collections::BTreeMap;
 
 use crate::results::{Kind, Status};
@@ -46,6 +46,39 @@ pub struct Change {
     pub pairs: usize,
     /// The workloads whose fastest queue differs, of those compared.
     pub fastest_differs: (usize, usize),
+}
+
+/// The leaders of one part of the runs (a search series, the trace replays, the held
+/// sizes) and how far their times against the baseline moved: over every workload of the
+/// part with the baseline measured in both runs, every queue of the workload's own rows
+/// within [`LEAD`] of its fastest in either run. A move is *covered* when it lies within
+/// 1.96 combined standard deviations of the two runs' 95% intervals of the queue's time
+/// against the baseline (each interval's width on a log scale over 3.92): what the
+/// intervals must do 95% of the time for a tie group to hold in the next run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartChange {
+    /// The series' description, or the kind's name for the queue alone.
+    pub part: String,
+    /// Whether the part times the queue alone (trace replays, held sizes), not a search.
+    pub alone: bool,
+    /// The median factor `exp |ln(a ÷ a_base) − ln(b ÷ b_base)|`.
+    pub median: f64,
+    /// Its 90th percentile.
+    pub p90: f64,
+    /// The (workload, queue) pairs it is over.
+    pub pairs: usize,
+    /// Of those, the moves the intervals covered.
+    pub covered: usize,
+}
+
+impl Diff {
+    /// The leaders' moves the intervals covered, out of all, over the parts `alone` admits.
+    pub fn covered(&self, alone: impl Fn(bool) -> bool) -> (usize, usize) {
+        self.parts
+            .iter()
+            .filter(|p| alone(p.alone))
+            .fold((0, 0), |(c, n), p| (c + p.covered, n + p.pairs))
+    }
 }
 
 /// One workload in both runs.
@@ -95,6 +128,8 @@ pub struct Diff {
     pub verdicts: Vec<(&'static str, Outcome, Outcome)>,
     /// How far the leaders moved; `None` when no workload could be compared.
     pub leaders: Option<Change>,
+    /// The same by part of the runs, the part whose leaders moved most first.
+    pub parts: Vec<PartChange>,
 }
 
 impl Diff {
@@ -261,7 +296,65 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
         bands: band_diffs,
         verdicts,
         leaders: leaders(a, b),
+        parts: parts(a, b),
     }
+}
+
+/// The leaders' [`PartChange`]s between `a` and `b`, the part whose moves add up to most
+/// first.
+pub fn parts(a: &Run<'_>, b: &Run<'_>) -> Vec<PartChange> {
+    let base = pqlab_queues::registry::BASELINE;
+    // Each part's moves, with whether each was covered.
+    let mut moves: BTreeMap<(bool, String), Vec<(f64, bool)>> = BTreeMap::new();
+    for wa in &a.workloads {
+        let Some(wb) = b.workloads.iter().find(|w| w.kind == wa.kind && w.name == wa.name) else {
+            continue;
+        };
+        let (Some(base_a), Some(base_b)) = (wa.ok(base), wb.ok(base)) else { continue };
+        let part = match wa.kind {
+            Kind::Astar => Series::of(wa).map_or_else(|| "A*".to_owned(), |s| s.describe()),
+            Kind::Synthetic => "the queue alone at held sizes".to_owned(),
+            kind => kind.name().to_owned(),
+        };
+        let alone = matches!(wa.kind, Kind::Synthetic | Kind::Replay);
+        let fastest = |w: &Workload<'_>| {
+            w.rows.values().filter(|r| r.status == Status::Ok).map(|r| r.median_ns).reduce(f64::min)
+        };
+        let (Some(fa), Some(fb)) = (fastest(wa), fastest(wb)) else { continue };
+        for queue in wa.rows.keys().filter(|q| **q != base) {
+            let (Some(ra), Some(rb)) = (wa.ok(queue), wb.ok(queue)) else { continue };
+            if ra.median_ns / fa > LEAD && rb.median_ns / fb > LEAD {
+                continue;
+            }
+            let (Some(va), Some(vb)) = (versus(&[wa], queue, base), versus(&[wb], queue, base))
+            else {
+                continue;
+            };
+            let moved =
+                ((ra.median_ns / base_a.median_ns) / (rb.median_ns / base_b.median_ns)).ln().abs();
+            let sigma = |v: &Versus| (v.ratio.high / v.ratio.low).ln() / 3.92;
+            let covered = moved <= 1.96 * sigma(&va).hypot(sigma(&vb));
+            moves.entry((alone, part.clone())).or_default().push((moved, covered));
+        }
+    }
+    let mut parts: Vec<(f64, PartChange)> = moves
+        .into_iter()
+        .map(|((alone, part), moved)| {
+            let mut logs: Vec<f64> = moved.iter().map(|m| m.0).collect();
+            logs.sort_by(f64::total_cmp);
+            let change = PartChange {
+                part,
+                alone,
+                median: at(&logs, 0.5).exp(),
+                p90: at(&logs, 0.9).exp(),
+                pairs: moved.len(),
+                covered: moved.iter().filter(|m| m.1).count(),
+            };
+            (logs.iter().sum::<f64>(), change)
+        })
+        .collect();
+    parts.sort_by(|x, y| y.0.total_cmp(&x.0));
+    parts.into_iter().map(|(_, p)| p).collect()
 }
 
 /// The leaders' [`Change`] between `a` and `b`, computed as `shared/tools/between-runs.py`
@@ -305,14 +398,18 @@ pub fn leaders(a: &Run<'_>, b: &Run<'_>) -> Option<Change> {
         return None;
     }
     changes.sort_by(f64::total_cmp);
-    // The script's quantile: the value at index ⌊p × n⌋.
-    let at = |p: f64| changes[((p * changes.len() as f64) as usize).min(changes.len() - 1)].exp();
     Some(Change {
-        median: at(0.5),
-        p90: at(0.9),
+        median: at(&changes, 0.5).exp(),
+        p90: at(&changes, 0.9).exp(),
         pairs: changes.len(),
         fastest_differs: (differs, compared),
     })
+}
+
+/// `shared/tools/between-runs.py`'s quantile of sorted, non-empty `values`: the value at
+/// index ⌊p × n⌋.
+fn at(values: &[f64], p: f64) -> f64 {
+    values[((p * values.len() as f64) as usize).min(values.len() - 1)]
 }
 
 #[cfg(test)]

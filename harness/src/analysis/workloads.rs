@@ -2,7 +2,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analysis::{noise, EXECUTION_SPREAD};
+use crate::analysis::noise;
+use crate::analysis::rank::execution_floor;
 use crate::maps::generate::MapSpec;
 use crate::maps::grid::CostScale;
 use crate::maps::{GraphKind, TerrainKind};
@@ -28,7 +29,7 @@ pub struct Workload<'a> {
     /// Its rows by queue id (the first, should a run repeat one).
     pub rows: BTreeMap<&'a str, &'a Row>,
     /// What varies between runs beyond the rows' own slices, as the standard deviation of a
-    /// time ratio's logarithm: [`EXECUTION_SPREAD`], or the run's own slice noise
+    /// time ratio's logarithm: its kind's [`execution_floor`], or the run's own slice noise
     /// ([`noise::slice_spread`]) when that is larger, unless [`Run::with_execution_spread`].
     pub execution_spread: f64,
     /// How much its level moves with the machine's speed against another workload's, as
@@ -166,8 +167,7 @@ pub struct Run<'a> {
 impl<'a> Run<'a> {
     /// Groups `rows`.
     pub fn new(rows: &'a [Row]) -> Run<'a> {
-        let execution_spread =
-            noise::slice_spread(rows).map_or(EXECUTION_SPREAD, |s| s.max(EXECUTION_SPREAD));
+        let own = noise::slice_spread(rows);
         let level_spread = noise::level_spread(rows).unwrap_or(0.0);
         let mut by_key: BTreeMap<(Kind, &str), Workload<'a>> = BTreeMap::new();
         for row in rows {
@@ -178,7 +178,8 @@ impl<'a> Run<'a> {
                     facts: row,
                     size: f64::NAN,
                     rows: BTreeMap::new(),
-                    execution_spread,
+                    execution_spread: own
+                        .map_or(execution_floor(row.kind), |s| s.max(execution_floor(row.kind))),
                     level_spread,
                 });
             workload.rows.entry(row.queue.as_str()).or_insert(row);
@@ -208,10 +209,16 @@ impl<'a> Run<'a> {
         Run { rows, workloads }
     }
 
-    /// What its intervals take as varying between runs ([`Workload::execution_spread`], the
-    /// same on every workload).
-    pub fn execution_spread(&self) -> f64 {
-        self.workloads.iter().map(|w| w.execution_spread).fold(0.0, f64::max)
+    /// What its intervals take as varying between runs on the workloads of `kind`
+    /// ([`Workload::execution_spread`], the same on every one of them); the kind's floor
+    /// when the run has none.
+    pub fn execution_spread(&self, kind: Kind) -> f64 {
+        self.workloads
+            .iter()
+            .filter(|w| w.kind == kind)
+            .map(|w| w.execution_spread)
+            .reduce(f64::max)
+            .unwrap_or_else(|| execution_floor(kind))
     }
 
     /// The run with `spread` as what varies between runs beyond its slices, on every

@@ -115,3 +115,37 @@ fn a_run_agrees_with_itself() {
     assert_eq!(same, compared);
     assert!(compared > 0);
 }
+
+/// Rule: the leaders' moves are counted by part, and a move is covered when the two runs'
+/// intervals allow it. Run B has `middle`'s bucket queue 1% faster (within the executions
+/// level: covered) and `held`'s leader 40% slower (beyond it: not covered); the queues
+/// more than 15% behind in both runs are not leaders.
+#[test]
+fn the_leaders_moves_are_counted_by_part_and_covered_by_the_intervals() {
+    use crate::analysis::diff::parts;
+    use crate::analysis::fixture::{held, octile, steadies};
+    let run = |id: &str, bucket: f64, held_leader: f64| {
+        let mut rows = steadies(
+            &octile("middle"),
+            500.0,
+            &[(BASELINE, 1000.0), ("bucket-queue-dup", bucket), ("sorted-array-dk", 3000.0)],
+        );
+        rows.extend(steadies(
+            &held(1e5),
+            1e5,
+            &[(BASELINE, 100.0), ("radix-heap-dup", held_leader), ("skip-list-dk", 400.0)],
+        ));
+        rows.iter_mut().for_each(|r| r.run = id.into());
+        rows
+    };
+    let (rows_a, rows_b) = (run("A", 1000.0, 50.0), run("B", 990.0, 70.0));
+    let parts = parts(&Run::new(&rows_a), &Run::new(&rows_b));
+    let found: Vec<(&str, bool, usize, usize)> =
+        parts.iter().map(|p| (p.part.as_str(), p.alone, p.pairs, p.covered)).collect();
+    // The held size's move adds up to more, so it comes first.
+    assert_eq!(
+        found,
+        [("the queue alone at held sizes", true, 1, 0), ("octile A*, fine costs", false, 1, 1)]
+    );
+    assert!((parts[0].median - 1.4).abs() < 1e-9, "{:?}", parts[0]);
+}

@@ -47,9 +47,11 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
             "Rankings use the thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), which excludes the time the thread waited for a core on a busy machine; wall time is recorded beside it.".into(),
             "A sample repeats whole passes over a workload's searches (or a batch of operations) until it lasts about 5 ms; figures are per search or per operation.".into(),
             format!(
-                "Tie groups: a queue ties with the best when the 95% bootstrap interval of its time ratio (each workload's paired slices resampled, the same round indices for both queues where both were timed in every round, and each workload's ratio varied by what moves it between runs beyond what one run's slices show: the executions level of Kalibera and Jones, {:.1}% here, the larger of {:.0}%, measured on three pairs of committed runs, and this run's own slice noise) reaches {} or less. The slices' ratios carry what varies between slow and fast periods and between rounds; a workload's problems are the same in every round and every run, so its interval is over them as a whole, and a band's is over its workloads.",
-                ctx.run.execution_spread() * 100.0,
+                "Tie groups: a queue ties with the best when the 95% bootstrap interval of its time ratio (each workload's paired slices resampled, the same round indices for both queues where both were timed in every round, and each workload's ratio varied by what moves it between runs beyond what one run's slices show: the executions level of Kalibera and Jones: {:.1}% here in a search and {:.1}% for the queue alone, each the larger of its floor, {:.1}% and {:.0}%, measured on four pairs of committed runs, and this run's own slice noise) reaches {} or less. The slices' ratios carry what varies between slow and fast periods and between rounds; a workload's problems are the same in every round and every run, so its interval is over them as a whole, and a band's is over its workloads.",
+                ctx.run.execution_spread(Kind::Astar) * 100.0,
+                ctx.run.execution_spread(Kind::Synthetic) * 100.0,
                 crate::analysis::EXECUTION_SPREAD * 100.0,
+                crate::analysis::rank::ALONE_EXECUTION_SPREAD * 100.0,
                 ratio(TIE_MARGIN)
             ),
             format!(
