@@ -13,7 +13,7 @@ use crate::analysis::verdicts::{self, Outcome};
 use crate::analysis::{Findings, Run, Workload};
 use std::collections::BTreeMap;
 
-use crate::results::{Kind, Status};
+use crate::results::{quantile, Kind, Status};
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ. Set without a
 /// measurement, and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
@@ -130,6 +130,8 @@ pub struct Diff {
     pub leaders: Option<Change>,
     /// The same by part of the runs, the part whose leaders moved most first.
     pub parts: Vec<PartChange>,
+    /// How much of it follows the machine's speed; `None` when it cannot be told.
+    pub regime: Option<Regime>,
 }
 
 impl Diff {
@@ -283,6 +285,7 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
             });
         }
     }
+    let moved = workload_leaders(a, b);
     // Matched by claim, not by position: two runs' lists need not hold the same claims.
     let theirs = verdicts::verdicts(fb);
     let verdicts = verdicts::verdicts(fa)
@@ -296,31 +299,41 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
         bands: band_diffs,
         verdicts,
         leaders: leaders(a, b),
-        parts: parts(a, b),
+        parts: parts(&moved),
+        regime: regime(&moved),
     }
 }
 
-/// The leaders' [`PartChange`]s between `a` and `b`, the part whose moves add up to most
-/// first.
-pub fn parts(a: &Run<'_>, b: &Run<'_>) -> Vec<PartChange> {
+/// One workload's leaders in both runs, for [`PartChange`] and [`Regime`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkloadLeaders {
+    /// Its part ([`PartChange::part`]).
+    pub part: String,
+    /// Whether it times the queue alone.
+    pub alone: bool,
+    /// How far the baseline's own time moved, `ln(a_base ÷ b_base)`: the machine's speed
+    /// when each run measured the workload, as far as the baseline shows it.
+    pub level: f64,
+    /// Each leader's move `ln(a ÷ a_base) − ln(b ÷ b_base)`, and whether the two runs'
+    /// intervals covered it.
+    pub moves: Vec<(f64, bool)>,
+}
+
+/// The leaders of every workload both runs measured with the baseline (see
+/// [`PartChange`]), in `a`'s order.
+pub fn workload_leaders(a: &Run<'_>, b: &Run<'_>) -> Vec<WorkloadLeaders> {
     let base = pqlab_queues::registry::BASELINE;
-    // Each part's moves, with whether each was covered.
-    let mut moves: BTreeMap<(bool, String), Vec<(f64, bool)>> = BTreeMap::new();
+    let mut found = Vec::new();
     for wa in &a.workloads {
         let Some(wb) = b.workloads.iter().find(|w| w.kind == wa.kind && w.name == wa.name) else {
             continue;
         };
         let (Some(base_a), Some(base_b)) = (wa.ok(base), wb.ok(base)) else { continue };
-        let part = match wa.kind {
-            Kind::Astar => Series::of(wa).map_or_else(|| "A*".to_owned(), |s| s.describe()),
-            Kind::Synthetic => "the queue alone at held sizes".to_owned(),
-            kind => kind.name().to_owned(),
-        };
-        let alone = matches!(wa.kind, Kind::Synthetic | Kind::Replay);
         let fastest = |w: &Workload<'_>| {
             w.rows.values().filter(|r| r.status == Status::Ok).map(|r| r.median_ns).reduce(f64::min)
         };
         let (Some(fa), Some(fb)) = (fastest(wa), fastest(wb)) else { continue };
+        let mut moves = Vec::new();
         for queue in wa.rows.keys().filter(|q| **q != base) {
             let (Some(ra), Some(rb)) = (wa.ok(queue), wb.ok(queue)) else { continue };
             if ra.median_ns / fa > LEAD && rb.median_ns / fb > LEAD {
@@ -331,11 +344,33 @@ pub fn parts(a: &Run<'_>, b: &Run<'_>) -> Vec<PartChange> {
                 continue;
             };
             let moved =
-                ((ra.median_ns / base_a.median_ns) / (rb.median_ns / base_b.median_ns)).ln().abs();
+                ((ra.median_ns / base_a.median_ns) / (rb.median_ns / base_b.median_ns)).ln();
             let sigma = |v: &Versus| (v.ratio.high / v.ratio.low).ln() / 3.92;
-            let covered = moved <= 1.96 * sigma(&va).hypot(sigma(&vb));
-            moves.entry((alone, part.clone())).or_default().push((moved, covered));
+            moves.push((moved, moved.abs() <= 1.96 * sigma(&va).hypot(sigma(&vb))));
         }
+        if moves.is_empty() {
+            continue;
+        }
+        found.push(WorkloadLeaders {
+            part: match wa.kind {
+                Kind::Astar => Series::of(wa).map_or_else(|| "A*".to_owned(), |s| s.describe()),
+                Kind::Synthetic => "the queue alone at held sizes".to_owned(),
+                kind => kind.name().to_owned(),
+            },
+            alone: matches!(wa.kind, Kind::Synthetic | Kind::Replay),
+            level: (base_a.median_ns / base_b.median_ns).ln(),
+            moves,
+        });
+    }
+    found
+}
+
+/// The leaders' [`PartChange`]s, the part whose moves add up to most first.
+pub fn parts(leaders: &[WorkloadLeaders]) -> Vec<PartChange> {
+    let mut moves: BTreeMap<(bool, &str), Vec<(f64, bool)>> = BTreeMap::new();
+    for w in leaders {
+        let part = moves.entry((w.alone, w.part.as_str())).or_default();
+        part.extend(w.moves.iter().map(|&(moved, covered)| (moved.abs(), covered)));
     }
     let mut parts: Vec<(f64, PartChange)> = moves
         .into_iter()
@@ -343,7 +378,7 @@ pub fn parts(a: &Run<'_>, b: &Run<'_>) -> Vec<PartChange> {
             let mut logs: Vec<f64> = moved.iter().map(|m| m.0).collect();
             logs.sort_by(f64::total_cmp);
             let change = PartChange {
-                part,
+                part: part.to_owned(),
                 alone,
                 median: at(&logs, 0.5).exp(),
                 p90: at(&logs, 0.9).exp(),
@@ -355,6 +390,50 @@ pub fn parts(a: &Run<'_>, b: &Run<'_>) -> Vec<PartChange> {
         .collect();
     parts.sort_by(|x, y| y.0.total_cmp(&x.0));
     parts.into_iter().map(|(_, p)| p).collect()
+}
+
+/// How much of the leaders' change follows the machine's speed when each workload was
+/// measured: over the workloads of both runs, the baseline's own time moved by
+/// [`WorkloadLeaders::level`], and the workload's leaders by the median of their moves. A
+/// pairing that cancelled the machine's speed entirely would leave no correlation; a
+/// queue slowed more than the baseline in a slow period leaves a positive one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Regime {
+    /// The workloads it is over.
+    pub workloads: usize,
+    /// The standard deviation of the baseline's moves (on a log scale).
+    pub level_spread: f64,
+    /// The correlation of the leaders' median move with the baseline's.
+    pub correlation: f64,
+    /// The leaders' median move per unit of the baseline's (least squares).
+    pub slope: f64,
+}
+
+/// The [`Regime`] of `leaders`; `None` under three workloads or when the baseline never
+/// moved.
+pub fn regime(leaders: &[WorkloadLeaders]) -> Option<Regime> {
+    let points: Vec<(f64, f64)> = leaders
+        .iter()
+        .map(|w| {
+            let moves: Vec<f64> = w.moves.iter().map(|m| m.0).collect();
+            (w.level, quantile(&moves, 0.5))
+        })
+        .collect();
+    let n = points.len() as f64;
+    if points.len() < 3 {
+        return None;
+    }
+    let (mx, my) =
+        (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxx = points.iter().map(|p| (p.0 - mx).powi(2)).sum::<f64>() / n;
+    let syy = points.iter().map(|p| (p.1 - my).powi(2)).sum::<f64>() / n;
+    let sxy = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / n;
+    (sxx > 0.0 && syy > 0.0).then(|| Regime {
+        workloads: points.len(),
+        level_spread: sxx.sqrt(),
+        correlation: sxy / (sxx * syy).sqrt(),
+        slope: sxy / sxx,
+    })
 }
 
 /// The leaders' [`Change`] between `a` and `b`, computed as `shared/tools/between-runs.py`

@@ -79,6 +79,15 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             share(p.covered, p.pairs)
         );
     }
+    if let Some(r) = d.regime {
+        say!(
+            "\nThe machine's speed: workload by workload, the baseline's own time moved a standard deviation of {:.1}% between the runs; the leaders' median move follows it with a correlation of {:.2} (a slope of {:.2} on a log scale) over {} workloads. A pairing that cancelled the machine's speed entirely would leave none: above 0, the leaders slowed more than the baseline where a run was slower.",
+            r.level_spread * 100.0,
+            r.correlation,
+            r.slope,
+            r.workloads
+        );
+    }
     say!("\nVerdicts:");
     for (claim, a, b) in &d.verdicts {
         let said = match (a == b, measured_in_both(*a, *b)) {

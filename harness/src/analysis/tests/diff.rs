@@ -122,7 +122,7 @@ fn a_run_agrees_with_itself() {
 /// more than 15% behind in both runs are not leaders.
 #[test]
 fn the_leaders_moves_are_counted_by_part_and_covered_by_the_intervals() {
-    use crate::analysis::diff::parts;
+    use crate::analysis::diff::{parts, workload_leaders};
     use crate::analysis::fixture::{held, octile, steadies};
     let run = |id: &str, bucket: f64, held_leader: f64| {
         let mut rows = steadies(
@@ -139,7 +139,7 @@ fn the_leaders_moves_are_counted_by_part_and_covered_by_the_intervals() {
         rows
     };
     let (rows_a, rows_b) = (run("A", 1000.0, 50.0), run("B", 990.0, 70.0));
-    let parts = parts(&Run::new(&rows_a), &Run::new(&rows_b));
+    let parts = parts(&workload_leaders(&Run::new(&rows_a), &Run::new(&rows_b)));
     let found: Vec<(&str, bool, usize, usize)> =
         parts.iter().map(|p| (p.part.as_str(), p.alone, p.pairs, p.covered)).collect();
     // The held size's move adds up to more, so it comes first.
@@ -148,4 +148,34 @@ fn the_leaders_moves_are_counted_by_part_and_covered_by_the_intervals() {
         [("the queue alone at held sizes", true, 1, 0), ("octile A*, fine costs", false, 1, 1)]
     );
     assert!((parts[0].median - 1.4).abs() < 1e-9, "{:?}", parts[0]);
+}
+
+/// Rule: the regime sets each workload's leaders' median move against the baseline's own
+/// move. Run B measured three workloads while the baseline took 10%, 20% and 30% longer
+/// than in A, and the leader there slowed a third more than it on a log scale (as the
+/// committed runs' leaders do in slow periods): a correlation of 1 and a slope of 1/3.
+#[test]
+fn the_regime_says_how_far_the_leaders_follow_the_machines_speed() {
+    use crate::analysis::diff::{regime, workload_leaders};
+    use crate::analysis::fixture::{octile, steadies};
+    let run = |id: &str, slower: [f64; 3]| {
+        let mut rows: Vec<Row> = slower
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                let w = octile(&format!("w{i}"));
+                let queue = 500.0 * s.powf(4.0 / 3.0);
+                steadies(&w, 500.0, &[(BASELINE, 1000.0 * s), ("bucket-queue-dup", queue)])
+            })
+            .collect();
+        rows.iter_mut().for_each(|r| r.run = id.into());
+        rows
+    };
+    let (rows_a, rows_b) = (run("A", [1.0; 3]), run("B", [1.1, 1.2, 1.3]));
+    let r = regime(&workload_leaders(&Run::new(&rows_a), &Run::new(&rows_b))).unwrap();
+    assert_eq!(r.workloads, 3);
+    assert!((r.correlation - 1.0).abs() < 1e-9 && (r.slope - 1.0 / 3.0).abs() < 1e-9, "{r:?}");
+    // Leaders that kept their ratio to the baseline leave no regime to tell.
+    let same = run("B", [1.0; 3]);
+    assert_eq!(regime(&workload_leaders(&Run::new(&rows_a), &Run::new(&same))), None);
 }
