@@ -229,8 +229,8 @@ fn timed(rows: &[Row]) -> Vec<&Row> {
 
 /// What the pairing leaves of the machine's noise in `rows` ([`Paired::residual`]) as the
 /// standard deviation of one slice's logarithm, if a workload has five reference slices.
-/// A run's intervals take it as what varies between runs when it exceeds
-/// [`EXECUTION_SPREAD`](crate::analysis::EXECUTION_SPREAD): a run that saw more noise than
+/// A run's intervals take it as what varies between runs when it exceeds a workload's
+/// [`execution_floor`](crate::analysis::rank::execution_floor): a run that saw more noise than
 /// that cannot promise another run more. The rule: a normal variable's interquartile range
 /// is 1.349 standard deviations, and a slice over its two neighbours' geometric mean has
 /// √1.5 times one slice's. Measured: with it, the AMD EPYC runs' leaders' changes between a

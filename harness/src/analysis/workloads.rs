@@ -178,8 +178,7 @@ impl<'a> Run<'a> {
                     facts: row,
                     size: f64::NAN,
                     rows: BTreeMap::new(),
-                    execution_spread: own
-                        .map_or(execution_floor(row.kind), |s| s.max(execution_floor(row.kind))),
+                    execution_spread: execution_floor(row.kind).max(own.unwrap_or(0.0)),
                     level_spread,
                 });
             workload.rows.entry(row.queue.as_str()).or_insert(row);

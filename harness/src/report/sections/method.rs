@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use crate::analysis::bands::Band;
-use crate::analysis::rank::TIE_MARGIN;
+use crate::analysis::rank::{execution_floor, TIE_MARGIN};
 use crate::format::{count, ratio};
 use crate::report::page::Block;
 use crate::report::Context;
@@ -50,8 +50,8 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
                 "Tie groups: a queue ties with the best when the 95% bootstrap interval of its time ratio (each workload's paired slices resampled, the same round indices for both queues where both were timed in every round, and each workload's ratio varied by what moves it between runs beyond what one run's slices show: the executions level of Kalibera and Jones: {:.1}% here in a search and {:.1}% for the queue alone, each the larger of its floor, {:.1}% and {:.0}%, measured on four pairs of committed runs, and this run's own slice noise) reaches {} or less. The slices' ratios carry what varies between slow and fast periods and between rounds; a workload's problems are the same in every round and every run, so its interval is over them as a whole, and a band's is over its workloads.",
                 ctx.run.execution_spread(Kind::Astar) * 100.0,
                 ctx.run.execution_spread(Kind::Synthetic) * 100.0,
-                crate::analysis::EXECUTION_SPREAD * 100.0,
-                crate::analysis::rank::ALONE_EXECUTION_SPREAD * 100.0,
+                execution_floor(Kind::Astar) * 100.0,
+                execution_floor(Kind::Synthetic) * 100.0,
                 ratio(TIE_MARGIN)
             ),
             format!(
