@@ -41,15 +41,12 @@ struct Held<'l> {
 /// A group of held queues, timed together: the baseline first.
 type Group<'p> = Vec<(Row, Check<'p>)>;
 
-impl Lab {
-    /// Measures every exact queue held at `size` entries, done by `deadline` (see the
-    /// module's documentation).
-    pub(super) fn run_synthetic(&mut self, size: usize, deadline: Instant) {
-        let workload = WorkloadFacts::held(size);
-        let memory = self.settings.memory as f64;
-        let rows = Held { lab: self, size, workload, memory }.measure(deadline);
-        self.rows.extend(rows);
-    }
+/// Every exact queue's row held at `size` entries, done by `deadline` (see the module's
+/// documentation).
+pub(super) fn measure(lab: &Lab, size: usize, deadline: Instant) -> Vec<Row> {
+    let workload = WorkloadFacts::held(size);
+    let memory = lab.settings.memory as f64;
+    Held { lab, size, workload, memory }.measure(deadline)
 }
 
 impl Held<'_> {
@@ -159,7 +156,7 @@ impl Held<'_> {
             row.bytes_per_entry = check.bytes_per_entry;
             contest.enter_row(row, synthetic::BATCH, check);
         }
-        self.lab.time(contest, share, number)
+        super::measure::time(&self.lab.settings, contest, share, number)
     }
 
     /// A queue's row at this size, before it is measured.

@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
 use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::{KeyRule, Strategy};
 
@@ -12,7 +11,7 @@ use super::contest::Contest;
 use super::rows::{untimed, WorkloadFacts};
 use super::searches::{self, CheckQueue, Checking, Prepared, Record, Searchable, Untimed};
 use super::suites::{Role, WorkloadSpec};
-use super::{describe, memory, ordered_entries, replay, untimed_row, Lab};
+use super::{describe, memory, ordered_entries, replay, untimed_row, Lab, Settings};
 use crate::results::{Kind, Row, Status};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
@@ -150,14 +149,22 @@ fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry
     chosen
 }
 
-impl Lab {
+/// One suite being measured: it reads the lab (settings, provenance, pace and the suites
+/// measured before it) and makes the suite's rows; the lab keeps them.
+pub(super) struct Measuring<'l> {
+    /// The lab, lent while the suite is measured.
+    pub lab: &'l Lab,
+}
+
+impl Measuring<'_> {
     /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
-    /// oracle and peers where it has them), then its replays.
-    pub(super) fn run_suite<P: Searchable>(
-        &mut self,
+    /// oracle and peers where it has them), then its replays. Returns its rows and what
+    /// later suites use of it.
+    pub(super) fn suite<P: Searchable>(
+        &self,
         prepared: &P,
         deadline: Instant,
-    ) -> Result<()> {
+    ) -> (Vec<Row>, Measured) {
         let workload = describe(prepared, Kind::Astar);
         let grid = prepared.grid();
         // The oracle replays the baseline's searches: recorded first, as the contenders
@@ -165,8 +172,8 @@ impl Lab {
         let traces = grid
             .filter(|g| g.suite.with_oracle())
             .and_then(|g| searches::record_baseline(g, usize::MAX).ok().flatten());
-        let mut keep = memory::Keep::new(self.settings.memory);
-        let contest = Contest::new(&format!("{}#0", workload.name), self.settings.sample);
+        let mut keep = memory::Keep::new(self.lab.settings.memory);
+        let contest = Contest::new(&format!("{}#0", workload.name), self.lab.settings.sample);
         let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
         let limit = self.check_queues(prepared, &workload, &mut keep, &mut entries);
         if let Some(grid) = grid {
@@ -178,15 +185,14 @@ impl Lab {
         let replayed = grid.filter(|g| g.suite.replay);
         let part = if replayed.is_some() { SEARCHES_PART } else { 1.0 };
         let share = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
-        let mut rows = self.time(entries.contest, share, 0);
+        let mut rows = time(&self.lab.settings, entries.contest, share, 0);
         rows.extend(entries.untimed);
-        self.measured.push(Measured::of(prepared.suite(), &rows));
+        let measured = Measured::of(prepared.suite(), &rows);
         if let Some(grid) = replayed {
             let replays = self.run_replays(grid, &rows, deadline);
             rows.extend(replays);
         }
-        self.rows.extend(rows);
-        Ok(())
+        (rows, measured)
     }
 
     /// Checks every contending queue, the baseline first (never cut off); returns the
@@ -204,14 +210,14 @@ impl Lab {
         };
         let base = keep.check(|| check(baseline, Duration::MAX));
         entries.base_pass = base.as_ref().map_or(Duration::MAX, |c| c.pass);
-        let limit = self.limit(entries.base_pass);
-        let others = contenders(prepared.suite(), &self.measured);
+        let limit = self.lab.limit(entries.base_pass);
+        let others = contenders(prepared.suite(), &self.lab.measured);
         let others = others.into_iter().filter(|e| e.id != baseline.id);
         let outcomes: Vec<(&Entry, Checking<'p>)> = std::iter::once((baseline, base))
             .chain(others.map(|entry| (entry, keep.check(|| check(entry, limit)))))
             .collect();
         for (entry, outcome) in outcomes {
-            let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+            let mut row = workload.row(&self.lab.provenance, entry.id, Some(entry));
             row.units = prepared.count() as u64;
             entries.add(row, outcome, true);
         }
@@ -241,7 +247,7 @@ impl Lab {
         }
         for (id, outcome) in loops {
             let mut row = WorkloadFacts { kind: Kind::Loop, ..workload.clone() }.row(
-                &self.provenance,
+                &self.lab.provenance,
                 id,
                 None,
             );
@@ -274,45 +280,11 @@ impl Lab {
         }
         for (id, kind, outcome) in extras {
             let mut row =
-                WorkloadFacts { kind, ..workload.clone() }.row(&self.provenance, id, None);
+                WorkloadFacts { kind, ..workload.clone() }.row(&self.lab.provenance, id, None);
             copy_counters(&mut row, &base);
             row.units = base.units;
             entries.add(row, outcome, kind == Kind::Oracle);
         }
-    }
-
-    /// Times `contest` within `share`, as rounds' group `group`: the settings' fewest
-    /// rounds for every contender, then, while `share` holds another round of those still
-    /// in the race, up to the most rounds, racing them every [`RACE_EVERY`] rounds
-    /// ([`Contest::race`] by [`RACE_FACTOR`], each heat a key rule and strategy: see
-    /// [`heat`]); returns its rows with their samples.
-    pub(super) fn time(
-        &self,
-        mut contest: Contest<'_, Row>,
-        share: Duration,
-        group: u32,
-    ) -> Vec<Row> {
-        if contest.is_empty() {
-            return Vec::new();
-        }
-        let started = Instant::now();
-        let (min, max) = (self.settings.min_rounds, self.settings.max_rounds);
-        contest.time(min);
-        loop {
-            contest.race(RACE_FACTOR, heat);
-            let left = share.saturating_sub(started.elapsed());
-            let more = contest.rounds_within(left, 0, max.saturating_sub(contest.rounds()));
-            if more == 0 {
-                break;
-            }
-            contest.time(more.min(RACE_EVERY));
-        }
-        let timed = contest.finish().into_iter().map(|(mut row, samples)| {
-            samples.write(&mut row);
-            row.group = group;
-            row
-        });
-        timed.collect()
     }
 
     /// Records the suite's searches per strategy and key class, and times every queue
@@ -342,7 +314,7 @@ impl Lab {
         }
         let searched_as =
             |queue: &str| searched.iter().find(|r| r.kind == Kind::Astar && r.queue == queue);
-        let contest = Contest::new(&format!("{}#0", workload.name), self.settings.sample);
+        let contest = Contest::new(&format!("{}#0", workload.name), self.lab.settings.sample);
         let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
         for (strategy, monotone, traces) in &recorded {
             let units = replay::operations(traces);
@@ -352,7 +324,7 @@ impl Lab {
             // The class's first queue checks without a limit; the others get its pass's.
             entries.base_pass = Duration::MAX;
             for entry in class {
-                let mut row = workload.row(&self.provenance, entry.id, Some(entry));
+                let mut row = workload.row(&self.lab.provenance, entry.id, Some(entry));
                 let ok = |r: &&Row| r.status == Status::Ok;
                 let sizes = searched_as(entry.id).filter(ok).or(searched_as(registry::BASELINE));
                 if let Some(from) = sizes.filter(ok) {
@@ -368,7 +340,7 @@ impl Lab {
                     }
                 }
                 let first = entries.base_pass == Duration::MAX;
-                let limit = if first { Duration::MAX } else { self.limit(entries.base_pass) };
+                let limit = if first { Duration::MAX } else { self.lab.limit(entries.base_pass) };
                 let check = replay::CheckReplay { traces, limit };
                 let outcome = registry::visit(entry.id, check).expect("registered");
                 if let (true, Ok(check)) = (first, &outcome) {
@@ -378,10 +350,44 @@ impl Lab {
             }
         }
         let share = deadline.saturating_duration_since(Instant::now());
-        let mut rows = self.time(entries.contest, share, 0);
+        let mut rows = time(&self.lab.settings, entries.contest, share, 0);
         rows.extend(entries.untimed);
         rows
     }
+}
+
+/// Times `contest` within `share`, as rounds' group `group`: the `settings`' fewest rounds
+/// for every contender, then, while `share` holds another round of those still in the race,
+/// up to the most rounds, racing them every [`RACE_EVERY`] rounds ([`Contest::race`] by
+/// [`RACE_FACTOR`], each heat a key rule and strategy: see [`heat`]); returns its rows with
+/// their samples.
+pub(super) fn time(
+    settings: &Settings,
+    mut contest: Contest<'_, Row>,
+    share: Duration,
+    group: u32,
+) -> Vec<Row> {
+    if contest.is_empty() {
+        return Vec::new();
+    }
+    let started = Instant::now();
+    let (min, max) = (settings.min_rounds, settings.max_rounds);
+    contest.time(min);
+    loop {
+        contest.race(RACE_FACTOR, heat);
+        let left = share.saturating_sub(started.elapsed());
+        let more = contest.rounds_within(left, 0, max.saturating_sub(contest.rounds()));
+        if more == 0 {
+            break;
+        }
+        contest.time(more.min(RACE_EVERY));
+    }
+    let timed = contest.finish().into_iter().map(|(mut row, samples)| {
+        samples.write(&mut row);
+        row.group = group;
+        row
+    });
+    timed.collect()
 }
 
 /// Copies the search counters of `from` (the same problems, searched by the baseline or

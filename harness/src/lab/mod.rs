@@ -29,11 +29,9 @@
 //! role's, times what a round of it costs, estimated from the baseline's checked pass on
 //! every suite before anything is measured: [`budget`]). A slower machine so takes fewer
 //! rounds rather than more time; the run overruns its budget only by what the floors need
-//! beyond it, as far as the floors are estimated right (three fresh clones measured for
-//! 664, 700 and 664 s for 600 on 2026-11-26: the floors of every queue on 91 workloads
-//! come to about the budget there, and the estimate falls short for the workloads after
-//! the bands). No queue is cut off for the machine's speed: cut-offs compare a queue's
-//! pass with the baseline's on the same workload.
+//! beyond it, as far as the floors are estimated right (the README's runs table gives each
+//! committed run's time measured). No queue is cut off for the machine's speed: cut-offs
+//! compare a queue's pass with the baseline's on the same workload.
 //!
 //! # Memory
 //!
@@ -82,12 +80,10 @@ use searches::{AnyPrepared, CheckQueue, Prepared, Searchable, Untimed};
 pub use settings::{Profile, Settings};
 use suites::{Role, WorkloadSpec};
 
-/// The sentinel's median on the machine that made the committed default runs (an Intel
-/// Xeon, 2 cores; 15.8–17.2 µs over the seven sentinels of an uncommitted run at 22:58 on
-/// 2026-11-22, and a median of 16.2 and 16.6 µs over the seven of each of the committed
-/// quiet runs `2026-11-22T23-20-59Z` and `…23-32-22Z`):
-/// the lab's pace is this machine's first sentinel over it, and scales the cut-off floor,
-/// so a slower machine cuts off the same queues.
+/// The sentinel's median on the reference machine (an Intel Xeon, 2 cores): the lab's pace
+/// is this machine's first sentinel over it, and scales the cut-off floor, so a slower
+/// machine cuts off the same queues. Measured: `2026-11-22T23-20-59Z` and `…23-32-22Z`,
+/// 16.2 and 16.6 µs (the median of each run's seven sentinels).
 const REFERENCE_SENTINEL_NS: f64 = 16_300.0;
 
 /// The lab's state over one run.
@@ -230,8 +226,8 @@ impl Lab {
             );
             let deadline = self.deadline(weights[i], budget);
             match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
-                Ok(AnyPrepared::Grid(prepared)) => self.run_suite(&prepared, deadline)?,
-                Ok(AnyPrepared::Road(prepared)) => self.run_suite(&prepared, deadline)?,
+                Ok(AnyPrepared::Grid(prepared)) => self.measure(&prepared, deadline),
+                Ok(AnyPrepared::Road(prepared)) => self.measure(&prepared, deadline),
                 Err(error) => {
                     eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
                     self.rows.push(failed_suite(suite, &self.provenance, &error));
@@ -248,12 +244,21 @@ impl Lab {
                 self.elapsed_secs()
             );
             let deadline = self.deadline(held, budget);
-            self.run_synthetic(size, deadline);
+            let rows = held::measure(self, size, deadline);
+            self.rows.extend(rows);
             self.checkpoint(&format!("held-{size}"));
         }
         self.sentinel()?;
         self.checkpoint("the last sentinel");
         Ok(())
+    }
+
+    /// Measures one suite by `deadline` ([`measure::Measuring`]) and keeps its rows and
+    /// what later suites use of it.
+    fn measure<P: Searchable>(&mut self, prepared: &P, deadline: Instant) {
+        let (rows, measured) = measure::Measuring { lab: self }.suite(prepared, deadline);
+        self.measured.push(measured);
+        self.rows.extend(rows);
     }
 
     /// When a workload of `(weight, floor)`, starting now, must be done: its share of the
