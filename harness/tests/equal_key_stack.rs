@@ -1,8 +1,9 @@
 //! The equal-key stack (`pqlab_queues::equal_key_stack`) in the A*: the same costs as its
-//! inner queue, and how many pushes the stack absorbs (issue #35's count).
+//! inner queue, and how many pushes the stack absorbs (issue #35's count); and how many more
+//! the caliber rule would take (issue #35's lever "a caliber rule").
 //!
-//! `PQLAB_STACK_MAPS="a.map b.map" cargo test -p pqlab --test equal_key_stack -- --ignored
-//! --nocapture` prints the absorbed share on Moving AI maps (100 problems spread over each
+//! `PQLAB_STACK_MAPS="a.map b.map" cargo test --release -p pqlab --test equal_key_stack --
+//! --ignored --nocapture` prints both shares on Moving AI maps (100 problems spread over each
 //! map's scenario; octile, 8-connected, fine costs).
 
 mod common;
@@ -13,8 +14,10 @@ use common::pairs;
 use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::{Grid, Rules};
 use pqlab::maps::instance::{Instance, Sample};
+use pqlab::maps::moves::{for_each_move, Direction, Moves};
 use pqlab::search::astar::AStar;
-use pqlab::search::heuristic::{Geometric, HeuristicKind};
+use pqlab::search::heuristic::{Geometric, Heuristic, HeuristicKind};
+use pqlab::search::trace::{Op, Recorder};
 use pqlab_queues::bitmap_bucket_queue::BitmapBucketQueue;
 use pqlab_queues::equal_key_stack::EqualKeyStack;
 use pqlab_queues::packed_radix_heap::PackedRadixHeap;
@@ -90,6 +93,59 @@ fn compare(name: &str, grid: &Grid, problems: &[Problem]) -> Vec<f64> {
     shares
 }
 
+/// What the caliber rule would take of a search's pushes.
+#[derive(Debug, Default)]
+struct Caliber {
+    pushes: u64,
+    /// Pushes at the floor, the key last popped: the equal-key stack's.
+    at_floor: u64,
+    /// Pushes above the floor whose key is final by the caliber rule.
+    beyond: u64,
+}
+
+/// Counts, over the octile searches of `problems`, the pushes the caliber rule of
+/// Goldberg's smart queue (*A simple shortest path algorithm with linear average time*,
+/// ESA 2001) would scan at once. Under a consistent heuristic A* is Dijkstra on the reduced
+/// costs `c(u, v) + h(v) − h(u) ≥ 0`; a cell's caliber is the least reduced cost of a move
+/// into it, and a push of `v` at key `f` is final when `f ≤ μ + caliber(v)`, `μ` the floor.
+/// `f = μ` is the equal-key stack's case; the rest is what the rule adds. The searches run
+/// on the bitmap bucket queue, which is given `f` alone, and are recorded.
+fn caliber(grid: &Grid, problems: &[Problem]) -> Caliber {
+    let rules = Rules::default();
+    let moves = Moves::new(grid, rules.connectivity, rules.scale);
+    let mut search = AStar::<Recorder<BitmapBucketQueue>>::new(grid, rules);
+    let mut octile = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
+    let stride = grid.stride();
+    let mut counts = Caliber::default();
+    for &(start, goal) in problems {
+        search.search(grid, &mut octile, None, start, goal).unwrap();
+        // The search set the goal: `octile` now estimates towards it.
+        let h = |cell: u32| octile.estimate(cell % stride, cell / stride, cell);
+        let mut floor = None;
+        for op in &search.frontier().trace().ops {
+            match *op {
+                Op::Pop(_, key) => floor = Some(key),
+                Op::Push(cell, key) => {
+                    counts.pushes += 1;
+                    let Some(floor) = floor else { continue };
+                    let mut least = u64::MAX;
+                    for_each_move(grid, &moves, Direction::Backward, cell, |m| {
+                        let reduced = (m.cost + h(cell)).checked_sub(h(m.cell));
+                        least = least.min(reduced.expect("octile is consistent"));
+                    });
+                    if key == floor {
+                        counts.at_floor += 1;
+                    } else if key <= floor.saturating_add(least) {
+                        counts.beyond += 1;
+                    }
+                }
+                Op::Clear => floor = None,
+            }
+        }
+    }
+    counts
+}
+
 /// A plain queue's count: nothing stacked.
 fn none<F>(_: &F) -> u64 {
     0
@@ -103,9 +159,19 @@ fn stacked_queues_find_their_inner_queues_costs_and_absorb_pushes() {
         (6, MapKind::Cave { fill: 45, steps: 4 }),
     ] {
         let grid = MapSpec { kind, size: 64, seed }.build();
-        let shares = compare(&format!("{kind:?}"), &grid, &pairs(&grid, 30, seed));
+        let problems = pairs(&grid, 30, seed);
+        let shares = compare(&format!("{kind:?}"), &grid, &problems);
         // On an 8-connected grid under octile, a step towards the goal keeps `f`.
         assert!(shares.iter().all(|&share| share > 0.0), "{kind:?}: {shares:?}");
+        // The caliber count's floor is the stack's: it takes the same pushes.
+        let counts = caliber(&grid, &problems);
+        let stacked =
+            run::<EqualKeyStack<BitmapBucketQueue>>(&grid, &problems, EqualKeyStack::absorbed);
+        assert_eq!(
+            (counts.pushes, counts.at_floor),
+            (stacked.pushes, stacked.absorbed),
+            "{kind:?}"
+        );
     }
 }
 
@@ -117,5 +183,15 @@ fn absorbed_share_on_moving_ai_maps() {
         let instance = Instance::movingai(Path::new(map), None, Sample::Spread(100)).unwrap();
         let problems: Vec<_> = instance.problems.iter().map(|p| (p.start, p.goal)).collect();
         compare(&instance.name, &instance.grid, &problems);
+        let counts = caliber(&instance.grid, &problems);
+        println!(
+            "{} caliber rule: {} of {} pushes at the floor ({:.1}%), {} more final by caliber ({:.2}%)",
+            instance.name,
+            counts.at_floor,
+            counts.pushes,
+            100.0 * counts.at_floor as f64 / counts.pushes as f64,
+            counts.beyond,
+            100.0 * counts.beyond as f64 / counts.pushes as f64
+        );
     }
 }

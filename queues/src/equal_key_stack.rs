@@ -77,6 +77,19 @@
 //! one `Vec`, where the bitmap bucket queue's writes a bucket head in a table the size of
 //! the span, an arena entry and two bitmap words.
 //!
+//! Tried beyond the stack and not built (issue #35's lever "a caliber rule"): Goldberg's
+//! smart-queue rule (*A simple shortest path algorithm with linear average time*, ESA 2001)
+//! on A\*'s reduced costs `c(u, v) + h(v) − h(u)`: a push of `v` whose key is at most the
+//! floor plus `v`'s caliber (its least reduced cost in) is final and could be stacked too.
+//! Under octile nearly every cell has a move in at reduced cost 0, so the rule adds little
+//! to the stack: beyond the pushes at the floor, it would take 0.15% of the pushes on
+//! Paris_0_1024, 0.28% AR0011SR, 0.45% Aftershock, 0.65% 32room_000, 0.81% maze512-8-0,
+//! 0.90% brc202d and 0.98% ht_chantry, and 13.6% on random512-25-0, whose obstacles block
+//! many cells' zero-cost moves in (the same test, `caliber rule` lines). At the stack's rate
+//! (12–32% of the pushes bought 4–6% of the time) that is worth under 0.5% of the time on
+//! seven of the eight maps and about 3% on the random one, before the rule's own cost: a
+//! caliber depends on the goal, so each push would pay up to eight estimates for it.
+//!
 //! ```
 //! use pqlab_queues::{equal_key_stack::EqualKeyStack, radix_heap::RadixHeap, Dup};
 //! use pqlab_queues::{Frontier, Spec};
