@@ -63,6 +63,52 @@
 //! Paris_0_1024 took about 160 ms a search at every width against 3.1–3.3 ms. Octile
 //! grids put many entries on one `f`, so the current bin stays full however narrow it is,
 //! and each pop scans it whole.
+//!
+//! # The gap to the floor (issue #35)
+//!
+//! Push, pop and the bucket scan are `#[inline(always)]`: with `#[inline]` the compiler
+//! left all three out of line in the A\*, and inlining them made the search about 10%
+//! faster. `pqlab compare --maps DIR --limit 100 --rounds 5 --queue
+//! stacked-bitmap-bucket-queue-dup --queue bitmap-bucket-queue-dup --queue
+//! std-binary-heap-dup` on the five maps above, three builds alternated three times
+//! (2026-11-27): the stacked queue's time ÷ the floor, geometric mean, 1.27, 1.24 and 1.22
+//! inlined against 1.47, 1.38 and 1.30 out of line (inlined ÷ out of line, cycle by cycle:
+//! 0.87, 0.90, 0.94); the plain queue 1.34, 1.32, 1.29 against 1.55, 1.45, 1.34; std's
+//! heap, untouched, 2.08, 2.00, 2.13 against 2.10, 2.00, 1.98. Push and pop alone inlined
+//! gave 0.85, 0.95, 0.96.
+//!
+//! Where the rest goes: per expansion on brc202d, `valgrind --tool=callgrind
+//! --cache-sim=yes --branch-sim=yes --D1=32768,8,64 --LL=1048576,8,64 pqlab compare --map
+//! dao/brc202d.map --limit 40 --rounds 1 --queue …` (a build with `RUSTFLAGS="-C
+//! symbol-mangling-version=v0"`, so that each queue's search is a function of its own; the
+//! simulated last level is the 1 MiB L2 of the machine that made the runs). Time ÷ the
+//! floor: the maps run `2026-11-27T18-55-33Z-maps`, before the inlining.
+//!
+//! | search | instructions | L1 misses | L2 misses | mispredicted branches | time ÷ the floor |
+//! |---|---|---|---|---|---|
+//! | the oracle floor | 326 | 1.97 | 1.62 | 2.62 | 1 |
+//! | `bitmap-bucket-queue-dup`, out of line | 594 | 1.19 | 0.038 | 3.19 | 1.60 |
+//! | `stacked-bitmap-bucket-queue-dup` (the equal-key stack), out of line | 580 | 1.20 | 0.033 | 3.66 | 1.57 |
+//! | the stacked queue, push, pop and scan inlined (kept) | 501 | 1.20 | 0.034 | 3.39 | 0.90× out of line's, above |
+//! | the plain queue, inlined alike | 513 | 1.21 | 0.037 | 4.26 | 0.91× out of line's |
+//! | `coarse-bin-queue-w12-dup`, Rabin's bins (not kept) | 1,138 | 1.11 | 0.033 | 4.05 | 3.5× the stacked queue's, above |
+//! | `radix-heap-dup` | 684 | 1.19 | 0.039 | 3.09 | 1.73 |
+//! | `simd-quickheap-dup` | 634 | 0.64 | 0.019 | 4.26 | 2.01 |
+//!
+//! The floor misses more than any queue: its recorded pops stream from memory, which the
+//! hardware prefetches and the simulation does not. So what separates the best queue from
+//! the floor is instructions and branches: 175 instructions and 0.77 mispredicted branches
+//! an expansion once inlined (from 254 and 1.04), for about 1.5 pushes and 1.5 pops. On
+//! the other four maps the out-of-line stacked queue executed 1.64–1.80× the floor's
+//! instructions (ht_chantry 615 against 341, random512-25-0 434 against 264, 32room_000
+//! 608 against 344, Paris_0_1024 656 against 368), while taking 1.13–1.71× its time. The
+//! equal-key stack saves 14 instructions and adds half a mispredicted branch (a push is
+//! stacked or not, unpredictably); the SIMD quickheap executes fewer instructions than the
+//! radix heap and misses less, but mispredicts 1.2 more branches an expansion and is the
+//! slower; the caliber rule adds at most 1% of the pushes to the stack's on these maps (see
+//! the stack's file). Not tried: the other queues' push and pop forced inline (the packed
+//! radix heap's pop is a call too, 217 instructions an expansion), and a bucket table
+//! sized to the keys a search reaches rather than the whole span.
 
 use crate::bucket_queue::MAX_SPAN;
 use crate::{
@@ -100,7 +146,7 @@ impl BitmapBucketQueue {
     }
 
     /// The first occupied bucket at or after the cursor, going round. Needs `len > 0`.
-    #[inline]
+    #[inline(always)]
     fn next_occupied(&self) -> usize {
         let word = self.cursor / 64;
         let bits = self.words[word] & (u64::MAX << (self.cursor % 64));
@@ -148,7 +194,7 @@ impl Frontier for BitmapBucketQueue {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
         check_node(node, self.capacity)?;
         self.floor.check(key)?;
@@ -176,7 +222,7 @@ impl Frontier for BitmapBucketQueue {
         Ok(Pushed::Added)
     }
 
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<(Node, Key)> {
         if self.len == 0 {
             return None;
