@@ -81,6 +81,12 @@ pub(crate) fn steadies(workload: &WorkloadFacts, size: f64, times: &[(&str, f64)
     times.iter().map(|&(queue, ns)| steady(workload, queue, size, ns)).collect()
 }
 
+/// The oracle floor on the octile workload `name` at `size`, every round taking `ns`.
+pub(crate) fn oracle(name: &str, size: f64, ns: f64) -> Row {
+    let workload = WorkloadFacts { kind: Kind::Oracle, ..octile(name) };
+    steady(&workload, crate::results::ORACLE, size, ns)
+}
+
 /// `queue` cut off on `workload`, as the lab writes it: untimed, no frontier size, and the
 /// measured lower bound of its time over the baseline's.
 pub(crate) fn cut_off(workload: &WorkloadFacts, queue: &str, bound: f64) -> Row {

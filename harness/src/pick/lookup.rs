@@ -371,4 +371,56 @@ mod tests {
         assert!(error.contains("a road graph has none"), "{error}");
         assert!(road.on_terrain(None).is_ok());
     }
+
+    /// A band's row of the report and `pick --frontier` for a size in that band show the
+    /// same figures from the same rows: the winner, its tie group, std's time over the
+    /// winner's and the queue's share of the search with each.
+    #[test]
+    fn pick_shows_the_figures_of_the_reports_band_table() {
+        use crate::analysis::bands::{Eligible, Series};
+        use crate::analysis::fixture::{oracle, sample};
+        use crate::results::Spread;
+
+        let mut rows = sample();
+        rows.extend([oracle("small", 20.0, 50.0), oracle("middle", 1500.0, 600.0)]);
+        let run = Run::new(&rows);
+        let findings = Findings::of(&run);
+        let bands = findings.bands(&Series::OCTILE, Eligible::Exact);
+        assert_eq!(bands.len(), 4, "three bands of searches and one of held sizes");
+        let same = |a: Spread, b: Spread| {
+            let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(1.0);
+            close(a.low, b.low) && close(a.mid, b.mid) && close(a.high, b.high)
+        };
+        for band in &bands {
+            let label = band.evidence.band.label();
+            let weights = [(band.evidence.band, 1.0)];
+            let answer = answer(&rows, &query(None), &weights, label.clone(), Vec::new()).unwrap();
+            let winner = band.winner().unwrap();
+            assert_eq!(answer.ranking[0].queue, winner.queue, "{label}");
+            let tied: Vec<&str> =
+                answer.ranking.iter().filter(|r| r.tied).map(|r| r.queue.as_str()).collect();
+            let group: Vec<&str> = band.tie_group().iter().map(|s| s.queue).collect();
+            assert_eq!(tied, group, "{label}");
+            // The report's "std takes" is std ÷ the winner; pick's column the winner ÷ std.
+            let takes = band.baseline_takes().map(|v| v.ratio.mid);
+            let vs_std = answer.ranking[0].vs_std;
+            match (takes, vs_std) {
+                (Some(takes), Some(vs_std)) => {
+                    assert!((takes * vs_std - 1.0).abs() < 1e-9, "{label}: {takes} {vs_std}")
+                }
+                (takes, vs_std) => assert_eq!(takes.is_some(), vs_std.is_some(), "{label}"),
+            }
+            let evidence: Vec<_> = band.evidence.workloads.iter().map(|w| (*w, 1.0)).collect();
+            let share = |queue: &str| findings.frontier_share(&evidence, queue);
+            match (answer.frontier_share, share(BASELINE), share(winner.queue)) {
+                (Some(shown), Some(std), Some(best)) => {
+                    assert!(same(shown.std.share, std.share), "{label}: {shown:?} {std:?}");
+                    assert!(same(shown.winner.share, best.share), "{label}: {shown:?} {best:?}");
+                }
+                (shown, std, best) => {
+                    assert!(shown.is_none() && (std.is_none() || best.is_none()), "{label}")
+                }
+            }
+        }
+    }
 }

@@ -8,11 +8,10 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{any_keys, evidence, exact, Eligible};
-use crate::analysis::fixture::{octile, sample, steadies, steady};
+use crate::analysis::fixture::{octile, oracle, sample, steadies};
 use crate::analysis::{Band, Findings, Run, Series};
-use crate::lab::rows::WorkloadFacts;
 use crate::maps::grid::CostScale;
-use crate::results::{Kind, ORACLE};
+use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 
@@ -170,10 +169,7 @@ fn eligibility_follows_the_registry_facts() {
 #[test]
 fn the_frontier_share_is_one_minus_the_oracle_over_the_queue() {
     let mut rows = sample();
-    for (name, size, ns) in [("small", 20.0, 50.0), ("middle", 1500.0, 600.0)] {
-        let oracle = WorkloadFacts { kind: Kind::Oracle, ..octile(name) };
-        rows.push(steady(&oracle, ORACLE, size, ns));
-    }
+    rows.extend([oracle("small", 20.0, 50.0), oracle("middle", 1500.0, 600.0)]);
     let run = Run::new(&rows).with_execution_spread(0.0);
     let findings = Findings::of(&run);
     let named = |name: &str| run.of(Kind::Astar).find(|w| w.name == name).unwrap();
