@@ -128,14 +128,16 @@ fn caliber(grid: &Grid, problems: &[Problem]) -> Caliber {
                 Op::Push(cell, key) => {
                     counts.pushes += 1;
                     let Some(floor) = floor else { continue };
-                    let mut least = u64::MAX;
-                    for_each_move(grid, &moves, Direction::Backward, cell, |m| {
-                        let reduced = (m.cost + h(cell)).checked_sub(h(m.cell));
-                        least = least.min(reduced.expect("octile is consistent"));
-                    });
                     if key == floor {
                         counts.at_floor += 1;
-                    } else if key <= floor.saturating_add(least) {
+                        continue;
+                    }
+                    let (here, mut least) = (h(cell), u64::MAX);
+                    for_each_move(grid, &moves, Direction::Backward, cell, |m| {
+                        let reduced = (m.cost + here).checked_sub(h(m.cell));
+                        least = least.min(reduced.expect("octile is consistent"));
+                    });
+                    if key <= floor.saturating_add(least) {
                         counts.beyond += 1;
                     }
                 }
