@@ -248,7 +248,9 @@ impl<'p, T> Contest<'p, T> {
                 wall: s.wall.clone(),
                 searches: s.searches.clone(),
                 retimed: s.retimed,
-                raced: !active,
+                // Stopped with rounds still timed after it: a contender stopped at the
+                // last race had every round.
+                raced: !active && s.cpu.len() < self.rounds as usize,
                 reference: s.reference.clone(),
             })
             .collect()
@@ -408,6 +410,8 @@ mod slow_periods {
         contest.time(3);
         assert_eq!(contest.race(1.2, |heat: &Option<u8>| *heat), 2);
         assert_eq!((contest.active(), contest.rounds()), (6, 3));
+        // Stopped, but no round timed since: none had fewer rounds than the others yet.
+        assert!(contest.results_mut().all(|(_, s)| !s.raced));
         contest.time(2);
         let raced: Vec<(Option<u8>, bool, usize)> =
             contest.finish().into_iter().map(|(h, s)| (h, s.raced, s.cpu.len())).collect();

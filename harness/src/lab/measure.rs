@@ -42,6 +42,14 @@ pub const RACE_FACTOR: f64 = 1.2;
 /// Rounds between two races after the first (which follows the fewest rounds).
 const RACE_EVERY: u32 = 2;
 
+/// Rounds after which racing also runs across heats ([`focus`]): a queue clearly behind
+/// the workload's leader stops, whatever its key rule and strategy. The rule: a heat's
+/// leader keeps twice the floor of rounds for the answers one filter asks (`--keys`,
+/// `--decrease-key`), and the rounds after go to the queues every answer compares.
+/// Measured: in the default run `2026-11-27T21-41-53Z`, queues more than 1.2× their
+/// workload's fastest but still timed took 131 s of the 390 s timed, its leaders 51 s.
+pub const FOCUS_AFTER: u32 = 4;
+
 /// A row's heat in a race: queues race against the leader of their own key rule and
 /// strategy, so that every answer a filter asks for (`--keys any`, `--decrease-key`) keeps
 /// its own leader's rivals timed; peers, other loops and the oracle are not raced.
@@ -50,6 +58,11 @@ pub fn heat(row: &Row) -> Option<(KeyRule, Strategy)> {
         Kind::Astar | Kind::Replay | Kind::Synthetic => Some((row.keys?, row.strategy?)),
         _ => None,
     }
+}
+
+/// A row's heat from [`FOCUS_AFTER`] rounds on: every row [`heat`] races, in one heat.
+pub fn focus(row: &Row) -> Option<()> {
+    heat(row).map(|_| ())
 }
 
 /// A workload's contenders as they are checked: those that pass are entered in its
@@ -359,8 +372,9 @@ impl Measuring<'_> {
 /// Times `contest` within `share`, as rounds' group `group`: the `settings`' fewest rounds
 /// for every contender, then, while `share` holds another round of those still in the race,
 /// up to the most rounds, racing them every [`RACE_EVERY`] rounds ([`Contest::race`] by
-/// [`RACE_FACTOR`], each heat a key rule and strategy: see [`heat`]); returns its rows with
-/// their samples.
+/// [`RACE_FACTOR`], each heat a key rule and strategy: see [`heat`]; from [`FOCUS_AFTER`]
+/// rounds on, also all of them in one heat: see [`focus`]); returns its rows with their
+/// samples.
 pub(super) fn time(
     settings: &Settings,
     mut contest: Contest<'_, Row>,
@@ -375,6 +389,9 @@ pub(super) fn time(
     contest.time(min);
     loop {
         contest.race(RACE_FACTOR, heat);
+        if contest.rounds() >= FOCUS_AFTER {
+            contest.race(RACE_FACTOR, focus);
+        }
         let left = share.saturating_sub(started.elapsed());
         let more = contest.rounds_within(left, 0, max.saturating_sub(contest.rounds()));
         if more == 0 {
@@ -426,6 +443,56 @@ mod tests {
 
     fn ids(entries: Vec<&'static Entry>) -> Vec<&'static str> {
         entries.into_iter().map(|e| e.id).collect()
+    }
+
+    /// Rule: racing stops a queue clearly behind its own heat's leader from the first race,
+    /// and one clearly behind the workload's leader, whatever its heat, only from
+    /// [`FOCUS_AFTER`] rounds on; the rounds left go to the others.
+    #[test]
+    fn a_queue_far_behind_the_workloads_leader_stops_after_the_focus_rounds() {
+        use crate::lab::sim::{check, Machine, SimClock};
+        let machine = Machine::steady();
+        let mut contest = Contest::with_clock(
+            "focus",
+            std::time::Duration::from_millis(5),
+            Box::new(SimClock(machine.clone())),
+        );
+        // (queue, cost): the baseline's heat (any keys, duplicates) leads; the monotone
+        // heat's two queues are close to each other and 1.5 times the leader.
+        let field = [
+            (registry::BASELINE, 100_000.0),
+            ("quickheap-dup", 95_000.0),
+            ("dary4-dup", 300_000.0),
+            ("radix-heap-dup", 150_000.0),
+            ("packed-radix-heap-dup", 160_000.0),
+        ];
+        let provenance = crate::results::Provenance {
+            run: "focus".into(),
+            machine: "m".into(),
+            cpu: "c".into(),
+            rustc: "r".into(),
+            git: "g".into(),
+        };
+        for (queue, cost) in field {
+            let row = WorkloadFacts::held(10).row(&provenance, queue, registry::find(queue));
+            contest.enter_row(row, 1, check(&machine, cost));
+        }
+        let settings = Settings::of(Profile::Default, Default::default(), None, None);
+        let rows = time(&settings, contest, std::time::Duration::from_secs(60), 0);
+        let timed: Vec<(&str, usize, bool)> =
+            rows.iter().map(|r| (r.queue.as_str(), r.samples as usize, r.raced)).collect();
+        let (first, focus, all) = (settings.min_rounds as usize, FOCUS_AFTER as usize, 25);
+        assert_eq!(
+            timed,
+            [
+                (registry::BASELINE, all, false),
+                ("quickheap-dup", all, false),
+                ("dary4-dup", first, true),
+                ("radix-heap-dup", focus, true),
+                ("packed-radix-heap-dup", focus, true),
+            ]
+        );
+        assert_eq!(settings.max_rounds as usize, all);
     }
 
     #[test]

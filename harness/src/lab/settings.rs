@@ -239,7 +239,7 @@ impl Settings {
 
     /// The settings of `profile` before the environment's overrides, with held sizes up
     /// to `held_max` (`PQLAB_HELD_MAX`, when set).
-    fn of(
+    pub(crate) fn of(
         profile: Profile,
         results: PathBuf,
         maps: Option<PathBuf>,

@@ -40,7 +40,7 @@
 //! | `reference_ns` | on the reference's row (the baseline's), every reference slice's CPU time per unit in time order: the machine's speed through the workload (schema 5; empty on other rows) |
 //! | `retimed` | slices timed again because the reference moved by more than 15% across their bracket (a slow period began or ended inside it) |
 //! | `held_bytes` | for search rows, the heap bytes the contender held after its checked pass over the workload's problems (its per-cell store, queue and compiled moves; a hash store at its largest search's size), counted by the lab's allocator; empty where it was not counted (and in schema 5 files) |
-//! | `raced` | `true` when the row stopped being timed before the others, clearly behind its heat's leader after the first rounds (`samples` says after how many); its figures stand as measured, with wider intervals |
+//! | `raced` | `true` when the row stopped being timed before the others, clearly behind its heat's leader after the first rounds, or behind the workload's leader after the fourth (`samples` says after how many); its figures stand as measured, with wider intervals |
 //! | `search_p50_ns`, `search_p99_ns`, `search_max_ns` | per-search latency: each problem's wall time as its median over the timed passes, then the median, 99th percentile and largest of those over the workload's problems; empty where searches were not timed one by one |
 //! | `expansions`, `pushes`, `pops`, `stale_pops`, `decrease_keys`, `reopenings`, `max_frontier`, `max_open` | mean per search (per unit for synthetic, whose `max_open` is the held size) |
 //! | `open_p50`, `open_p90`, `open_p99`, `open_max` | the distribution of the searches' most open cells |
