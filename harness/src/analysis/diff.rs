@@ -22,6 +22,12 @@ use crate::results::{quantile, Kind, Status};
 /// `23-51-00Z`), recomputed from the rows' `median_ns` as [`tau`] does.
 pub const APART: f64 = 1.05;
 
+/// The fewest pairs apart τ is given over: with fewer, one swapped pair moves it by more
+/// than 0.4 (2 ÷ pairs). The rule: a workload of four contenders (a store or tie suite)
+/// with one pair apart had τ −1.00 in the quiet pair `2026-11-27T21-27-56Z` / `21-41-53Z`,
+/// and stood as the runs' least τ.
+pub const TAU_PAIRS: usize = 5;
+
 /// The leaders of a workload, for [`Change`]: the queues within 1.15 times its fastest in
 /// either run, the ones that decide its answers (as `shared/tools/between-runs.py` takes
 /// them, so the figures are the ones that script prints).
@@ -88,7 +94,7 @@ pub struct WorkloadDiff {
     pub kind: Kind,
     /// The workload's name.
     pub name: String,
-    /// Kendall's τ over the pairs apart; `None` when no pair is.
+    /// Kendall's τ over the pairs apart; `None` under [`TAU_PAIRS`] of them.
     pub tau: Option<f64>,
     /// The pairs it was computed over.
     pub pairs: usize,
@@ -202,7 +208,8 @@ pub fn caveat(a: &Run<'_>, b: &Run<'_>) -> Option<String> {
     })
 }
 
-/// Kendall's τ between two runs' times of the same queues, over the pairs apart.
+/// Kendall's τ between two runs' times of the same queues, over the pairs apart; `None`
+/// under [`TAU_PAIRS`] of them. Returns the pairs apart too.
 pub fn tau(times: &[(f64, f64)]) -> (Option<f64>, usize) {
     let (mut concordant, mut discordant) = (0usize, 0usize);
     for (i, &(a1, b1)) in times.iter().enumerate() {
@@ -220,7 +227,7 @@ pub fn tau(times: &[(f64, f64)]) -> (Option<f64>, usize) {
         }
     }
     let pairs = concordant + discordant;
-    let tau = (pairs > 0).then(|| (concordant as f64 - discordant as f64) / pairs as f64);
+    let tau = (pairs >= TAU_PAIRS).then(|| (concordant as f64 - discordant as f64) / pairs as f64);
     (tau, pairs)
 }
 
@@ -497,12 +504,15 @@ mod tests {
 
     #[test]
     fn tau_counts_only_pairs_apart_in_either_run() {
-        // a < b < c by far in both runs: τ = 1 over 3 pairs.
-        assert_eq!(tau(&[(1.0, 1.0), (2.0, 2.1), (4.0, 3.9)]), (Some(1.0), 3));
-        // a and b within 5% in both: not counted; c swapped with b: discordant.
-        let (t, n) = tau(&[(1.0, 1.01), (1.02, 1.0), (1.5, 0.9)]);
-        assert_eq!(n, 2);
-        assert_eq!(t, Some(-1.0));
+        // a < b < c < d by far in both runs: τ = 1 over 6 pairs.
+        let far = [(1.0, 1.0), (2.0, 2.1), (4.0, 3.9), (8.0, 8.0)];
+        assert_eq!(tau(&far), (Some(1.0), 6));
+        // a and b within 5% in both: not counted; d swapped with c: discordant.
+        let (t, n) = tau(&[(1.0, 1.01), (1.02, 1.0), (4.0, 3.9), (5.0, 1.5)]);
+        assert_eq!(n, 5);
+        assert_eq!(t, Some((4.0 - 1.0) / 5.0));
+        // Under five pairs apart, τ is not given: one swap would move it by half.
+        assert_eq!(tau(&far[..3]), (None, 3));
         assert_eq!(tau(&[(1.0, 1.0), (1.01, 1.02)]), (None, 0));
     }
 }
