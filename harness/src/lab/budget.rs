@@ -51,7 +51,9 @@ fn role_weight(suite: &WorkloadSpec) -> f64 {
 }
 
 /// How many contenders a round of `suite` times: every queue (twice with replays, the
-/// queue alone too), the baseline and the store contenders, or the baseline alone.
+/// queue alone too), the baseline and the store contenders, or the baseline alone. A
+/// store, tie or generic suite also times what its series timed before it: its count is
+/// its first workload's, so the later ones take more than their share's estimate.
 fn contenders(suite: &WorkloadSpec) -> usize {
     let queues = registry::ENTRIES.len();
     match suite.role {

@@ -125,7 +125,10 @@ impl Measured {
 /// fastest exact queues of its twin measured earlier in the run (the same searches with
 /// the flat store or under the A\*'s own tie rule; for the generic A\*, its map's band
 /// suite), and on a tie or generic suite also the twin's fastest of each key rule, so
-/// the best monotone queue is among them (every queue when the twin was not measured).
+/// the best monotone queue is among them (every queue when the twin was not measured);
+/// with them, every queue the series' earlier workloads timed, so that a band over several
+/// of its workloads ranks more than the queues their twins happened to share (in the
+/// default run `2026-11-27T23-15-19Z`, the stores' 100–300 band ranked std's heap alone).
 fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
     let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match suite.role {
         Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
@@ -156,6 +159,9 @@ fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry
         for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
             chosen.extend(fastest.clone().find(|e| e.keys == keys));
         }
+    }
+    for earlier in measured.iter().filter(|m| m.suite.same_series(suite)) {
+        chosen.extend(earlier.fastest_exact.iter().filter_map(|id| registry::find(id)));
     }
     let mut seen = std::collections::HashSet::new();
     chosen.retain(|e| seen.insert(e.id));
@@ -493,6 +499,36 @@ mod tests {
             ]
         );
         assert_eq!(settings.max_rounds as usize, all);
+    }
+
+    /// Rule: a store suite times the baseline, its flat twin's three fastest, and every
+    /// queue its series' earlier workloads timed (the same store on other maps), not those
+    /// of another store's series.
+    #[test]
+    fn a_store_suite_times_what_its_series_timed_before_it() {
+        let suites = builtin(Profile::Default);
+        let stores: Vec<&WorkloadSpec> = suites.iter().filter(|s| s.role == Role::Store).collect();
+        let (earlier, later) = stores
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| Some((*a, *stores[i + 1..].iter().find(|b| a.same_series(b))?)))
+            .expect("a store series of two workloads or more");
+        let other = stores.iter().find(|s| s.store != later.store).expect("two store kinds");
+        let flat = WorkloadSpec { store: StoreKind::Flat, ..later.clone() };
+        let twin = Measured { suite: flat, fastest_exact: FASTEST.to_vec() };
+        let measured_as = |suite: &WorkloadSpec, ids: &[&'static str]| Measured {
+            suite: suite.clone(),
+            fastest_exact: ids.to_vec(),
+        };
+        let measured = [
+            measured_as(earlier, &["dary4-dk", registry::BASELINE]),
+            measured_as(other, &["skip-list-dk"]),
+            twin,
+        ];
+        assert_eq!(
+            ids(contenders(later, &measured)),
+            [registry::BASELINE, FASTEST[0], FASTEST[1], FASTEST[3], "dary4-dk"]
+        );
     }
 
     #[test]

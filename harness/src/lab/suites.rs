@@ -156,6 +156,12 @@ impl WorkloadSpec {
         *self == WorkloadSpec { role: self.role, replay: self.replay, ..other.clone() }
     }
 
+    /// Whether `other` is a workload of the same series: the same suite but for its map
+    /// and problems.
+    pub fn same_series(&self, other: &WorkloadSpec) -> bool {
+        *self == WorkloadSpec { source: self.source.clone(), ..other.clone() }
+    }
+
     /// The movement rules of its grid searches.
     pub fn rules(&self) -> Rules {
         Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }

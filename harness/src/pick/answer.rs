@@ -272,7 +272,7 @@ fn ranked(workloads: &[(&Workload<'_>, f64)], standings: &[Standing<'_>]) -> Vec
 
 /// How many registered queues have no row at all on `workloads` (none was even tried
 /// there), said when some have: a store, tie-rule or generic-A\* series times std's heap and
-/// its twin's leaders only, and a run older than a queue lacks it.
+/// its twins' leaders only, and a run older than a queue lacks it.
 fn untimed(workloads: &[(&Workload<'_>, f64)]) -> Option<String> {
     let absent: Vec<&str> = registry::ENTRIES
         .iter()

@@ -129,7 +129,8 @@ fn generic(findings: &Findings<'_, '_>) -> Vec<Block> {
              pairs, the node states in a hash map, `u64` costs: the `pathfinding` crate's \
              shape) spends more of its time outside the queue than pqlab's tuned grid A*, so \
              a queue buys less there. It times std's BinaryHeap, its band twin's three \
-             fastest exact queues and the twin's fastest of each key rule. Band by band, \
+             fastest exact queues, the twin's fastest of each key rule, and every queue the \
+             generic A* timed on the smaller maps before it. Band by band, \
              each search's winner and what std's BinaryHeap takes against it:"
                 .into(),
         ),
