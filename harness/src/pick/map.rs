@@ -190,20 +190,24 @@ impl Transfer {
     /// The share of maps where the prediction was in the tie group, over `kind` when it
     /// was checked, else over every kind.
     pub fn hit_rate(&self, kind: Option<&str>) -> Option<f64> {
-        let of: Vec<_> =
-            self.kinds.iter().filter(|k| kind.is_none_or(|kind| k.0 == kind)).collect();
-        let maps: usize = of.iter().map(|k| k.1).sum();
-        (maps > 0).then(|| of.iter().map(|k| k.2).sum::<usize>() as f64 / maps as f64)
+        let (maps, hits, _) = self.over(kind);
+        (maps > 0).then(|| hits as f64 / maps as f64)
     }
 
     /// The geometric mean of the predicted queue's time ÷ the measured winner's, over
     /// `kind` when it was checked, else over every kind.
     pub fn mean_ratio(&self, kind: Option<&str>) -> Option<f64> {
-        let of: Vec<_> =
-            self.kinds.iter().filter(|k| kind.is_none_or(|kind| k.0 == kind)).collect();
-        let maps: usize = of.iter().map(|k| k.1).sum();
-        let logs: f64 = of.iter().map(|k| k.1 as f64 * k.3.ln()).sum();
+        let (maps, _, logs) = self.over(kind);
         (maps > 0).then(|| (logs / maps as f64).exp())
+    }
+
+    /// Over `kind` when it was checked, else over every kind: the maps, the hits and the
+    /// sum of the log ratios.
+    fn over(&self, kind: Option<&str>) -> (usize, usize, f64) {
+        let of = self.kinds.iter().filter(|k| kind.is_none_or(|kind| k.0 == kind));
+        of.fold((0, 0, 0.0), |(maps, hits, logs), k| {
+            (maps + k.1, hits + k.2, logs + k.1 as f64 * k.3.ln())
+        })
     }
 
     /// One sentence: `On the 30 real maps of run R, ...: movingai-dao 3/3 (1.00×), ...`.
