@@ -12,9 +12,11 @@
 //!    leaving each of those maps out in turn, and the bands answer instead when they
 //!    named the measured tie group on more of those maps than the kind did, or on as many
 //!    with their named queues closer to the measured winners ([`Transfer::mean_ratio`]);
-//! 3. else the latest run's bands, weighted by the map's searches; how well generated maps
-//!    transfer to real ones is checked on the latest run with real maps, per map kind: the
-//!    bands' prediction (from generated maps only) against the measured winner.
+//! 3. else the bands of the latest run with real maps (the latest run's when none has
+//!    any), weighted by the map's searches; how well generated maps transfer to real ones
+//!    is checked on that same run, per map kind: the bands' prediction (from generated
+//!    maps only) against the measured winner. The answer and the error it states come
+//!    from one run: a later run's bands may name other queues than those checked.
 //!
 //! [`Asking`] answers a map as if no run had measured it (its own rows left out of every
 //! run) and from one source alone: the leave-one-map-out check of `tests/transfer.rs`.
@@ -326,7 +328,8 @@ pub enum EvidenceSource {
     ThisMap,
     /// The real maps of its kind, measured in a run.
     Kind,
-    /// The latest run's bands, weighted by the map's searches.
+    /// The bands of the latest run with real maps (else the latest run's), weighted by the
+    /// map's searches.
     Bands,
 }
 
@@ -355,7 +358,7 @@ pub struct Asking {
 
 /// Answers for the map from every run in `runs` (oldest first): this very map when a run
 /// measured it, else real maps of the map's kind when a run measured some, else the
-/// latest run's bands weighted by the map's searches; either way with how well that
+/// bands of the latest run with real maps (their transfer checked on it) weighted by the map's searches; either way with how well that
 /// evidence transferred to measured real maps. `asking` may leave the map's own rows out
 /// and name the source; the answer comes with the source it used.
 #[allow(clippy::too_many_arguments)]
@@ -408,10 +411,14 @@ fn answer_from(
             runs.iter().rev().find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
         Some((from == EvidenceSource::ThisMap, admits, rows))
     });
-    // Each transfer check is computed once, when first needed.
+    // Each transfer check is computed once, when first needed, with the run it was made on:
+    // the bands answer from that run, so that the error the answer states is its own.
     let by_bands = std::cell::OnceCell::new();
-    let by_bands =
-        || by_bands.get_or_init(|| runs.iter().rev().find_map(|r| band_transfer(r, query)));
+    let by_bands = || {
+        by_bands.get_or_init(|| {
+            runs.iter().rev().find_map(|r| Some((band_transfer(r, query)?, r.as_slice())))
+        })
+    };
     let by_kind = std::cell::OnceCell::new();
     let by_kind = |rows: &[Row]| {
         by_kind.get_or_init(|| kind_transfer(&Run::new(rows), query, &instance.kind)).clone()
@@ -426,7 +433,7 @@ fn answer_from(
         }
         let kind = Some(instance.kind.as_str());
         let how_well = |t: &Transfer| Some((t.hit_rate(kind)?, t.mean_ratio(kind)?));
-        match (how_well(&by_kind(rows)), by_bands().as_ref().and_then(how_well)) {
+        match (how_well(&by_kind(rows)), by_bands().as_ref().and_then(|(t, _)| how_well(t))) {
             (Some((k, k_ratio)), Some((b, b_ratio))) if b > k || (b == k && b_ratio < k_ratio) => {
                 notes.push(format!(
                     "Answered from the generated bands, not from the maps of its kind ({}): on those maps, each left out in turn, the bands named a queue in the measured tie group {:.0}% of the time and the kind's other maps {:.0}%, the named queue taking {} and {} the measured winner's time (geometric mean).",
@@ -478,8 +485,11 @@ fn answer_from(
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
         (answer, Some(transfer), if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind })
     } else {
-        let answer = answer(latest, query, &profiled.weights, asked, notes)?;
-        let transfer = by_bands().clone();
+        let (transfer, rows) = match by_bands() {
+            Some((transfer, rows)) => (Some(transfer.clone()), *rows),
+            None => (None, latest.as_slice()),
+        };
+        let answer = answer(rows, query, &profiled.weights, asked, notes)?;
         (answer, transfer, EvidenceSource::Bands)
     };
     let kind = Some(instance.kind.as_str()).filter(|_| used != EvidenceSource::Bands);
@@ -518,9 +528,9 @@ pub const CANDIDATE_FACTOR: f64 = 1.15;
 
 /// `--measure`'s candidates for the map: every queue `answer` (the answer `pick --map`
 /// gives) and each other evidence source with evidence for it (this map, maps of its kind,
-/// the generated bands, each asked alone) rank within [`CANDIDATE_FACTOR`] of their winner,
-/// each once, `answer`'s first; so the winner of any source is timed, whichever the answer
-/// chose. A source without evidence adds none.
+/// the generated bands, each asked alone, and the latest run's bands) rank within
+/// [`CANDIDATE_FACTOR`] of their winner, each once, `answer`'s first; so the winner of any
+/// source is timed, whichever the answer chose. A source without evidence adds none.
 pub fn candidates(
     runs: &[Vec<Row>],
     query: &Query,
@@ -534,12 +544,17 @@ pub fn candidates(
         leading.map(|r| r.queue.clone()).collect()
     };
     let mut chosen = near(answer);
-    for source in [EvidenceSource::ThisMap, EvidenceSource::Kind, EvidenceSource::Bands] {
-        let asking = Asking { leave_out: false, source: Some(source) };
-        let Ok((other, _)) = from_runs(runs, query, map, instance, profiled, Vec::new(), asking)
-        else {
-            continue;
-        };
+    let sources = [EvidenceSource::ThisMap, EvidenceSource::Kind, EvidenceSource::Bands]
+        .into_iter()
+        .filter_map(|source| {
+            let asking = Asking { leave_out: false, source: Some(source) };
+            from_runs(runs, query, map, instance, profiled, Vec::new(), asking).ok().map(|a| a.0)
+        });
+    // The latest run's bands too, when a run with real maps answered for the bands.
+    let latest = runs.last().and_then(|rows| {
+        super::answer(rows, query, &profiled.weights, String::new(), Vec::new()).ok()
+    });
+    for other in sources.chain(latest) {
         for queue in near(&other) {
             if !chosen.contains(&queue) {
                 chosen.push(queue);
@@ -904,11 +919,19 @@ mod tests {
         rows: Vec<Row>,
         asking: Asking,
     ) -> Result<(EvidenceSource, String, Vec<String>, String)> {
+        ask_runs(&[rows], asking)
+    }
+
+    /// [`ask`] from several runs, oldest first.
+    fn ask_runs(
+        runs: &[Vec<Row>],
+        asking: Asking,
+    ) -> Result<(EvidenceSource, String, Vec<String>, String)> {
         let (instance, profiled) = map_a();
         let query = Query::unflagged();
         let map = std::path::Path::new("a.map");
         let (answer, source) =
-            from_runs(&[rows], &query, map, &instance, &profiled, Vec::new(), asking)?;
+            from_runs(runs, &query, map, &instance, &profiled, Vec::new(), asking)?;
         let behind =
             answer.backing.iter().flat_map(|b| b.workloads.iter().map(|w| w.0.clone())).collect();
         Ok((source, answer.ranking[0].queue.clone(), behind, answer.caveats.join(" ")))
@@ -936,6 +959,36 @@ mod tests {
         let own = Asking { leave_out: true, source: Some(EvidenceSource::ThisMap) };
         let error = ask(rows(), own).unwrap_err().to_string();
         assert!(error.contains("cannot be answered from its own rows"), "{error}");
+    }
+
+    /// The bands answer from the run their transfer was checked on, the latest with real
+    /// maps, not from a later run without any whose bands name another queue: the error the
+    /// answer states is its own; `--measure` times both runs' band winners.
+    #[test]
+    fn the_bands_answer_from_the_run_their_transfer_was_checked_on() {
+        let later: Vec<Row> = rows_where([&[], &[], &[], &["bucket-queue-dup"]])
+            .into_iter()
+            .filter(|r| !r.real)
+            .collect();
+        let bands = Asking { leave_out: true, source: Some(EvidenceSource::Bands) };
+        let (_, winner, behind, caveats) = ask_runs(&[rows(), later.clone()], bands).unwrap();
+        assert_eq!(winner, "sorted-array-dk");
+        assert!(behind.iter().any(|w| w.starts_with("movingai/dao/b/")), "{behind:?}");
+        assert!(caveats.contains("on the 2 real maps of run"), "{caveats}");
+        // `--measure` still times the later run's band winner.
+        let (instance, profiled) = map_a();
+        let (query, map) = (Query::unflagged(), std::path::Path::new("a.map"));
+        let others: Vec<Row> = rows().into_iter().filter(|r| r.map != instance.name).collect();
+        let runs = [others, later.clone()];
+        let (answer, _) =
+            from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), Asking::default())
+                .unwrap();
+        let chosen = candidates(&runs, &query, map, &instance, &profiled, &answer);
+        assert!(chosen.contains(&"bucket-queue-dup".to_owned()), "{chosen:?}");
+        // Alone, the later run answers from its own bands, and says their transfer is unknown.
+        let (_, winner, _, caveats) = ask_runs(&[later], bands).unwrap();
+        assert_eq!(winner, "bucket-queue-dup");
+        assert!(caveats.contains("No run here measured real maps"), "{caveats}");
     }
 
     /// A source named without evidence is an error that says which, never another answer.
