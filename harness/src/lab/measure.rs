@@ -50,6 +50,17 @@ const RACE_EVERY: u32 = 2;
 /// workload's fastest but still timed took 131 s of the 390 s timed, its leaders 51 s.
 pub const FOCUS_AFTER: u32 = 4;
 
+/// The fewest rounds the queues near a workload's leader get, whatever its share: when the
+/// share holds no round past the floor, the race across heats ([`focus`]) runs at once and
+/// the queues it leaves (those within [`RACE_FACTOR`] of the leader's range, peers and the
+/// reference) get rounds up to this many; the others keep the floor's. The rule: the
+/// figures every answer compares need twice the floor's slices, and they are a few of a
+/// workload's forty-odd contenders. Measured: between the quiet runs
+/// `2026-11-28T01-46-49Z` and `02-00-11Z`, the leaders timed 4 slices or more in both moved
+/// a median 1.8%, 8.5% at the 90th percentile (266 of them), the others 4.1% and 14.0%
+/// (360); 38 and 56 of the runs' 120 workloads got no round past the floor.
+pub const LEADER_ROUNDS: u32 = 4;
+
 /// A row's heat in a race: queues race against the leader of their own key rule and
 /// strategy, so that every answer a filter asks for (`--keys any`, `--decrease-key`) keeps
 /// its own leader's rivals timed; peers, other loops and the oracle are not raced.
@@ -379,8 +390,8 @@ impl Measuring<'_> {
 /// for every contender, then, while `share` holds another round of those still in the race,
 /// up to the most rounds, racing them every [`RACE_EVERY`] rounds ([`Contest::race`] by
 /// [`RACE_FACTOR`], each heat a key rule and strategy: see [`heat`]; from [`FOCUS_AFTER`]
-/// rounds on, also all of them in one heat: see [`focus`]); returns its rows with their
-/// samples.
+/// rounds on, also all of them in one heat: see [`focus`]); the queues near the leader get
+/// [`LEADER_ROUNDS`] even past `share`. Returns its rows with their samples.
 pub(super) fn time(
     settings: &Settings,
     mut contest: Contest<'_, Row>,
@@ -401,6 +412,12 @@ pub(super) fn time(
         let left = share.saturating_sub(started.elapsed());
         let more = contest.rounds_within(left, 0, max.saturating_sub(contest.rounds()));
         if more == 0 {
+            // The share is spent: the queues near the workload's leader still get theirs.
+            let leaders = LEADER_ROUNDS.min(max).saturating_sub(contest.rounds());
+            if leaders > 0 {
+                contest.race(RACE_FACTOR, focus);
+                contest.time(leaders);
+            }
             break;
         }
         contest.time(more.min(RACE_EVERY));
@@ -451,11 +468,11 @@ mod tests {
         entries.into_iter().map(|e| e.id).collect()
     }
 
-    /// Rule: racing stops a queue clearly behind its own heat's leader from the first race,
-    /// and one clearly behind the workload's leader, whatever its heat, only from
-    /// [`FOCUS_AFTER`] rounds on; the rounds left go to the others.
-    #[test]
-    fn a_queue_far_behind_the_workloads_leader_stops_after_the_focus_rounds() {
+    /// The rows [`time`] gives a field on a steady simulated machine within `share`, as
+    /// `(queue, slices, raced)`: the baseline's heat (any keys, duplicates) leads, a
+    /// comparison queue of its heat 3 times the baseline, the monotone heat's two queues
+    /// close to each other and 1.5 times the leader.
+    fn raced_field(share: std::time::Duration) -> Vec<(&'static str, usize, bool)> {
         use crate::lab::sim::{check, Machine, SimClock};
         let machine = Machine::steady();
         let mut contest = Contest::with_clock(
@@ -463,8 +480,6 @@ mod tests {
             std::time::Duration::from_millis(5),
             Box::new(SimClock(machine.clone())),
         );
-        // (queue, cost): the baseline's heat (any keys, duplicates) leads; the monotone
-        // heat's two queues are close to each other and 1.5 times the leader.
         let field = [
             (registry::BASELINE, 100_000.0),
             ("quickheap-dup", 95_000.0),
@@ -484,12 +499,20 @@ mod tests {
             contest.enter_row(row, 1, check(&machine, cost));
         }
         let settings = Settings::of(Profile::Default, Default::default(), None, None);
-        let rows = time(&settings, contest, std::time::Duration::from_secs(60), 0);
-        let timed: Vec<(&str, usize, bool)> =
-            rows.iter().map(|r| (r.queue.as_str(), r.samples as usize, r.raced)).collect();
+        let rows = time(&settings, contest, share, 0);
+        let queue = |r: &Row| registry::find(&r.queue).expect("registered").id;
+        rows.iter().map(|r| (queue(r), r.samples as usize, r.raced)).collect()
+    }
+
+    /// Rule: racing stops a queue clearly behind its own heat's leader from the first race,
+    /// and one clearly behind the workload's leader, whatever its heat, only from
+    /// [`FOCUS_AFTER`] rounds on; the rounds left go to the others.
+    #[test]
+    fn a_queue_far_behind_the_workloads_leader_stops_after_the_focus_rounds() {
+        let settings = Settings::of(Profile::Default, Default::default(), None, None);
         let (first, focus, all) = (settings.min_rounds as usize, FOCUS_AFTER as usize, 25);
         assert_eq!(
-            timed,
+            raced_field(std::time::Duration::from_secs(60)),
             [
                 (registry::BASELINE, all, false),
                 ("quickheap-dup", all, false),
@@ -499,6 +522,25 @@ mod tests {
             ]
         );
         assert_eq!(settings.max_rounds as usize, all);
+    }
+
+    /// Rule: when the share holds no round past the floor, the queues near the workload's
+    /// leader still get [`LEADER_ROUNDS`]; the others keep the floor's, marked raced.
+    #[test]
+    fn the_leaders_get_their_rounds_when_the_share_is_spent() {
+        let settings = Settings::of(Profile::Default, Default::default(), None, None);
+        let (first, leaders) = (settings.min_rounds as usize, LEADER_ROUNDS as usize);
+        assert!(first < leaders);
+        assert_eq!(
+            raced_field(std::time::Duration::ZERO),
+            [
+                (registry::BASELINE, leaders, false),
+                ("quickheap-dup", leaders, false),
+                ("dary4-dup", first, true),
+                ("radix-heap-dup", first, true),
+                ("packed-radix-heap-dup", first, true),
+            ]
+        );
     }
 
     /// Rule: a store suite times the baseline, its flat twin's three fastest, and every

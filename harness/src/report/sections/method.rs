@@ -39,9 +39,10 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
                 count(hi)
             ),
             format!(
-                "Racing (successive elimination, as F-Race: Birattari et al., GECCO 2002): after the first rounds, a queue whose fastest slice took more than {} the slowest of its heat's leader (a heat: one key rule and one strategy), or from the {}th round on of the workload's leader, stops being timed on that workload, and its rounds go to the queues still in contention; its figures stay as measured, from fewer rounds, marked `raced` in the CSV ({} of this run's {} measured A* rows). Never a cut-off: a raced queue keeps its measured ratio and its interval.",
+                "Racing (successive elimination, as F-Race: Birattari et al., GECCO 2002): after the first rounds, a queue whose fastest slice took more than {} the slowest of its heat's leader (a heat: one key rule and one strategy), or from the {}th round on of the workload's leader, stops being timed on that workload, and its rounds go to the queues still in contention; when a workload's share holds no round past the first ones, the race against the workload's leader runs at once and the queues it leaves still get {} rounds; its figures stay as measured, from fewer rounds, marked `raced` in the CSV ({} of this run's {} measured A* rows). Never a cut-off: a raced queue keeps its measured ratio and its interval.",
                 ratio(crate::lab::RACE_FACTOR),
                 crate::lab::measure::FOCUS_AFTER,
+                crate::lab::measure::LEADER_ROUNDS,
                 count(raced as f64),
                 count(rounds.len() as f64)
             ),
