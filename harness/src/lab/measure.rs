@@ -58,7 +58,9 @@ pub const FOCUS_AFTER: u32 = 4;
 /// workload's forty-odd contenders. Measured: between the quiet runs
 /// `2026-11-28T01-46-49Z` and `02-00-11Z`, the leaders timed 4 slices or more in both moved
 /// a median 1.8%, 8.5% at the 90th percentile (266 of them), the others 4.1% and 14.0%
-/// (360); 38 and 56 of the runs' 120 workloads got no round past the floor.
+/// (360); 38 and 56 of the runs' 120 workloads got no round past the floor. With it
+/// (`03-07-29Z`, `03-21-24Z`): none, and the leaders moved 3.3% / 9.6% (the subset above
+/// was the costlier workloads: all of them with 4 slices, 2.9% / 8.8%).
 pub const LEADER_ROUNDS: u32 = 4;
 
 /// A row's heat in a race: queues race against the leader of their own key rule and

@@ -358,8 +358,9 @@ pub struct Asking {
 
 /// Answers for the map from every run in `runs` (oldest first): this very map when a run
 /// measured it, else real maps of the map's kind when a run measured some, else the
-/// bands of the latest run with real maps (their transfer checked on it) weighted by the map's searches; either way with how well that
-/// evidence transferred to measured real maps. `asking` may leave the map's own rows out
+/// bands of the latest run with real maps (their transfer checked on it) weighted by the
+/// map's searches; either way with how well that evidence transferred to measured real
+/// maps. `asking` may leave the map's own rows out
 /// and name the source; the answer comes with the source it used.
 #[allow(clippy::too_many_arguments)]
 pub fn from_runs(
