@@ -170,18 +170,30 @@ impl Diff {
         bands > 0 && agree as f64 >= CHECK * bands as f64
     }
 
-    /// The verdicts with the same outcome in both runs, out of those measured in both: a
+    /// The verdicts with the same outcome in both runs, out of those both runs told: a
     /// claim one run could not tell is neither a difference nor an agreement.
     pub fn verdicts_agreeing(&self) -> (usize, usize) {
-        let measured: Vec<_> =
-            self.verdicts.iter().filter(|(_, a, b)| measured_in_both(*a, *b)).collect();
-        (measured.iter().filter(|(_, a, b)| a == b).count(), measured.len())
+        let told: Vec<_> = self.verdicts.iter().filter(|(_, a, b)| told_by_both(*a, *b)).collect();
+        (told.iter().filter(|(_, a, b)| a == b).count(), told.len())
+    }
+
+    /// The verdicts measured in both runs that one run left [`Outcome::Undecided`] and the
+    /// other did not: counted apart, since an open question is not contradicted.
+    pub fn verdicts_open(&self) -> usize {
+        let open = |o: Outcome| o == Outcome::Undecided;
+        let measured = |o: Outcome| o != Outcome::Unmeasured;
+        self.verdicts
+            .iter()
+            .filter(|(_, a, b)| measured(*a) && measured(*b) && open(*a) != open(*b))
+            .count()
     }
 }
 
-/// Whether both runs could tell a claim (neither outcome is [`Outcome::Unmeasured`]).
-pub fn measured_in_both(a: Outcome, b: Outcome) -> bool {
-    a != Outcome::Unmeasured && b != Outcome::Unmeasured
+/// Whether both runs told a claim: neither outcome is [`Outcome::Unmeasured`] nor
+/// [`Outcome::Undecided`].
+pub fn told_by_both(a: Outcome, b: Outcome) -> bool {
+    let told = |o: Outcome| o != Outcome::Unmeasured && o != Outcome::Undecided;
+    told(a) && told(b)
 }
 
 /// What to keep in mind before reading two runs' differences: they ran on other machines,

@@ -246,6 +246,16 @@ impl Versus {
         }
     }
 
+    /// Whether the ratio itself (not its interval) puts the first queue on `side` of the
+    /// second beyond the tie margin: the measurement leans that way, shown or not.
+    pub fn leans(&self, side: std::cmp::Ordering) -> bool {
+        match side {
+            std::cmp::Ordering::Greater => self.ratio.mid > TIE_MARGIN,
+            std::cmp::Ordering::Less => self.ratio.mid * TIE_MARGIN < 1.0,
+            std::cmp::Ordering::Equal => self.ratio.mid.max(1.0 / self.ratio.mid) <= TIE_MARGIN,
+        }
+    }
+
     /// How the ratio reads: "at least " when it is a lower bound, "at most " when an upper
     /// bound, nothing when both sides were measured everywhere.
     pub fn qualifier(&self) -> &'static str {

@@ -104,6 +104,23 @@ fn a_claim_not_measured_in_one_run_is_not_a_difference() {
     assert_eq!(d.verdicts_agreeing(), (same - 1, compared - 1));
 }
 
+/// Rule: a claim one run left undecided against one the other told is counted apart: not a
+/// difference, not an agreement.
+#[test]
+fn a_claim_undecided_in_one_run_is_counted_apart() {
+    use crate::analysis::verdicts::Outcome;
+    let rows = sample();
+    let run = Run::new(&rows).with_execution_spread(0.0);
+    let mut d = diff(&Findings::of(&run), &Findings::of(&run));
+    let (same, told) = d.verdicts_agreeing();
+    assert_eq!(d.verdicts_open(), 0);
+    let claim =
+        d.verdicts.iter_mut().find(|(_, a, _)| *a == Outcome::Holds).expect("a claim holds");
+    claim.2 = Outcome::Undecided;
+    assert_eq!(d.verdicts_agreeing(), (same - 1, told - 1));
+    assert_eq!(d.verdicts_open(), 1);
+}
+
 /// Rule: a run compared with itself agrees everywhere: τ = 1, every winner crosses, every
 /// verdict matches.
 #[test]

@@ -315,7 +315,7 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
     };
     // Each map's two sides come from two workloads, not timed in the same rounds: a map
     // alone cannot make the verdict partly, the maps pooled decide.
-    let outcome = super::pooled_rule(Ordering::Less, pooled.beyond_margin(), []);
+    let outcome = super::pooled_rule(Ordering::Less, &pooled, []);
     let (holds, tied, fails) = super::counted(&parts);
     let summary = format!(
         "Over the maps pooled, std's heap with the differential heuristic takes {} the time of the best queue under octile ({}); map by map it is faster beyond the tie margin on {holds} of {} (slower on {fails}, tied on {}).",
@@ -407,7 +407,7 @@ pub fn dijkstra_slower_than_astar<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     // `overall` is Dijkstra's time over A*'s: the claim puts it slower. Each map's sides
     // come from two workloads, not timed in the same rounds: a map alone cannot make the
     // verdict partly, the maps pooled decide.
-    let outcome = super::pooled_rule(Ordering::Greater, overall.beyond_margin(), []);
+    let outcome = super::pooled_rule(Ordering::Greater, &overall, []);
     let fastest = versus_across(&bests, DIJKSTRA, ASTAR).map_or(String::new(), |v| {
         format!(
             "; the fastest queue for Dijkstra takes {} the time of the fastest for A* ({})",
@@ -509,7 +509,7 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     // `overall` is the float search's time over the integer one's: the claim puts it
     // slower. Each pair's sides come from two workloads, not timed in the same rounds: a
     // pair alone cannot make the verdict partly, the pairs pooled decide.
-    let outcome = super::pooled_rule(Ordering::Greater, overall.beyond_margin(), []);
+    let outcome = super::pooled_rule(Ordering::Greater, &overall, []);
     let fastest = versus_across(&bests, FLOAT, INTEGER).map_or(String::new(), |v| {
         format!(
             "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs ({})",
@@ -611,7 +611,8 @@ pub fn queue_matters_less_with_jps<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     } else {
         Ordering::Equal
     };
-    let outcome = super::pooled_rule(Ordering::Less, pooled, parts.iter().copied());
+    // No interval pools the gains: their geometric means decide (shown when they lean).
+    let outcome = super::rule(Ordering::Less, pooled, false, parts.iter().copied());
     let (less, tied, more) = super::counted(&parts);
     let summary = format!(
         "With JPS the queue matters {}: std's heap takes {} the fastest queue's time under JPS against {} under A* on the same problems (geometric means over {}); less under JPS beyond the intervals on {less}, more on {more}, no clear difference on {tied}. Published: JPS about 11× faster than A* on dao/arena2 in the `grid_pathfinding` crate; A* spends about 40% of its time generating successors against JPS's 90% (Harabor and Grastien, ICAPS 2014), which leaves the queue less of JPS's time.",

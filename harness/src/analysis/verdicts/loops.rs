@@ -268,7 +268,7 @@ pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
     };
     // Each map's two sides come from two workloads, not timed in the same rounds: a map
     // alone cannot make the verdict partly by a tie, the maps pooled decide.
-    let outcome = super::pooled_rule(Ordering::Greater, pooled.beyond_margin(), parts);
+    let outcome = super::pooled_rule(Ordering::Greater, &pooled, parts);
     let summary = format!(
         "Over the maps pooled, Manhattan speeds std's heap up {} (95% interval {}–{}); beyond the tie margin on {holds} of {}, and as much as the log's {}× (its interval reaching {}×) on {reaches}; paths are {:.2}%–{:.2}% longer on average, map by map.",
         ratio(pooled.ratio.mid),

@@ -168,7 +168,7 @@ pub const CLAIMS: &[Claim] = &[
         decide: ties::tie_breaking_hack,
     },
     Claim {
-        asks: "The beginners' article's sentence: compares std's BinaryHeap breaking ties last in, first out against first in, first out, on an open map and a maze, the same problems, map by map with the expansions, the maps pooled, by the 95% interval and the tie margin; \"can be\" holds partly where only some map shows it. LIFO against the A*'s own rule (larger g) beside it.",
+        asks: "The beginners' article's sentence: compares std's BinaryHeap breaking ties last in, first out against first in, first out, on an open map and a maze, the same problems, map by map with the expansions and the 95% interval against the tie margin, the maps pooled beside them; \"can be\" holds where one map shows it. LIFO against the A*'s own rule (larger g) beside it.",
         outside: None,
         decide: ties::last_added_first,
     },
@@ -184,6 +184,9 @@ pub enum Outcome {
     Partly,
     /// The figures contradict it.
     Fails,
+    /// The figures lean towards it but do not show it: the ratio is beyond the tie margin on
+    /// the claim's side, its 95% interval is not.
+    Undecided,
     /// The rows cannot tell (the queues or sizes it names were not measured).
     Unmeasured,
 }
@@ -194,6 +197,7 @@ impl fmt::Display for Outcome {
             Outcome::Holds => "holds",
             Outcome::Partly => "partly holds",
             Outcome::Fails => "does not hold",
+            Outcome::Undecided => "undecided",
             Outcome::Unmeasured => "not measured",
         })
     }
@@ -317,18 +321,35 @@ fn evidence(v: &Versus) -> String {
 
 /// The one rule for "A is faster than B" over several parts (size ranges, maps, workload
 /// pairs): the parts pooled decide, so that a part near the tie margin cannot move the
-/// verdict on its own. `claimed` is where the claim puts A against B and `pooled` where
-/// the parts pooled put it, each beyond the tie margin ([`Versus::beyond_margin`]). It
-/// **holds** when the pooled comparison shows the claim and no part shows the opposite,
-/// **partly holds** when a part shows the opposite, and **fails** when the pooled
-/// comparison does not show the claim (a tie included).
+/// verdict on its own. `claimed` is where the claim puts A against B beyond the tie margin
+/// ([`Versus::beyond_margin`]), `pooled` the parts pooled, `parts` where each part stands.
+/// It **holds** when the pooled interval shows the claim and no part shows the opposite,
+/// **partly holds** when a part shows the opposite, is **undecided** when the pooled ratio
+/// leans the claim's way but its interval reaches the margin ([`Versus::leans`]), and
+/// **fails** otherwise (a tie or the opposite). A run that leans but cannot show says so,
+/// rather than calling it failed for the next run to contradict.
 fn pooled_rule(
     claimed: Ordering,
-    pooled: Ordering,
+    pooled: &Versus,
     parts: impl IntoIterator<Item = Ordering>,
 ) -> Outcome {
-    if pooled != claimed {
-        Outcome::Fails
+    rule(claimed, pooled.beyond_margin(), pooled.leans(claimed), parts)
+}
+
+/// [`pooled_rule`] from where the pooled comparison stands (`shown`) and whether its ratio
+/// leans the claim's way.
+fn rule(
+    claimed: Ordering,
+    shown: Ordering,
+    leans: bool,
+    parts: impl IntoIterator<Item = Ordering>,
+) -> Outcome {
+    if shown != claimed {
+        if leans {
+            Outcome::Undecided
+        } else {
+            Outcome::Fails
+        }
     } else if parts.into_iter().any(|part| part == claimed.reverse()) {
         Outcome::Partly
     } else {

@@ -83,11 +83,9 @@ fn three_way(steps: &[&Step<'_>]) -> (Outcome, usize, usize, usize, Option<Versu
     let (faster, tied, slower) = super::counted(&parts);
     let pairs: Vec<_> = steps.iter().flat_map(|s| s.pairs.iter().copied()).collect();
     let pooled = versus_paired(&pairs, "A", "B");
-    let outcome = super::pooled_rule(
-        Ordering::Less,
-        pooled.map_or(Ordering::Equal, |v| v.beyond_margin()),
-        parts,
-    );
+    let outcome = pooled
+        .as_ref()
+        .map_or(Outcome::Unmeasured, |v| super::pooled_rule(Ordering::Less, v, parts));
     (outcome, faster, tied, slower, pooled)
 }
 

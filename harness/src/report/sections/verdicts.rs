@@ -20,7 +20,10 @@ pub fn blocks(verdicts: &[Verdict], details: bool) -> Vec<Block> {
              its best queue over the workloads concerned, and the two are compared on the \
              workloads both ran: the geometric mean of their time ratios, with its 95% \
              bootstrap interval. A difference counts only when the interval clears {}; a \
-             verdict backed by fewer than three workloads is marked weak.",
+             claim whose ratio leans its way while the interval does not clear {} is \
+             undecided, neither shown nor contradicted; a verdict backed by fewer than three \
+             workloads is marked weak.",
+            ratio(TIE_MARGIN),
             ratio(TIE_MARGIN)
         )),
         Block::Table(
