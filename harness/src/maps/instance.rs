@@ -8,8 +8,8 @@ use anyhow::Result;
 use crate::maps::generate::{self, MapSpec};
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostScale, Grid};
-use crate::maps::movingai;
 use crate::maps::scenario::Problem;
+use crate::maps::{movingai, TerrainKind};
 
 /// A map and its problems.
 #[derive(Clone, Debug)]
@@ -52,6 +52,15 @@ impl Sample {
 }
 
 impl Instance {
+    /// The map's terrain: weighted when its cells carry weights, else a uniform-cost
+    /// obstacle grid (every Moving AI map).
+    pub fn terrain(&self) -> TerrainKind {
+        match self.grid.weights() {
+            Some(_) => TerrainKind::Weighted,
+            None => TerrainKind::Uniform,
+        }
+    }
+
     /// A Moving AI map and its scenario (`MAP.scen` beside it unless `scen` is given),
     /// named `movingai/<set>/<name>` after the folder it sits in and its file name.
     pub fn movingai(map: &Path, scen: Option<&Path>, sample: Sample) -> Result<Instance> {

@@ -358,10 +358,10 @@ pub struct Asking {
 
 /// Answers for the map from every run in `runs` (oldest first): this very map when a run
 /// measured it, else real maps of the map's kind when a run measured some, else the
-/// bands of the latest run with real maps (their transfer checked on it) weighted by the
-/// map's searches; either way with how well that evidence transferred to measured real
-/// maps. `asking` may leave the map's own rows out
-/// and name the source; the answer comes with the source it used.
+/// bands on the map's own terrain of the latest run with real maps (their transfer checked
+/// on it) weighted by the map's searches; either way with how well that evidence
+/// transferred to measured real maps. `asking` may leave the map's own rows out and name
+/// the source; the answer comes with the source it used.
 #[allow(clippy::too_many_arguments)]
 pub fn from_runs(
     runs: &[Vec<Row>],
@@ -386,6 +386,15 @@ pub fn from_runs(
     answer_from(&others, query, map, instance, profiled, notes, asking.source)
 }
 
+/// `query` on the map's own terrain ([`Instance::terrain`]): the generated bands answer from
+/// the workloads on that terrain alone, as `pick --frontier N --terrain` does, since obstacle
+/// grids and weighted terrain crown different queues in one band (measured: the maps run
+/// `2026-11-28T04-20-13Z-maps`, the bands of every terrain named `stacked-packed-radix-heap-dup`
+/// on two random maps, 1.17× and 1.25× the measured winner).
+fn on_its_terrain(query: &Query, instance: &Instance) -> Query {
+    Query { terrain: Some(instance.terrain()), ..*query }
+}
+
 /// [`from_runs`] on the runs given, from `source` alone when it is named.
 fn answer_from(
     runs: &[Vec<Row>],
@@ -396,6 +405,7 @@ fn answer_from(
     mut notes: Vec<String>,
     source: Option<EvidenceSource>,
 ) -> Result<(Answer, EvidenceSource)> {
+    let query = &on_its_terrain(query, instance);
     let latest = runs.last().context("no run to answer from")?;
     let asked = format!("{} ({})", profiled.profile.map, query.series().describe());
     let this_map = |w: &Workload<'_>| w.facts.map == instance.name;
@@ -553,7 +563,8 @@ pub fn candidates(
         });
     // The latest run's bands too, when a run with real maps answered for the bands.
     let latest = runs.last().and_then(|rows| {
-        super::answer(rows, query, &profiled.weights, String::new(), Vec::new()).ok()
+        let query = on_its_terrain(query, instance);
+        super::answer(rows, &query, &profiled.weights, String::new(), Vec::new()).ok()
     });
     for other in sources.chain(latest) {
         for queue in near(&other) {
@@ -990,6 +1001,38 @@ mod tests {
         let (_, winner, _, caveats) = ask_runs(&[later], bands).unwrap();
         assert_eq!(winner, "bucket-queue-dup");
         assert!(caveats.contains("No run here measured real maps"), "{caveats}");
+    }
+
+    /// The bands answer from the map's own terrain: weighted terrain in the band, where
+    /// `bucket-queue-dup` is fastest on three rugged maps and would lead the band of every
+    /// terrain, does not answer for an obstacle grid; a weighted map answers from it alone.
+    #[test]
+    fn the_bands_answer_from_the_maps_own_terrain() {
+        let mut run = rows();
+        for seed in 1..=3 {
+            let name = format!("rugged-h30-512-s{seed}");
+            let rugged = search(
+                &format!("{name}/octile/fine/flat"),
+                &name,
+                HeuristicKind::Octile,
+                StoreKind::Flat,
+            );
+            let times = [(BASELINE, 1000.0), ("bucket-queue-dup", 500.0)];
+            run.extend(steadies(&rugged, 1500.0, &[("sorted-array-dk", 1000.0)]));
+            run.extend(steadies(&rugged, 1500.0, &[("unsorted-array-dup", 1000.0)]));
+            run.extend(steadies(&rugged, 1500.0, &times));
+        }
+        let bands = Asking { leave_out: true, source: Some(EvidenceSource::Bands) };
+        let (_, winner, behind, _) = ask(run.clone(), bands).unwrap();
+        assert_eq!(winner, "sorted-array-dk");
+        assert!(!behind.iter().any(|w| w.starts_with("rugged-")), "{behind:?}");
+        let (mut instance, profiled) = map_a();
+        instance.grid = instance.grid.with_weights(|_, _| 3);
+        let (query, map) = (Query::unflagged(), std::path::Path::new("a.map"));
+        let runs = [run];
+        let (answer, _) =
+            from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), bands).unwrap();
+        assert_eq!(answer.ranking[0].queue, "bucket-queue-dup");
     }
 
     /// A source named without evidence is an error that says which, never another answer.
