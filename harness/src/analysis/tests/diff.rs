@@ -89,36 +89,24 @@ fn bands_agree_when_each_winner_ties_in_the_other_run() {
     assert_eq!(d.verdicts.len(), crate::analysis::verdicts::CLAIMS.len());
 }
 
-/// Rule: a claim one run could not tell ("not measured") against one the other could is
-/// neither a difference nor an agreement: it leaves the count.
+/// Rule: a claim one run could not tell ("not measured", or "undecided") against one the
+/// other told is neither a difference nor an agreement: it leaves the count; an undecided
+/// one is counted apart.
 #[test]
-fn a_claim_not_measured_in_one_run_is_not_a_difference() {
+fn a_claim_one_run_could_not_tell_is_not_a_difference() {
     use crate::analysis::verdicts::Outcome;
     let rows = sample();
     let run = Run::new(&rows).with_execution_spread(0.0);
-    let mut d = diff(&Findings::of(&run), &Findings::of(&run));
-    let (same, compared) = d.verdicts_agreeing();
-    let claim =
-        d.verdicts.iter_mut().find(|(_, a, _)| *a == Outcome::Holds).expect("a claim holds");
-    claim.2 = Outcome::Unmeasured;
-    assert_eq!(d.verdicts_agreeing(), (same - 1, compared - 1));
-}
-
-/// Rule: a claim one run left undecided against one the other told is counted apart: not a
-/// difference, not an agreement.
-#[test]
-fn a_claim_undecided_in_one_run_is_counted_apart() {
-    use crate::analysis::verdicts::Outcome;
-    let rows = sample();
-    let run = Run::new(&rows).with_execution_spread(0.0);
-    let mut d = diff(&Findings::of(&run), &Findings::of(&run));
-    let (same, told) = d.verdicts_agreeing();
-    assert_eq!(d.verdicts_open(), 0);
-    let claim =
-        d.verdicts.iter_mut().find(|(_, a, _)| *a == Outcome::Holds).expect("a claim holds");
-    claim.2 = Outcome::Undecided;
-    assert_eq!(d.verdicts_agreeing(), (same - 1, told - 1));
-    assert_eq!(d.verdicts_open(), 1);
+    for (other, open) in [(Outcome::Unmeasured, 0), (Outcome::Undecided, 1)] {
+        let mut d = diff(&Findings::of(&run), &Findings::of(&run));
+        let (same, told) = d.verdicts_agreeing();
+        assert_eq!(d.verdicts_open(), 0);
+        let claim =
+            d.verdicts.iter_mut().find(|(_, a, _)| *a == Outcome::Holds).expect("a claim holds");
+        claim.2 = other;
+        assert_eq!(d.verdicts_agreeing(), (same - 1, told - 1), "{other}");
+        assert_eq!(d.verdicts_open(), open, "{other}");
+    }
 }
 
 /// Rule: a run compared with itself agrees everywhere: τ = 1, every winner crosses, every
