@@ -1017,9 +1017,12 @@ mod tests {
                 HeuristicKind::Octile,
                 StoreKind::Flat,
             );
-            let times = [(BASELINE, 1000.0), ("bucket-queue-dup", 500.0)];
-            run.extend(steadies(&rugged, 1500.0, &[("sorted-array-dk", 1000.0)]));
-            run.extend(steadies(&rugged, 1500.0, &[("unsorted-array-dup", 1000.0)]));
+            let times = [
+                (BASELINE, 1000.0),
+                ("bucket-queue-dup", 500.0),
+                ("sorted-array-dk", 1000.0),
+                ("unsorted-array-dup", 1000.0),
+            ];
             run.extend(steadies(&rugged, 1500.0, &times));
         }
         let bands = Asking { leave_out: true, source: Some(EvidenceSource::Bands) };
