@@ -156,7 +156,7 @@ impl Held<'_> {
             row.bytes_per_entry = check.bytes_per_entry;
             contest.enter_row(row, synthetic::BATCH, check);
         }
-        super::measure::time(&self.lab.settings, contest, share, number)
+        super::measure::time(&self.lab.settings, contest, share, number).rows
     }
 
     /// A queue's row at this size, before it is measured.

@@ -190,13 +190,13 @@ pub(super) struct Measuring<'l> {
 
 impl Measuring<'_> {
     /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
-    /// oracle and peers where it has them), then its replays. Returns its rows and what
-    /// later suites use of it.
+    /// oracle and peers where it has them), then its replays. Returns its rows (with the
+    /// time beyond its floor) and what later suites use of it.
     pub(super) fn suite<P: Searchable>(
         &self,
         prepared: &P,
         deadline: Instant,
-    ) -> (Vec<Row>, Measured) {
+    ) -> (Timed, Measured) {
         let workload = describe(prepared, Kind::Astar);
         let grid = prepared.grid();
         // The oracle replays the baseline's searches: recorded first, as the contenders
@@ -217,14 +217,16 @@ impl Measuring<'_> {
         let replayed = grid.filter(|g| g.suite.replay);
         let part = if replayed.is_some() { SEARCHES_PART } else { 1.0 };
         let share = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
-        let mut rows = time(&self.lab.settings, entries.contest, share, 0);
+        let Timed { mut rows, mut beyond_floor } =
+            time(&self.lab.settings, entries.contest, share, 0);
         rows.extend(entries.untimed);
         let measured = Measured::of(prepared.suite(), &rows);
         if let Some(grid) = replayed {
             let replays = self.run_replays(grid, &rows, deadline);
-            rows.extend(replays);
+            rows.extend(replays.rows);
+            beyond_floor += replays.beyond_floor;
         }
-        (rows, measured)
+        (Timed { rows, beyond_floor }, measured)
     }
 
     /// Checks every contending queue, the baseline first (never cut off); returns the
@@ -321,8 +323,9 @@ impl Measuring<'_> {
 
     /// Records the suite's searches per strategy and key class, and times every queue
     /// replaying them, done by `deadline`; `searched` are the suite's A\* rows, whose
-    /// statuses and counters the replays' rows take.
-    fn run_replays(&self, prepared: &Prepared, searched: &[Row], deadline: Instant) -> Vec<Row> {
+    /// statuses and counters the replays' rows take. Returns their rows, and the time
+    /// beyond their floor.
+    fn run_replays(&self, prepared: &Prepared, searched: &[Row], deadline: Instant) -> Timed {
         let workload = describe(prepared, Kind::Replay);
         let classes = [
             (Strategy::Duplicates, false),
@@ -382,10 +385,17 @@ impl Measuring<'_> {
             }
         }
         let share = deadline.saturating_duration_since(Instant::now());
-        let mut rows = time(&self.lab.settings, entries.contest, share, 0);
-        rows.extend(entries.untimed);
-        rows
+        let mut timed = time(&self.lab.settings, entries.contest, share, 0);
+        timed.rows.extend(entries.untimed);
+        timed
     }
+}
+
+/// A contest's rows, and how long the rounds beyond its floor took (those its share
+/// allowed, not the fewest rounds nor the leaders' past a spent share).
+pub(super) struct Timed {
+    pub rows: Vec<Row>,
+    pub beyond_floor: Duration,
 }
 
 /// Times `contest` within `share`, as rounds' group `group`: the `settings`' fewest rounds
@@ -393,15 +403,17 @@ impl Measuring<'_> {
 /// up to the most rounds, racing them every [`RACE_EVERY`] rounds ([`Contest::race`] by
 /// [`RACE_FACTOR`], each heat a key rule and strategy: see [`heat`]; from [`FOCUS_AFTER`]
 /// rounds on, also all of them in one heat: see [`focus`]); the queues near the leader get
-/// [`LEADER_ROUNDS`] even past `share`. Returns its rows with their samples.
+/// [`LEADER_ROUNDS`] even past `share`. Returns its rows with their samples, and the
+/// time beyond its floor.
 pub(super) fn time(
     settings: &Settings,
     mut contest: Contest<'_, Row>,
     share: Duration,
     group: u32,
-) -> Vec<Row> {
+) -> Timed {
+    let mut beyond_floor = Duration::ZERO;
     if contest.is_empty() {
-        return Vec::new();
+        return Timed { rows: Vec::new(), beyond_floor };
     }
     let started = Instant::now();
     let (min, max) = (settings.min_rounds, settings.max_rounds);
@@ -422,14 +434,16 @@ pub(super) fn time(
             }
             break;
         }
+        let round = Instant::now();
         contest.time(more.min(RACE_EVERY));
+        beyond_floor += round.elapsed();
     }
     let timed = contest.finish().into_iter().map(|(mut row, samples)| {
         samples.write(&mut row);
         row.group = group;
         row
     });
-    timed.collect()
+    Timed { rows: timed.collect(), beyond_floor }
 }
 
 /// Copies the search counters of `from` (the same problems, searched by the baseline or
@@ -501,7 +515,7 @@ mod tests {
             contest.enter_row(row, 1, check(&machine, cost));
         }
         let settings = Settings::of(Profile::Default, Default::default(), None, None);
-        let rows = time(&settings, contest, share, 0);
+        let rows = time(&settings, contest, share, 0).rows;
         let queue = |r: &Row| registry::find(&r.queue).expect("registered").id;
         rows.iter().map(|r| (queue(r), r.samples as usize, r.raced)).collect()
     }

@@ -28,9 +28,10 @@
 //! rounds) and a share of what is left beyond the floors still to come, by its weight (its
 //! role's, times what a round of it costs, estimated from the baseline's checked pass on
 //! every suite before anything is measured: [`budget`]). A slower machine so takes fewer
-//! rounds rather than more time; the run overruns its budget only by what the floors need
-//! beyond it, as far as the floors are estimated right (the README's runs table gives each
-//! committed run's time measured). No queue is cut off for the machine's speed: cut-offs
+//! rounds rather than more time; the floors still to come are scaled by how the floors so
+//! far took against their estimates ([`budget::Shares`]), so the run overruns its budget
+//! only by what the floors need beyond it (the README's runs table gives each committed
+//! run's time measured). No queue is cut off for the machine's speed: cut-offs
 //! compare a queue's pass with the baseline's on the same workload.
 //!
 //! # Memory
@@ -224,15 +225,20 @@ impl Lab {
                 self.elapsed_secs(),
                 self.left(budget).as_secs_f64()
             );
+            let started = Instant::now();
             let deadline = self.deadline(weights[i], budget);
-            match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
-                Ok(AnyPrepared::Grid(prepared)) => self.measure(&prepared, deadline),
-                Ok(AnyPrepared::Road(prepared)) => self.measure(&prepared, deadline),
-                Err(error) => {
-                    eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
-                    self.rows.push(failed_suite(suite, &self.provenance, &error));
-                }
-            }
+            let beyond_floor =
+                match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
+                    Ok(AnyPrepared::Grid(prepared)) => self.measure(&prepared, deadline),
+                    Ok(AnyPrepared::Road(prepared)) => self.measure(&prepared, deadline),
+                    Err(error) => {
+                        eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
+                        self.rows.push(failed_suite(suite, &self.provenance, &error));
+                        Duration::ZERO
+                    }
+                };
+            let floor = started.elapsed().saturating_sub(beyond_floor);
+            self.shares.floor_took(weights[i].1, floor.as_secs_f64());
             self.checkpoint(&suite.name());
             if (i + 1) % SENTINEL_EVERY == 0 {
                 self.sentinel()?;
@@ -254,11 +260,12 @@ impl Lab {
     }
 
     /// Measures one suite by `deadline` ([`measure::Measuring`]) and keeps its rows and
-    /// what later suites use of it.
-    fn measure<P: Searchable>(&mut self, prepared: &P, deadline: Instant) {
-        let (rows, measured) = measure::Measuring { lab: self }.suite(prepared, deadline);
+    /// what later suites use of it; returns the time it took beyond its floor.
+    fn measure<P: Searchable>(&mut self, prepared: &P, deadline: Instant) -> Duration {
+        let (timed, measured) = measure::Measuring { lab: self }.suite(prepared, deadline);
         self.measured.push(measured);
-        self.rows.extend(rows);
+        self.rows.extend(timed.rows);
+        timed.beyond_floor
     }
 
     /// When a workload of `(weight, floor)`, starting now, must be done: its share of the
