@@ -125,12 +125,15 @@ pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
 /// the run overruns by what the floors need beyond the budget, no more.
 ///
 /// The floors still to come are scaled by how the floors so far took against their
-/// estimates ([`Shares::floor_ratio`]): the estimates count neither the leaders' rounds
-/// past a spent share nor the cut-off checks, and the machine may be slower than during
-/// the estimate. Measured: with `PQLAB_BUDGET=1` (every workload at its floor), run
+/// estimates ([`Shares::floor_ratio`]), a workload's floor being its time but its rounds
+/// past the leaders': the estimates count neither the leaders' rounds past a spent share
+/// nor the cut-off checks, and the machine may be slower than during the estimate.
+/// Measured: with `PQLAB_BUDGET=1` (every workload at its floor), run
 /// `2026-11-28T10-17-19Z`'s 109 suites' floors were estimated at 444 s and took 558 s;
 /// unscaled, the shares gave away surplus that did not exist and the default runs of
-/// `cd09a46` overran their 600 s by 56–131 s.
+/// `cd09a46` overran their 600 s by 56–131 s. Counting a workload's rounds past the floor
+/// from the first, the floors measured seemed as estimated and a run of `d2c4c4c` still
+/// measured for 715 s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shares {
     weight: f64,

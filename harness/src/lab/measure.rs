@@ -391,8 +391,9 @@ impl Measuring<'_> {
     }
 }
 
-/// A contest's rows, and how long the rounds beyond its floor took (those its share
-/// allowed, not the fewest rounds nor the leaders' past a spent share).
+/// A contest's rows, and how long the rounds beyond its floor took: those its share
+/// allowed from the [`LEADER_ROUNDS`]th on (with no share, the leaders take theirs anyway,
+/// and the others stop at the fewest rounds).
 pub(super) struct Timed {
     pub rows: Vec<Row>,
     pub beyond_floor: Duration,
@@ -434,9 +435,11 @@ pub(super) fn time(
             }
             break;
         }
-        let round = Instant::now();
+        let (before, round) = (contest.rounds(), Instant::now());
         contest.time(more.min(RACE_EVERY));
-        beyond_floor += round.elapsed();
+        if before >= LEADER_ROUNDS {
+            beyond_floor += round.elapsed();
+        }
     }
     let timed = contest.finish().into_iter().map(|(mut row, samples)| {
         samples.write(&mut row);
