@@ -121,7 +121,8 @@ pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
 /// Invariant: `weight` and `floors` are the sums over the workloads not yet given a share;
 /// `estimated` and `took` the sums of the floors measured so far, as estimated and as
 /// they took. Each gets its floor plus, of the time left beyond every remaining floor, its
-/// weight's part; when the floors alone need more than is left, each gets its floor and
+/// weight's part, and never more than is left beyond the other floors still to come: when
+/// the floors alone need more than is left, no workload takes a round past its floor, and
 /// the run overruns by what the floors need beyond the budget, no more.
 ///
 /// The floors still to come are scaled by how the floors so far took against their
@@ -129,13 +130,7 @@ pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
 /// past the leaders': the estimates count neither the leaders' rounds past a spent share
 /// nor the cut-off checks, and the machine may be slower than during the estimate.
 /// Measured: with `PQLAB_BUDGET=1` (every workload at its floor), run
-/// `2026-11-28T10-17-19Z`'s 109 suites' floors were estimated at 444 s and took 558 s;
-/// unscaled, the shares gave away surplus that did not exist and the default runs of
-/// `cd09a46` overran their 600 s by 56–131 s. Counting a workload's rounds past the floor
-/// from the first, the floors measured seemed as estimated and a run of `d2c4c4c` still
-/// measured for 715 s; with a share of at least its floor whatever was left, one of
-/// `cfb6f7c` gave the 500,000-node road graph 8 rounds with 60 s left (its floor, estimated
-/// at a slow start, took less) and measured for 728 s.
+/// `2026-11-28T10-17-19Z`'s 109 suites' floors were estimated at 444 s and took 558 s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shares {
     weight: f64,

@@ -395,7 +395,9 @@ impl Measuring<'_> {
 /// allowed from the [`LEADER_ROUNDS`]th on (with no share, the leaders take theirs anyway,
 /// and the others stop at the fewest rounds).
 pub(super) struct Timed {
+    /// The contenders' rows, with their samples.
     pub rows: Vec<Row>,
+    /// The time of the rounds past the floor.
     pub beyond_floor: Duration,
 }
 
