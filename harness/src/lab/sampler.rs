@@ -63,12 +63,15 @@ pub trait Contender {
     /// nothing.
     fn take_latencies(&mut self, _into: &mut Vec<u64>) {}
 
-    /// Builds the state a pass works on if [`Contender::release`] freed it: the sampler
-    /// calls it before each sample, outside the clock.
-    fn prepare(&mut self) {}
+    /// Builds the state a pass works on (a search context, a map-sized store) anew,
+    /// elsewhere in memory, the old one dropped: the sampler calls it before each slice,
+    /// outside the clock, so that a contender's slices run on as many placements of its
+    /// state and no one placement's luck decides its figure. Contenders without such state
+    /// keep theirs.
+    fn renew(&mut self) {}
 
-    /// Frees the state a pass works on (a search context, a map-sized store), to be built
-    /// again by [`Contender::prepare`]; contenders without such state keep everything.
+    /// Frees the state a pass works on, to be built again by [`Contender::renew`];
+    /// contenders without such state keep everything.
     fn release(&mut self) {}
 }
 
@@ -80,8 +83,9 @@ pub struct Entrant<'a> {
     pub pass: Duration,
     /// Units (searches, operations) in one pass.
     pub units: u64,
-    /// Whether its state is built before each sample and released after it, because the
-    /// workload's contenders do not fit in memory together (see [`super::memory::Keep`]).
+    /// Whether its state is released after each slice (and so held only while it is
+    /// timed), because the workload's contenders do not fit in memory together (see
+    /// [`super::memory::Keep`]).
     pub parked: bool,
 }
 
@@ -117,8 +121,7 @@ pub struct Field<'a> {
     pub active: Vec<bool>,
     /// The entrant timed between every [`REFERENCE_EVERY`] slices, whose brackets every
     /// slice's ratio is taken against (it is also timed as a contender, in the order like
-    /// the others); `None` times each contender once a round with no reference. The
-    /// reference's state is never released while the contest times.
+    /// the others); `None` times each contender once a round with no reference.
     pub reference: Option<usize>,
 }
 
@@ -209,18 +212,18 @@ impl Field<'_> {
         }
     }
 
-    /// Times one slice of entrant `i` (its state built first, outside the clock, and
-    /// released after when it is parked and not the reference): its time per unit and
-    /// the wall times of its searches.
+    /// Times one slice of entrant `i` (its state built anew first, outside the clock, and
+    /// released after when it is parked): its time per unit and the wall times of its
+    /// searches.
     fn slice(&mut self, i: usize, clock: &dyn Clock, checksum: &mut u64) -> (Reading, Vec<u64>) {
         let entrant = &mut self.entrants[i];
-        entrant.contender.prepare();
+        entrant.contender.renew();
         let start = clock.read();
         for _ in 0..self.reps[i] {
             *checksum = checksum.wrapping_add(entrant.contender.pass());
         }
         let elapsed = clock.read() - start;
-        if entrant.parked && self.reference != Some(i) {
+        if entrant.parked {
             entrant.contender.release();
         }
         let units = (f64::from(self.reps[i]) * entrant.units.max(1) as f64).max(1.0);
@@ -376,7 +379,7 @@ mod tests {
     }
 
     /// A contender whose pass needs its state built: it counts builds and releases, and a
-    /// pass without state fails the test.
+    /// pass on a state another slice already ran on (or on none) fails the test.
     struct Stateful {
         state: Option<u64>,
         log: std::rc::Rc<std::cell::RefCell<(u32, u32)>>,
@@ -384,14 +387,18 @@ mod tests {
 
     impl Contender for Stateful {
         fn pass(&mut self) -> u64 {
-            self.state.expect("a pass runs on built state")
+            let state = self.state.expect("a pass runs on built state");
+            assert_eq!(
+                state,
+                u64::from(self.log.borrow().0),
+                "a slice runs on the state built for it"
+            );
+            state
         }
 
-        fn prepare(&mut self) {
-            if self.state.is_none() {
-                self.state = Some(7);
-                self.log.borrow_mut().0 += 1;
-            }
+        fn renew(&mut self) {
+            self.log.borrow_mut().0 += 1;
+            self.state = Some(u64::from(self.log.borrow().0));
         }
 
         fn release(&mut self) {
@@ -401,24 +408,27 @@ mod tests {
     }
 
     #[test]
-    fn a_parked_contender_is_built_for_each_sample_and_a_kept_one_never_released() {
+    fn every_slice_runs_on_state_built_for_it_and_a_parked_one_is_released_after() {
         let logs: Vec<std::rc::Rc<std::cell::RefCell<(u32, u32)>>> =
             (0..2).map(|_| Default::default()).collect();
         let entrants: Vec<Entrant<'_>> = logs
             .iter()
             .enumerate()
             .map(|(i, log)| Entrant {
-                contender: Box::new(Stateful { state: (i == 0).then_some(7), log: log.clone() }),
+                contender: Box::new(Stateful { state: (i == 0).then_some(0), log: log.clone() }),
                 pass: Duration::from_micros(1),
                 units: 1,
                 parked: i == 1,
             })
             .collect();
-        let samples = interleave(entrants, &[3, 3], 4, None, &ThreadClock::new());
+        // A steady simulated clock: no bracket jumps, so no slice is timed again.
+        let clock = SimClock(Machine::steady());
+        let samples = interleave(entrants, &[3, 3], 4, Some(0), &clock);
         assert!(samples.iter().all(|s| s.cpu.len() == 4));
-        // Kept: built once (by its check), never built or released by the sampler.
-        assert_eq!(*logs[0].borrow(), (0, 0));
-        // Parked: built and released once per timed sample.
+        // The reference, kept: built anew for each of its 4 slices and its 8 reference
+        // slices (a bracket a round, and the one before it), never released.
+        assert_eq!(*logs[0].borrow(), (12, 0));
+        // Parked: built for each of its 4 slices and released after each.
         assert_eq!(*logs[1].borrow(), (4, 4));
     }
 

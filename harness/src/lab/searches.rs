@@ -20,6 +20,7 @@ use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
 use crate::maps::road::{RoadInstance, SCALE as ROAD_SCALE};
 use crate::maps::scenario::Expected;
+use crate::rng::SplitMix64;
 use crate::search::astar::AStar;
 use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
@@ -438,22 +439,34 @@ impl Solver for OracleSolver<'_> {
     }
 }
 
+/// The most bytes a renewed solver is moved by in memory ([`Contender::renew`]): it is
+/// built after a block of 0 to 64 KiB, in whole cache lines. The rule: the span of a
+/// 512 KiB 8-way L2's sets (1,024 sets of 64 bytes), and so of L1's and of a page's
+/// offsets, so that every placement of a state against the caches is drawn.
+const SHIFT_MAX: usize = 64 * 1024;
+
 /// A checked solver as a contender: a pass solves every problem once, and each search's
 /// wall time is kept for the latency columns. One clock read per search (about 25 ns on
 /// the lab's machines, a percent or two of the smallest workloads' searches) is paid
-/// alike by every contender. `make` builds the solver again after [`Contender::release`].
+/// alike by every contender. `make` builds the solver anew for each slice
+/// ([`Contender::renew`]).
 struct Timed<'a, P, V, M> {
     prepared: &'a P,
     make: M,
     /// The solver with its search state; `None` while released.
     solver: Option<V>,
+    /// The block allocated just before the solver, of a random size below [`SHIFT_MAX`],
+    /// that moves it in memory; held as long as the solver.
+    shift: Vec<u8>,
+    /// Draws the shifts.
+    placements: SplitMix64,
     /// Nanoseconds per search since the sampler last took them.
     latencies: Vec<u64>,
 }
 
 impl<P: Searchable, V: Solver<P>, M: Fn() -> V> Contender for Timed<'_, P, V, M> {
     fn pass(&mut self) -> u64 {
-        // Never built here, inside the clock: the sampler prepares a released contender.
+        // Never built here, inside the clock: the sampler renews it before each slice.
         let solver = self.solver.as_mut().expect("prepared before its pass");
         let mut checksum = 0u64;
         let mut last = Instant::now();
@@ -472,14 +485,16 @@ impl<P: Searchable, V: Solver<P>, M: Fn() -> V> Contender for Timed<'_, P, V, M>
         into.append(&mut self.latencies);
     }
 
-    fn prepare(&mut self) {
-        if self.solver.is_none() {
-            self.solver = Some((self.make)());
-        }
+    fn renew(&mut self) {
+        let lines = self.placements.below(SHIFT_MAX / 64);
+        let shift = vec![1u8; lines * 64];
+        // Built before the old solver is dropped, so never in its place.
+        let solver = (self.make)();
+        (self.shift, self.solver) = (shift, Some(solver));
     }
 
     fn release(&mut self) {
-        self.solver = None;
+        (self.shift, self.solver) = (Vec::new(), None);
     }
 }
 
@@ -543,7 +558,14 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         (mean, excess.iter().copied().fold(0.0, f64::max))
     });
     Ok(Check {
-        contender: Box::new(Timed { prepared, make, solver: Some(solver), latencies: Vec::new() }),
+        contender: Box::new(Timed {
+            prepared,
+            make,
+            solver: Some(solver),
+            shift: Vec::new(),
+            placements: SplitMix64::from_name(*b"placements"),
+            latencies: Vec::new(),
+        }),
         counters,
         excess,
         pass: ran(),
