@@ -17,6 +17,12 @@
 //! Reasonable Time*, ISMM 2013: repeat at the level where the variation is largest); see
 //! `METHODOLOGY.md`.
 //!
+//! The reference carries every ratio of its workload, so its state's place in memory is a
+//! level of variation too: a place can be slow for as long as the workload is measured,
+//! and the whole workload's answers then move with it. Each slice runs on its
+//! contender's state built anew ([`Contender::renew`]), so a figure is a median over
+//! placements, the reference's level over dozens.
+//!
 //! The lab keeps criterion's habits: samples of many iterations, a warm-up (the check pass
 //! that admits each contender: see [`Field::interleave`]), and its own statistics written
 //! as results (see `results`).
