@@ -73,7 +73,8 @@ impl Counting {
 /// What a workload's contenders keep built between their samples: at most `limit` bytes
 /// together ([`Settings::memory`](super::Settings::memory)), as counted while each was
 /// checked. A contender that does not fit beside the ones kept is released after its check
-/// and built again before each of its samples, outside the clock ([`Contender::prepare`](super::sampler::Contender::prepare)).
+/// and built again before each of its slices, outside the clock, as every contender is
+/// ([`Contender::renew`](super::sampler::Contender::renew)).
 ///
 /// Why: on the largest maps every contender holds map-sized state (on a 2048² map about
 /// 50 MB: the store's 8 bytes a cell, the move masks, a decrease-key queue's positions),
