@@ -443,7 +443,7 @@ impl Solver for OracleSolver<'_> {
 /// built after a block of 0 to 64 KiB, in whole cache lines. The rule: the span of a
 /// 512 KiB 8-way L2's sets (1,024 sets of 64 bytes), and so of L1's and of a page's
 /// offsets, so that every placement of a state against the caches is drawn.
-const SHIFT_MAX: usize = 64 * 1024;
+pub const SHIFT_MAX: usize = 64 * 1024;
 
 /// A checked solver as a contender: a pass solves every problem once, and each search's
 /// wall time is kept for the latency columns. One clock read per search (about 25 ns on

@@ -29,12 +29,13 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         Block::List(vec![
             "Every answer is checked before it is timed: each queue solves every problem once, untimed; a wrong cost fails it on that workload, and approximate queues must return valid paths no shorter than optimal (their excess is recorded).".into(),
             format!(
-                "Paired slices: on each workload every contender (queue, peer, oracle) is timed once a round, each round in a fresh random order, in slices of about 5 ms; the baseline, the workload's reference, is timed between every {} slices, and each slice counts as its time ÷ the reference slices just before and after it, times the reference's median slice on the workload, so that a change of the machine's speed lasting longer than a bracket cancels (the paired, finely interleaved design of rebar and of Kalibera and Jones, “Rigorous Benchmarking in Reasonable Time”, ISMM 2013). A bracket whose two reference slices are more than {:.0}% apart saw the speed change inside it: its slices are timed again, up to {} times ({} of this run's {} slices). This run's A* workloads took {}–{} rounds.",
+                "Paired slices: on each workload every contender (queue, peer, oracle) is timed once a round, each round in a fresh random order, in slices of about 5 ms; the baseline, the workload's reference, is timed between every {} slices, and each slice counts as its time ÷ the reference slices just before and after it, times the reference's median slice on the workload, so that a change of the machine's speed lasting longer than a bracket cancels (the paired, finely interleaved design of rebar and of Kalibera and Jones, “Rigorous Benchmarking in Reasonable Time”, ISMM 2013). A bracket whose two reference slices are more than {:.0}% apart saw the speed change inside it: its slices are timed again, up to {} times ({} of this run's {} slices). Each slice runs on its contender's state built anew just before it, outside the clock, moved in memory by up to {} KiB: the reference carries every ratio of its workload, and its level is then a median over dozens of placements, never one placement's luck. This run's A* workloads took {}–{} rounds.",
                 crate::lab::sampler::REFERENCE_EVERY,
                 (crate::lab::sampler::JUMP - 1.0) * 100.0,
                 crate::lab::sampler::TRIES,
                 count(retimed as f64),
                 count(slices as f64),
+                crate::lab::searches::SHIFT_MAX / 1024,
                 if lo.is_finite() { count(lo) } else { "0".into() },
                 count(hi)
             ),
