@@ -57,13 +57,7 @@ pub(crate) fn held(size: f64) -> WorkloadFacts {
 /// `queue`'s measured row on `workload` at frontier size `size`, with these per-round CPU
 /// times (the wall times alike).
 pub(crate) fn timed(workload: &WorkloadFacts, queue: &str, size: f64, samples: &[f64]) -> Row {
-    let provenance = Provenance {
-        run: RUN.into(),
-        machine: "fixture machine".into(),
-        cpu: "fixture cpu".into(),
-        rustc: "rustc 1.0".into(),
-        git: "fixture".into(),
-    };
+    let provenance = Provenance::fixed(RUN, "fixture cpu");
     let mut row = workload.row(&provenance, queue, registry::find(queue));
     row.units = 10;
     row.max_open = size;

@@ -444,13 +444,7 @@ mod tests {
             setup: None,
             unit: Unit::Search,
         };
-        let provenance = Provenance {
-            run: "r".into(),
-            machine: "m".into(),
-            cpu: "c".into(),
-            rustc: "x".into(),
-            git: "g".into(),
-        };
+        let provenance = Provenance::fixed("r", "c");
         queues
             .iter()
             .map(|&(queue, median)| {

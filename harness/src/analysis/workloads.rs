@@ -306,6 +306,20 @@ impl<'a> Run<'a> {
         self.distinct(|r| &r.cpu)
     }
 
+    /// The machine the run was measured on (its first row's: a run is made on one).
+    pub fn platform(&self) -> crate::results::Platform {
+        self.rows.first().map(|r| r.platform()).unwrap_or_default()
+    }
+
+    /// What ran beside the run: `plain`, what `PQLAB_CONDITIONS` said, or "not recorded"
+    /// for a run written before the column.
+    pub fn conditions(&self) -> String {
+        match self.rows.first().map(|r| r.conditions.as_str()) {
+            Some("") | None => "not recorded".to_owned(),
+            Some(c) => c.to_owned(),
+        }
+    }
+
     /// The distinct values of a column, joined with `; `.
     pub fn distinct(&self, column: fn(&Row) -> &str) -> String {
         let values: BTreeSet<&str> = self.rows.iter().map(column).collect();

@@ -80,7 +80,10 @@ pub fn run(args: &[String]) -> Result<()> {
     if let Some(note) = lab.reserve()? {
         eprintln!("pqlab: {note}");
     }
-    eprintln!("pqlab: run {} on {}", lab.provenance.run, lab.provenance.machine);
+    eprintln!(
+        "pqlab: run {} on {} ({})",
+        lab.provenance.run, lab.provenance.platform, lab.provenance.conditions
+    );
     lab.run(&chosen, &sizes)?;
     let complete = filters.is_empty();
     let (csv, rescued) = lab.save(complete)?;

@@ -525,13 +525,7 @@ mod tests {
             ("radix-heap-dup", 150_000.0),
             ("packed-radix-heap-dup", 160_000.0),
         ];
-        let provenance = crate::results::Provenance {
-            run: "focus".into(),
-            machine: "m".into(),
-            cpu: "c".into(),
-            rustc: "r".into(),
-            git: "g".into(),
-        };
+        let provenance = crate::results::Provenance::fixed("focus", "c");
         for (queue, cost) in field {
             let row = WorkloadFacts::held(10).row(&provenance, queue, registry::find(queue));
             contest.enter_row(row, 1, check(&machine, cost));

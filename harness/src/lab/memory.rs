@@ -10,6 +10,15 @@ use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 
 use super::searches::Checking;
 
+/// This process's peak resident memory so far in MiB (`VmHWM` of `/proc/self/status`), or
+/// `None` where it cannot be read.
+pub fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
 /// The counting allocator.
 pub struct Counting;
 

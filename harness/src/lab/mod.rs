@@ -121,7 +121,7 @@ const SENTINEL_EVERY: usize = 8;
 impl Lab {
     /// A lab with `settings`.
     pub fn new(settings: Settings) -> Lab {
-        let provenance = Provenance::detect(settings.run_suffix());
+        let provenance = Provenance::detect(settings.run_suffix(), &settings.conditions);
         Lab {
             settings,
             provenance,
@@ -324,10 +324,17 @@ impl Lab {
         Ok(())
     }
 
-    /// Saves the run: as `runs/<run>.csv` when `complete`, else as the partial run; when
+    /// Saves the run: as `runs/<run>.csv` when `complete` (every row then carries the run's
+    /// measuring time and peak memory), else as the partial run; when
     /// the results folder fails, somewhere that works ([`results::files::rescue`]).
     /// Returns the file and whether it is the rescue.
     pub fn save(&mut self, complete: bool) -> Result<(PathBuf, bool)> {
+        if complete {
+            let (measured, peak) = (self.elapsed_secs(), memory::peak_rss_mib());
+            for row in &mut self.rows {
+                (row.measured_s, row.peak_rss_mib) = (Some(measured), peak);
+            }
+        }
         let saved = match self.journal.take() {
             Some(journal) => journal.finish(&self.rows, complete),
             None => Err(anyhow::anyhow!("no run id was reserved (Lab::reserve)")),

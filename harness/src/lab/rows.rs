@@ -5,7 +5,7 @@ use pqlab_queues::registry::Entry;
 use pqlab_queues::Order;
 
 use crate::maps::grid::CostScale;
-use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
+use crate::results::{Kind, Provenance, Row, SampleList, Status, Tokens, Unit, SCHEMA_VERSION};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::Setup;
@@ -56,7 +56,7 @@ impl WorkloadFacts {
     /// A row of this workload for `queue` (a registry entry, or a peer's or the oracle's
     /// id with `entry` `None`), status `ok` and no figures yet.
     pub fn row(&self, provenance: &Provenance, queue: &str, entry: Option<&Entry>) -> Row {
-        Row {
+        let mut row = Row {
             schema: SCHEMA_VERSION,
             run: provenance.run.clone(),
             kind: self.kind,
@@ -119,11 +119,29 @@ impl WorkloadFacts {
             retimed: 0,
             raced: false,
             held_bytes: None,
-            machine: provenance.machine.clone(),
-            cpu: provenance.cpu.clone(),
+            cpu_vendor: None,
+            cpu_family: None,
+            cpu_model: None,
+            cpu_stepping: None,
+            l1d_kib: None,
+            l2_kib: None,
+            l3_kib: None,
+            simd: Tokens::default(),
+            vm: None,
+            cores: None,
+            memory_gib: None,
+            kernel: None,
+            target_features: Tokens::default(),
+            conditions: provenance.conditions.clone(),
+            measured_s: None,
+            peak_rss_mib: None,
+            machine: String::new(),
+            cpu: String::new(),
             rustc: provenance.rustc.clone(),
             git: provenance.git.clone(),
-        }
+        };
+        row.set_platform(&provenance.platform);
+        row
     }
 }
 

@@ -7,6 +7,7 @@
 //! | `PQLAB_BUDGET` | seconds, a positive number up to 1,000,000 (`600`, `90.5`, `1e3`) | 600 (quick 60) |
 //! | `PQLAB_MEMORY` | bytes, a positive number with an optional `K`, `M` or `G` (powers of 1024: `512M`, `2G`, `1.5G`) | half the available memory, at most 1 GiB |
 //! | `PQLAB_HELD_MAX` | the largest held size, a power of ten from 10 to 10⁸ (`1e7` or `10000000`) | 10⁶ |
+//! | `PQLAB_CONDITIONS` | what runs beside the run, in words of one line (`beside tools/neighbour.sh`), written in every row's `conditions` | `plain` |
 //!
 //! An empty variable is unset. Any other value is an error naming the variable and the
 //! value ([`SettingsError`]); nothing is ignored silently.
@@ -141,6 +142,17 @@ pub mod parse {
             None => Err(error("PQLAB_HELD_MAX", value, expected)),
         }
     }
+
+    /// `PQLAB_CONDITIONS`: one line of words, at most 200 characters.
+    pub fn conditions(value: &str) -> Result<String, SettingsError> {
+        let value = value.trim();
+        let fits = value.chars().count() <= 200 && !value.chars().any(char::is_control);
+        if fits && !value.is_empty() {
+            Ok(value.to_owned())
+        } else {
+            Err(error("PQLAB_CONDITIONS", value, "expected one line of at most 200 characters"))
+        }
+    }
 }
 
 /// The knobs of a run.
@@ -202,6 +214,9 @@ pub struct Settings {
     /// baseline alone is not held at that size. A search workload's contenders keep their
     /// state built within it too ([`super::memory::Keep`]).
     pub memory: usize,
+    /// What runs beside the run (`PQLAB_CONDITIONS`), recorded in the run itself: `plain`
+    /// when nothing of the user's does.
+    pub conditions: String,
 }
 
 impl Settings {
@@ -227,7 +242,11 @@ impl Settings {
         let budget = var("PQLAB_BUDGET").map(|v| parse::budget(&v)).transpose()?;
         let memory = var("PQLAB_MEMORY").map(|v| parse::memory(&v)).transpose()?;
         let held_max = var("PQLAB_HELD_MAX").map(|v| parse::held_max(&v)).transpose()?;
+        let conditions = var("PQLAB_CONDITIONS").map(|v| parse::conditions(&v)).transpose()?;
         let mut settings = Settings::of(profile, results, maps, held_max);
+        if let Some(conditions) = conditions {
+            settings.conditions = conditions;
+        }
         if let Some(budget) = budget {
             settings.budget = budget;
         }
@@ -261,6 +280,7 @@ impl Settings {
                     .take_while(|s| *s <= held_max.unwrap_or(DEFAULT_HELD_MAX))
                     .collect(),
                 memory: MEMORY_CAP,
+                conditions: "plain".into(),
             },
             Profile::Quick => Settings {
                 profile,
@@ -281,6 +301,7 @@ impl Settings {
                     .chain(held_max.filter(|max| *max > 100_000))
                     .collect(),
                 memory: MEMORY_CAP,
+                conditions: "plain".into(),
             },
         }
     }

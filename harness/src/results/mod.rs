@@ -7,11 +7,11 @@
 //! rule, family, class) are written as stable tokens and read back typed; nothing is ever
 //! parsed back from display text.
 //!
-//! # Schema (version 6)
+//! # Schema (version 7)
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `schema` | 6 (version 5 files, without `held_bytes`, read with it empty; version 4 files, without the paired slices' columns, read with those empty; version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
+//! | `schema` | 7 (version 6 files, without the machine's identity and the run's conditions, read with those empty; version 5 files, without `held_bytes`, read with it empty; version 4 files, without the paired slices' columns, read with those empty; version 3 files, without the search dimensions and latencies, read as 8-connected integer-cost grid A\*; version 2 files, without `bound`, likewise) |
 //! | `run` | the run id: UTC start time, `YYYY-MM-DDTHH-MM-SSZ`, plus `-quick` / `-maps` for those profiles |
 //! | `kind` | `astar` (whole searches), `replay` (the queue alone on recorded traces), `synthetic` (the queue alone at a held size), `peer` (another crate's A*), `loop` (another of pqlab's search loops: fringe search, BFS), `oracle` (the floor), `sentinel` (the baseline re-measured through the run) |
 //! | `workload` | the workload's stable name; rows of one kind and workload were measured side by side, interleaved |
@@ -47,13 +47,22 @@
 //! | `bytes_per_entry` | for synthetic rows, the heap memory the queue holds per entry at the held size (counted by the lab's allocator; empty where it was not counted) |
 //! | `excess_mean`, `excess_max` | how much longer than optimal the paths were (0.02 = 2%), for approximate queues and inconsistent heuristics |
 //! | `bound` | for `cut-off` rows, the censored evidence: the stopped pass had already run this many times the baseline's whole pass on the same workload, so the queue takes at least this multiple of the baseline's time there; empty otherwise (and in schema 2 files) |
-//! | `machine`, `cpu`, `rustc`, `git` | where and from what the figures came |
+//! | `cpu_vendor`, `cpu_family`, `cpu_model`, `cpu_stepping` | the CPU's identity (`/proc/cpuinfo`): two generations sharing a model name read differently ([`Platform::kind`]); empty where it could not be read (and before schema 7) |
+//! | `l1d_kib`, `l2_kib`, `l3_kib` | one core's cache sizes in KiB |
+//! | `simd` | the CPU's SIMD features that change code paths (`avx2;bmi2;avx512f`) |
+//! | `vm` | `true` under a hypervisor, `false` on bare metal, empty where it cannot be told |
+//! | `cores`, `memory_gib`, `kernel` | the cores available, the memory and the kernel release |
+//! | `target_features` | the SIMD target features the binary was compiled with |
+//! | `conditions` | what ran beside the run: `plain` (nothing of the user's), or what `PQLAB_CONDITIONS` said |
+//! | `measured_s`, `peak_rss_mib` | the run's whole measuring time and its peak resident memory, on every row of a complete run; empty in a partial one |
+//! | `machine`, `cpu`, `rustc`, `git` | where and from what the figures came: the machine in words, the CPU's model name, the compiler and the revision |
 //!
 //! Version 1 files (the first turn's runs) are read through `v1`, which maps each
 //! queue id to today's registry for its facts.
 
 pub mod files;
 pub mod location;
+pub mod platform;
 mod v1;
 
 use pqlab_queues::{Class, Family, KeyRule, Strategy};
@@ -67,9 +76,10 @@ use crate::search::store::StoreKind;
 use crate::search::{SearchKind, Setup};
 
 pub use files::{load_run, runs, write_atomic, Journal, RunFile};
+pub use platform::Platform;
 
 /// The version written in every row's `schema` column.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// What a row measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -172,6 +182,23 @@ impl<'de> Deserialize<'de> for SampleList {
     }
 }
 
+/// Tokens (`avx2`, `bmi2`) written as one `;`-separated column.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tokens(pub Vec<String>);
+
+impl Serialize for Tokens {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0.join(";"))
+    }
+}
+
+impl<'de> Deserialize<'de> for Tokens {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(Tokens(text.split(';').filter(|t| !t.is_empty()).map(str::to_owned).collect()))
+    }
+}
+
 /// One CSV row: see the module documentation for each column.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
@@ -248,6 +275,38 @@ pub struct Row {
     pub raced: bool,
     #[serde(default)]
     pub held_bytes: Option<f64>,
+    #[serde(default)]
+    pub cpu_vendor: Option<String>,
+    #[serde(default)]
+    pub cpu_family: Option<u32>,
+    #[serde(default)]
+    pub cpu_model: Option<u32>,
+    #[serde(default)]
+    pub cpu_stepping: Option<u32>,
+    #[serde(default)]
+    pub l1d_kib: Option<u32>,
+    #[serde(default)]
+    pub l2_kib: Option<u32>,
+    #[serde(default)]
+    pub l3_kib: Option<u32>,
+    #[serde(default)]
+    pub simd: Tokens,
+    #[serde(default)]
+    pub vm: Option<bool>,
+    #[serde(default)]
+    pub cores: Option<u32>,
+    #[serde(default)]
+    pub memory_gib: Option<f64>,
+    #[serde(default)]
+    pub kernel: Option<String>,
+    #[serde(default)]
+    pub target_features: Tokens,
+    #[serde(default)]
+    pub conditions: String,
+    #[serde(default)]
+    pub measured_s: Option<f64>,
+    #[serde(default)]
+    pub peak_rss_mib: Option<f64>,
     pub machine: String,
     pub cpu: String,
     pub rustc: String,
@@ -255,6 +314,42 @@ pub struct Row {
 }
 
 impl Row {
+    /// The machine the row was measured on, from its identity columns (the model name
+    /// alone for rows written before schema 7).
+    pub fn platform(&self) -> Platform {
+        Platform {
+            model_name: self.cpu.clone(),
+            vendor: self.cpu_vendor.clone(),
+            family: self.cpu_family,
+            model: self.cpu_model,
+            stepping: self.cpu_stepping,
+            caches: platform::Caches { l1d: self.l1d_kib, l2: self.l2_kib, l3: self.l3_kib },
+            simd: self.simd.0.clone(),
+            vm: self.vm,
+            cores: self.cores.map_or(0, |c| c as usize),
+            memory_gib: self.memory_gib,
+            kernel: self.kernel.clone(),
+            target_features: self.target_features.0.clone(),
+        }
+    }
+
+    /// Writes `platform` into the row's identity columns and `machine`, `cpu`.
+    pub fn set_platform(&mut self, platform: &Platform) {
+        self.cpu = platform.model_name.clone();
+        self.machine = platform.to_string();
+        self.cpu_vendor = platform.vendor.clone();
+        (self.cpu_family, self.cpu_model, self.cpu_stepping) =
+            (platform.family, platform.model, platform.stepping);
+        (self.l1d_kib, self.l2_kib, self.l3_kib) =
+            (platform.caches.l1d, platform.caches.l2, platform.caches.l3);
+        self.simd = Tokens(platform.simd.clone());
+        self.vm = platform.vm;
+        self.cores = u32::try_from(platform.cores).ok().filter(|&c| c > 0);
+        self.memory_gib = platform.memory_gib;
+        self.kernel = platform.kernel.clone();
+        self.target_features = Tokens(platform.target_features.clone());
+    }
+
     /// The row's CPU time per unit: the median round with its quartiles.
     pub fn spread(&self) -> Spread {
         Spread { low: self.p25_ns, mid: self.median_ns, high: self.p75_ns }
@@ -439,14 +534,14 @@ pub fn quantile(values: &[f64], q: f64) -> f64 {
 }
 
 /// Where a run's figures came from: written in every row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Provenance {
     /// The run id.
     pub run: String,
-    /// CPU model, cores and memory.
-    pub machine: String,
-    /// The CPU model alone: runs on the same model count as the same machine.
-    pub cpu: String,
+    /// The machine: its CPU's identity, caches and features, cores, memory and kernel.
+    pub platform: Platform,
+    /// What ran beside the run (`plain`, or `PQLAB_CONDITIONS`).
+    pub conditions: String,
     /// `rustc --version`.
     pub rustc: String,
     /// `git describe --always --dirty`.
@@ -456,7 +551,7 @@ pub struct Provenance {
 impl Provenance {
     /// Describes this machine, compiler and checkout; the run id is the current UTC time
     /// with `suffix` appended.
-    pub fn detect(suffix: &str) -> Provenance {
+    pub fn detect(suffix: &str, conditions: &str) -> Provenance {
         let command = |program: &str, args: &[&str]| {
             std::process::Command::new(program)
                 .args(args)
@@ -466,36 +561,25 @@ impl Provenance {
                 .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
                 .unwrap_or_else(|| "unknown".into())
         };
-        let cpu = this_cpu();
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let memory = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|info| {
-                let kib: f64 = info.lines().next()?.split_whitespace().nth(1)?.parse().ok()?;
-                Some(format!(", {:.0} GiB", kib / 1024.0 / 1024.0))
-            })
-            .unwrap_or_default();
         Provenance {
             run: format!("{}{suffix}", utc_now()),
-            machine: format!("{cpu}, {cores} cores{memory}"),
-            cpu,
+            platform: Platform::detect(),
+            conditions: conditions.to_owned(),
             rustc: command("rustc", &["--version"]),
             git: command("git", &["describe", "--always", "--dirty", "--abbrev=10"]),
         }
     }
-}
 
-/// This machine's CPU model (`/proc/cpuinfo`), or its architecture.
-pub fn this_cpu() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|line| line.starts_with("model name"))
-                .and_then(|line| line.split(':').nth(1))
-                .map(|model| model.trim().to_owned())
-        })
-        .unwrap_or_else(|| std::env::consts::ARCH.to_owned())
+    /// A provenance for tests and fixtures: machine `machine`, nothing detected.
+    pub fn fixed(run: &str, machine: &str) -> Provenance {
+        Provenance {
+            run: run.to_owned(),
+            platform: Platform { model_name: machine.to_owned(), ..Platform::default() },
+            conditions: "plain".into(),
+            rustc: "rustc".into(),
+            git: "abc".into(),
+        }
+    }
 }
 
 /// The current UTC time as `YYYY-MM-DDTHH-MM-SSZ` (file-name safe, sorts by time).

@@ -13,13 +13,7 @@ use crate::results::{Provenance, Row, Status};
 
 /// Held-size rows: `(size, queue, status, group, bytes per entry)`.
 fn held(rows: &[(usize, &str, Status, u32, f64)]) -> Vec<Row> {
-    let provenance = Provenance {
-        run: "r".into(),
-        machine: "m".into(),
-        cpu: "c".into(),
-        rustc: "rustc".into(),
-        git: "g".into(),
-    };
+    let provenance = Provenance::fixed("r", "c");
     rows.iter()
         .map(|&(size, queue, status, group, bytes)| {
             let workload = WorkloadFacts::held(size);
