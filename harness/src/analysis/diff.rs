@@ -13,7 +13,7 @@ use crate::analysis::verdicts::{self, Outcome};
 use crate::analysis::{Findings, Run, Workload};
 use std::collections::BTreeMap;
 
-use crate::results::{quantile, Kind, Status};
+use crate::results::{quantile, Kind, Platform, Status};
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ. Set without a
 /// measurement, and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
@@ -78,6 +78,12 @@ pub struct PartChange {
 }
 
 impl Diff {
+    /// Whether the runs were made on different CPU kinds: `None` when a run did not record
+    /// enough to tell ([`Platform::same_cpu`]).
+    pub fn other_cpus(&self) -> Option<bool> {
+        self.platforms.0.same_cpu(&self.platforms.1).map(|same| !same)
+    }
+
     /// The leaders' moves the intervals covered, out of all, over the parts `alone` admits.
     pub fn covered(&self, alone: impl Fn(bool) -> bool) -> (usize, usize) {
         self.parts
@@ -126,6 +132,8 @@ pub struct Diff {
     pub runs: (String, String),
     /// The runs' machines.
     pub machines: (String, String),
+    /// The runs' machines as recorded ([`Platform::kind`] tells CPUs apart).
+    pub platforms: (Platform, Platform),
     /// Every workload measured in both.
     pub workloads: Vec<WorkloadDiff>,
     /// Every band ranked in both.
@@ -138,6 +146,9 @@ pub struct Diff {
     pub parts: Vec<PartChange>,
     /// How much of it follows the machine's speed; `None` when it cannot be told.
     pub regime: Option<Regime>,
+    /// What moved every ratio of a workload together; `None` when no workload could be
+    /// compared.
+    pub shift: Option<Shift>,
 }
 
 impl Diff {
@@ -203,8 +214,13 @@ pub fn caveat(a: &Run<'_>, b: &Run<'_>) -> Option<String> {
     let profile =
         |run: &Run<'_>| if run.run_id().ends_with("-quick") { "quick" } else { "default" };
     let mut differ = Vec::new();
-    if a.machine() != b.machine() {
-        differ.push(format!("machines ({} and {})", a.machine(), b.machine()));
+    let (pa, pb) = (a.platform(), b.platform());
+    match pa.same_cpu(&pb) {
+        Some(false) => differ.push(format!("CPUs ({} and {})", pa.kind(), pb.kind())),
+        None if a.machine() != b.machine() => {
+            differ.push(format!("machines ({} and {})", a.machine(), b.machine()))
+        }
+        _ => {}
     }
     if schema(a) != schema(b) {
         differ.push(format!("schemas ({} and {})", schema(a), schema(b)));
@@ -317,9 +333,11 @@ pub fn diff(fa: &Findings<'_, '_>, fb: &Findings<'_, '_>) -> Diff {
         workloads,
         bands: band_diffs,
         verdicts,
+        platforms: (a.platform(), b.platform()),
         leaders: leaders(a, b),
         parts: parts(&moved),
         regime: regime(&moved),
+        shift: shift(&moved),
     }
 }
 
@@ -336,6 +354,9 @@ pub struct WorkloadLeaders {
     /// Each leader's move `ln(a ÷ a_base) − ln(b ÷ b_base)`, and whether the two runs'
     /// intervals covered it.
     pub moves: Vec<(f64, bool)>,
+    /// The workload-wide shift: the median of that move over every queue of the workload
+    /// measured in both runs, leaders or not.
+    pub shift: f64,
 }
 
 /// The leaders of every workload both runs measured with the baseline (see
@@ -353,8 +374,11 @@ pub fn workload_leaders(a: &Run<'_>, b: &Run<'_>) -> Vec<WorkloadLeaders> {
         };
         let (Some(fa), Some(fb)) = (fastest(wa), fastest(wb)) else { continue };
         let mut moves = Vec::new();
+        let mut every = Vec::new();
         for queue in wa.rows.keys().filter(|q| **q != base) {
             let (Some(ra), Some(rb)) = (wa.ok(queue), wb.ok(queue)) else { continue };
+            every
+                .push(((ra.median_ns / base_a.median_ns) / (rb.median_ns / base_b.median_ns)).ln());
             if ra.median_ns / fa > LEAD && rb.median_ns / fb > LEAD {
                 continue;
             }
@@ -379,6 +403,7 @@ pub fn workload_leaders(a: &Run<'_>, b: &Run<'_>) -> Vec<WorkloadLeaders> {
             alone: matches!(wa.kind, Kind::Synthetic | Kind::Replay),
             level: (base_a.median_ns / base_b.median_ns).ln(),
             moves,
+            shift: quantile(&every, 0.5),
         });
     }
     found
@@ -409,6 +434,45 @@ pub fn parts(leaders: &[WorkloadLeaders]) -> Vec<PartChange> {
         .collect();
     parts.sort_by(|x, y| y.0.total_cmp(&x.0));
     parts.into_iter().map(|(_, p)| p).collect()
+}
+
+/// What moved every ratio of a workload together between two runs: per workload, the
+/// median over its queues of `ln(a ÷ a_base) − ln(b ÷ b_base)` ([`WorkloadLeaders::shift`]).
+/// Between two runs on one CPU it is what a reference state slow for a whole workload
+/// leaves; between two CPUs, mostly the CPU: one sign on most workloads says so. Removing
+/// it from each leader's move leaves what ranks the queues differently.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shift {
+    /// The workloads it is over.
+    pub workloads: usize,
+    /// The median factor `exp |shift|` over the workloads (1.038: 3.8%).
+    pub median: f64,
+    /// Its 90th percentile.
+    pub p90: f64,
+    /// The share of workloads whose shift has the more common sign (0.5 to 1).
+    pub one_sign: f64,
+    /// The leaders' moves with their workload's shift removed: the median and 90th
+    /// percentile factor `exp |move − shift|`.
+    pub leaders_without: (f64, f64),
+}
+
+/// The [`Shift`] of `leaders`; `None` when there is no workload.
+pub fn shift(leaders: &[WorkloadLeaders]) -> Option<Shift> {
+    if leaders.is_empty() {
+        return None;
+    }
+    let sizes: Vec<f64> = leaders.iter().map(|w| w.shift.abs()).collect();
+    let up = leaders.iter().filter(|w| w.shift > 0.0).count();
+    let down = leaders.iter().filter(|w| w.shift < 0.0).count();
+    let without: Vec<f64> =
+        leaders.iter().flat_map(|w| w.moves.iter().map(move |m| (m.0 - w.shift).abs())).collect();
+    Some(Shift {
+        workloads: leaders.len(),
+        median: quantile(&sizes, 0.5).exp(),
+        p90: quantile(&sizes, 0.9).exp(),
+        one_sign: up.max(down) as f64 / leaders.len() as f64,
+        leaders_without: (quantile(&without, 0.5).exp(), quantile(&without, 0.9).exp()),
+    })
 }
 
 /// How much of the leaders' change follows the machine's speed when each workload was

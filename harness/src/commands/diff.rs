@@ -23,6 +23,9 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
     }
     let (run_a, run_b) = (Run::new(&rows_a), Run::new(&rows_b));
     let d = diff(&Findings::of(&run_a), &Findings::of(&run_b));
+    if let Some(first) = cpus(&d) {
+        say!("{first}");
+    }
     say!("A: {} on {}", d.runs.0, d.machines.0);
     say!("B: {} on {}", d.runs.1, d.machines.1);
     if let Some(caveat) = caveat(&run_a, &run_b) {
@@ -79,6 +82,9 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             share(p.covered, p.pairs)
         );
     }
+    if let Some(s) = d.shift {
+        say!("\n{}", shift(&s));
+    }
     if let Some(r) = d.regime {
         say!(
             "\nThe machine's speed: workload by workload, the baseline's own time moved a standard deviation of {:.1}% between the runs; the leaders' median move follows it with a correlation of {:.2} (a slope of {:.2} on a log scale) over {} workloads. A pairing that cancelled the machine's speed entirely would leave none: above 0, the leaders slowed more than the baseline where a run was slower.",
@@ -128,6 +134,39 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first line when the runs' CPUs differ, or cannot be told apart: which CPUs, and what
+/// still holds across them.
+fn cpus(d: &Diff) -> Option<String> {
+    let (a, b) = (d.platforms.0.kind(), d.platforms.1.kind());
+    let (agree, bands) = d.bands_agreeing();
+    let holds = format!(
+        "{agree} of {bands} band winners are in the other's tie group both ways, {}",
+        verdicts(d)
+    );
+    match d.other_cpus() {
+        Some(false) => None,
+        Some(true) => Some(format!(
+            "Different CPUs: A ran on {a}, B on {b}. What holds across them: {holds}. The ratios move with the CPU: the workload-wide shift below is mostly the CPU, not noise."
+        )),
+        None => Some(format!(
+            "The CPUs cannot be told apart ({a} and {b}: a run did not record its family): {holds}."
+        )),
+    }
+}
+
+/// The workload-wide shift and the leaders' change without it, in words.
+fn shift(s: &crate::analysis::diff::Shift) -> String {
+    format!(
+        "Workload-wide shift: per workload, the median over its queues of how far their time against the baseline moved; a median {:.1}%, {:.1}% at the 90th percentile, over {} workloads, with one sign on {:.0}% of them (a CPU, or one slow state of the baseline, moves a whole workload; noise has no sign). With each workload's shift removed, the leaders moved a median {:.1}%, {:.1}% at the 90th percentile: what ranks the queues differently.",
+        (s.median - 1.0) * 100.0,
+        (s.p90 - 1.0) * 100.0,
+        s.workloads,
+        s.one_sign * 100.0,
+        (s.leaders_without.0 - 1.0) * 100.0,
+        (s.leaders_without.1 - 1.0) * 100.0
+    )
 }
 
 /// The leaders' change between the runs, in words.

@@ -1,55 +1,98 @@
-//! The run against the latest run of every other machine.
+//! The run against the latest run of every other CPU kind: which answers hold on which CPU.
 
+use crate::analysis::diff::{diff, Diff};
 use crate::analysis::verdicts::{self, Verdict};
 use crate::analysis::{Findings, Run};
 use crate::report::page::Block;
 use crate::report::Context;
 
 pub fn section(ctx: &Context<'_>) -> Vec<Block> {
+    let mut blocks = vec![Block::Heading(2, "Machines".into())];
+    let here = ctx.run.platform();
     if ctx.others.is_empty() {
-        return Vec::new();
+        blocks.push(Block::Paragraph(format!(
+            "Every run under `results/runs/` was made on this run's CPU, {}: no answer here has been checked on another CPU.",
+            here.kind()
+        )));
+        return blocks;
     }
-    let mut blocks = vec![Block::Heading(2, "On other machines".into())];
-    let here = &ctx.verdicts;
-    let others: Vec<(Run<'_>, &String)> =
-        ctx.others.iter().map(|(rows, name)| (Run::new(rows), name)).collect();
-    let others: Vec<(Findings<'_, '_>, &String)> =
-        others.iter().map(|(run, name)| (Findings::of(run), *name)).collect();
-    let theirs: Vec<Vec<Verdict>> = others.iter().map(|(f, _)| verdicts::verdicts(f)).collect();
-    // A verdict is matched with the other run's verdict on the same claim.
-    let same_there = |theirs: &[Verdict], v: &Verdict| {
-        verdicts::on(theirs, v.claim).is_some_and(|o| o.outcome == v.outcome)
-    };
-    let mut rows = Vec::new();
-    for ((other, name), theirs) in others.iter().zip(&theirs) {
-        let same = here.iter().filter(|v| same_there(theirs, v)).count();
-        let (agree, bands) = crate::analysis::diff::diff(ctx.findings, other).bands_agreeing();
-        rows.push(vec![
-            (*name).clone(),
-            other.run.machine(),
-            format!("{same} of {}", here.len()),
-            format!("{agree} of {bands}"),
-        ]);
-    }
-    blocks.push(Block::Paragraph(
-        "The latest run of every other machine in `results/runs/`, against this one: the \
-         verdicts with the same outcome, and the bands whose winner is in the other run's tie \
-         group both ways. A conclusion that holds on every machine is listed under the table; \
-         the others are specific to a machine (`pqlab diff` prints the details)."
-            .into(),
-    ));
+    let others: Vec<Run<'_>> = ctx.others.iter().map(|(rows, _)| Run::new(rows)).collect();
+    let findings: Vec<Findings<'_, '_>> = others.iter().map(Findings::of).collect();
+    let diffs: Vec<Diff> = findings.iter().map(|f| diff(ctx.findings, f)).collect();
+    let theirs: Vec<Vec<Verdict>> = findings.iter().map(verdicts::verdicts).collect();
+    blocks.push(Block::Paragraph(format!(
+        "This run was made on {here}. Beside it, the latest run of every other CPU kind under `results/runs/` (a CPU kind is its vendor, family, model and stepping; a run that did not record them is its model name alone), each with the revision that made it: a run of older code measures older queues, so its agreement is a floor. For each: the band winners in each other's tie group both ways, the verdicts with the same outcome, and the workload-wide shift, the median over a workload's queues of how far their time against std's heap moved (`pqlab diff` prints the details)."
+    )));
+    let rows = others
+        .iter()
+        .zip(&diffs)
+        .map(|(run, d)| {
+            let (agree, bands) = d.bands_agreeing();
+            let (same, told) = d.verdicts_agreeing();
+            vec![
+                format!("`{}`", run.run_id()),
+                run.platform().to_string(),
+                format!("`{}`", run.distinct(|r| &r.git)),
+                run.conditions(),
+                format!("{agree} of {bands}"),
+                format!("{same} of {told}"),
+                d.shift.map_or("–".into(), |s| {
+                    format!(
+                        "{:.1}% ({:.0}% one sign)",
+                        (s.median - 1.0) * 100.0,
+                        s.one_sign * 100.0
+                    )
+                }),
+            ]
+        })
+        .collect();
     blocks.push(Block::Table(
-        ["run", "machine", "same verdicts", "band winners agreeing"].map(String::from).to_vec(),
+        ["run", "CPU", "revision", "conditions", "band winners", "verdicts", "shift"]
+            .map(String::from)
+            .to_vec(),
         rows,
     ));
-    let everywhere: Vec<String> = here
+    let cpus = ctx.others.len() + 1;
+    let per_verdict: Vec<String> = ctx
+        .verdicts
         .iter()
-        .filter(|v| theirs.iter().all(|t| same_there(t, v)))
-        .map(|v| format!("“{}”: {}", v.claim, v.outcome))
+        .map(|v| {
+            let held = theirs
+                .iter()
+                .filter(|t| verdicts::on(t, v.claim).is_some_and(|o| o.outcome == v.outcome))
+                .count();
+            format!("“{}”: {} on {} of {cpus} CPUs", v.claim, v.outcome, held + 1)
+        })
         .collect();
     blocks.push(Block::Paragraph(format!(
-        "On every machine: {}.",
-        if everywhere.is_empty() { "no verdict".into() } else { everywhere.join("; ") }
+        "Each verdict here, and on how many CPUs it came out the same: {}.",
+        per_verdict.join("; ")
+    )));
+    let bands = diffs.first().map_or(0, |d| d.bands.len());
+    let everywhere = (0..bands)
+        .filter(|&i| {
+            diffs.iter().all(|d| d.bands.get(i).is_some_and(|b| b.crossed.0 && b.crossed.1))
+        })
+        .count();
+    let apart: Vec<String> = diffs
+        .iter()
+        .zip(&others)
+        .flat_map(|(d, run)| {
+            d.bands.iter().filter(|b| !(b.crossed.0 && b.crossed.1)).map(move |b| {
+                format!(
+                    "{} {}: `{}` here, `{}` on {}",
+                    b.series,
+                    b.band,
+                    b.winners.0,
+                    b.winners.1,
+                    run.platform().kind()
+                )
+            })
+        })
+        .collect();
+    blocks.push(Block::Paragraph(format!(
+        "Band winners: of the {bands} bands compared with the first run above, {everywhere} have their winner in the tie group on every CPU{}.",
+        if apart.is_empty() { String::new() } else { format!("; where they differ: {}", apart.join("; ")) }
     )));
     blocks
 }
