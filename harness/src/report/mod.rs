@@ -11,6 +11,7 @@
 
 pub mod charts;
 pub mod draw;
+pub mod ledger;
 mod page;
 mod sections;
 
@@ -42,7 +43,7 @@ pub struct Context<'a> {
     pub source_link: String,
     /// A link to the run file from the repository's root.
     pub source_link_from_root: String,
-    /// The latest run of every other machine under `runs/`, with its run id.
+    /// The latest run of every other CPU kind under `runs/`, with its run id.
     pub others: Vec<(Vec<Row>, String)>,
 }
 
@@ -52,7 +53,7 @@ pub fn folder(results_dir: &Path) -> PathBuf {
 }
 
 /// Writes the report of the run at `csv` (a file under `results_dir/runs/`, or anywhere),
-/// comparing it with the latest run of every other machine; returns the report's folder.
+/// comparing it with the latest run of every other CPU kind; returns the report's folder.
 pub fn publish(results_dir: &Path, csv: &Path) -> Result<PathBuf> {
     for note in tidy(results_dir)? {
         eprintln!("pqlab: {note}");
@@ -71,16 +72,17 @@ pub fn regenerate(results_dir: &Path, chosen: Option<&Path>) -> Result<PathBuf> 
     publish(results_dir, &path)
 }
 
-/// The latest run of each CPU model other than `rows`' under `results_dir/runs`.
+/// The latest run of each CPU kind ([`crate::results::Platform::kind`]) other than `rows'`
+/// under `results_dir/runs`, quick runs aside.
 fn other_machines(results_dir: &Path, rows: &[Row]) -> Result<Vec<(Vec<Row>, String)>> {
-    let here: BTreeSet<&str> = rows.iter().map(|r| r.cpu.as_str()).collect();
+    let here = rows.first().map(|r| r.platform().kind());
     let (found, _) = files::runs(results_dir)?;
     let mut latest: std::collections::BTreeMap<String, RunFile> = Default::default();
-    for file in found {
+    for file in found.into_iter().filter(|f| Profile::of_run(&f.run) != Profile::Quick) {
         let Ok(rows) = files::load_run(&file.path) else { continue };
-        let Some(cpu) = rows.first().map(|r| r.cpu.clone()) else { continue };
-        if !here.contains(cpu.as_str()) && Profile::of_run(&file.run) != Profile::Quick {
-            latest.insert(cpu, file);
+        let Some(kind) = rows.first().map(|r| r.platform().kind()) else { continue };
+        if Some(&kind) != here.as_ref() {
+            latest.insert(kind, file);
         }
     }
     latest.into_values().map(|file| Ok((files::load_run(&file.path)?, file.run))).collect()
@@ -117,6 +119,7 @@ pub fn generate(
     };
     // Only the committed results folder's report is the README's: a local, scratch or
     // foreign results folder leaves every README alone.
+    write_atomic(&results_dir.join(ledger::FILE), ledger::ledger(results_dir, source)?.as_bytes())?;
     if let Some(repository) = location::repository_of(results_dir) {
         update_between_markers(&repository.join("README.md"), SUMMARY, &summary)?;
         update_between_markers(&repository.join("README.md"), PICK_EXAMPLE, &pick_example(rows)?)?;

@@ -302,12 +302,35 @@ fn check_rows(rows: &[Row]) -> Result<()> {
     Ok(())
 }
 
+/// How a compressed run's file name ends: committed runs are kept gzipped, and read as
+/// they are.
+pub const COMPRESSED: &str = ".csv.gz";
+
+/// Whether `path` names a run file: `<run-id>.csv`, or gzipped, `<run-id>.csv.gz`.
+pub fn is_run_file(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| {
+        let name = n.to_string_lossy();
+        !name.starts_with('.') && (name.ends_with(".csv") || name.ends_with(COMPRESSED))
+    })
+}
+
+/// A CSV reader over `path`, gunzipped when its name ends with [`COMPRESSED`].
+fn csv_reader(path: &Path) -> Result<csv::Reader<Box<dyn std::io::Read>>> {
+    let file = fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let input: Box<dyn std::io::Read> = if path.to_string_lossy().ends_with(COMPRESSED) {
+        Box::new(flate2::read::GzDecoder::new(std::io::BufReader::new(file)))
+    } else {
+        Box::new(file)
+    };
+    Ok(csv::Reader::from_reader(input))
+}
+
 /// A CSV file's reader, past its header, and the header; only a regular file is opened.
-fn open_csv(path: &Path) -> Result<(csv::Reader<fs::File>, csv::StringRecord)> {
+fn open_csv(path: &Path) -> Result<(csv::Reader<Box<dyn std::io::Read>>, csv::StringRecord)> {
     let shown = path.display();
     let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
     ensure!(meta.is_file(), "{shown}: not a regular file");
-    let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
+    let mut reader = csv_reader(path)?;
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
     Ok((reader, headers))
 }
@@ -338,7 +361,7 @@ fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
         Ok(_) => return Ok(Err("not a regular file".into())),
         Err(e) => return Ok(Err(format!("cannot be read ({e})"))),
     }
-    let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
+    let mut reader = csv_reader(path)?;
     let headers = match reader.headers() {
         Ok(headers) if looks_like_run(headers) => headers.clone(),
         Ok(_) => return Ok(Err("not a pqlab run (no `schema` and `run` columns)".into())),
@@ -415,8 +438,7 @@ pub fn runs(dir: &Path) -> Result<(Vec<RunFile>, Vec<String>)> {
     let entries = fs::read_dir(&folder).with_context(|| format!("listing {}", folder.display()))?;
     for entry in entries {
         let path = entry.with_context(|| format!("listing {}", folder.display()))?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.starts_with('.') || path.extension().is_none_or(|e| e != "csv") {
+        if !is_run_file(&path) {
             continue;
         }
         if is_partial(&path) {
@@ -503,9 +525,7 @@ pub fn is_results_folder(dir: &Path) -> bool {
     let Ok(entries) = fs::read_dir(dir.join("runs")) else { return false };
     entries.flatten().any(|entry| {
         let path = entry.path();
-        path.extension().is_some_and(|e| e == "csv")
-            && !is_partial(&path)
-            && matches!(peek(&path), Ok(Ok(_)))
+        is_run_file(&path) && !is_partial(&path) && matches!(peek(&path), Ok(Ok(_)))
     })
 }
 
@@ -632,13 +652,7 @@ mod tests {
 
     /// A measured row of run `run` for `queue` on `workload`.
     fn row(run: &str, workload: &str, queue: &str) -> Row {
-        let provenance = Provenance {
-            run: run.into(),
-            machine: "m".into(),
-            cpu: "c".into(),
-            rustc: "r".into(),
-            git: "g".into(),
-        };
+        let provenance = Provenance::fixed(run, "c");
         let described = WorkloadFacts {
             kind: Kind::Astar,
             name: workload.into(),
@@ -670,6 +684,27 @@ mod tests {
 
     fn write(path: &Path, rows: &[Row]) {
         fs::write(path, to_csv(rows).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_gzipped_run_is_listed_and_read_as_it_is() {
+        use std::io::Write;
+        let temp = folder();
+        let dir = temp.path();
+        let path = dir.join("runs").join("2026-01-01T00-00-00Z.csv.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&to_csv(&good("2026-01-01T00-00-00Z")).unwrap()).unwrap();
+        fs::write(&path, gz.finish().unwrap()).unwrap();
+        let (found, notes) = runs(dir).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].path, path);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(load_run(&path).unwrap(), good("2026-01-01T00-00-00Z"));
+        assert!(is_results_folder(dir));
+        // A damaged stream is an error naming the file, not a panic.
+        fs::write(&path, b"\x1f\x8b\x08garbage").unwrap();
+        let error = format!("{:#}", load_run(&path).unwrap_err());
+        assert!(error.contains("2026-01-01T00-00-00Z.csv.gz"), "{error}");
     }
 
     #[test]
