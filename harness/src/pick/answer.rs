@@ -15,7 +15,7 @@ use crate::analysis::rank::{versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio, significant};
 use crate::maps::TerrainKind;
-use crate::results::{Kind, Spread, Status};
+use crate::results::{Kind, Platform, Spread, Status};
 
 /// One queue in an answer's ranking.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -109,8 +109,80 @@ pub struct Answer {
     /// How much of these searches the frontier takes with std's heap and with the winner
     /// (`None` where no evidence workload has an oracle row).
     pub frontier_share: Option<Shares>,
+    /// What std's heap took over the winner from one evidence workload to the next: the
+    /// spread a new workload of the same kind meets; `None` under two workloads.
+    pub across: Option<Across>,
+    /// The gain promised for a map no run has measured, with its prediction interval
+    /// (`pick --map` answering from other maps or the bands).
+    pub promise: Option<Promise>,
     /// What else to know.
     pub caveats: Vec<String>,
+}
+
+/// std's heap's time ÷ the winner's on each evidence workload: the lowest and highest.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Across {
+    /// The lowest.
+    pub low: f64,
+    /// The highest.
+    pub high: f64,
+    /// The workloads it is over.
+    pub workloads: usize,
+}
+
+/// The gain `pick --map` promises for a map no run has measured: std's heap's time ÷ the
+/// winner's, with a prediction interval for a new map. Its ends are the gain times the
+/// `k`-th smallest and largest errors of the same prediction on `maps` real maps, each left
+/// out in turn (`ln measured − ln promised`), `k` the largest with `(n + 1 − 2k) ÷ (n + 1)`
+/// at least 95% (at least 1): the order statistics of `n` exchangeable errors cover a new
+/// one with that probability, whatever their distribution. The map-to-map spread is in
+/// the errors; another CPU's is added when this machine's CPU is not the evidence's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Promise {
+    /// The promised gain, as the verdict line says it.
+    pub gain: f64,
+    /// The interval's low end.
+    pub low: f64,
+    /// The interval's high end.
+    pub high: f64,
+    /// The share of new maps it is built to cover, `(n + 1 − 2k) ÷ (n + 1)`.
+    pub coverage: f64,
+    /// The maps it was calibrated on.
+    pub maps: usize,
+    /// The factor each end was widened by for another CPU, when it was.
+    pub cpu: Option<f64>,
+}
+
+/// The fewest left-out maps a promise is calibrated on: with fewer, the order statistics
+/// cover a new map less than 80% of the time (`(n − 1) ÷ (n + 1)`).
+pub const PROMISE_MAPS: usize = 9;
+
+impl Promise {
+    /// The promise of `gain` from the left-out `errors`, each end widened by the factor
+    /// `cpu` when given; `None` under [`PROMISE_MAPS`] errors.
+    pub fn of(gain: f64, errors: &[f64], cpu: Option<f64>) -> Option<Promise> {
+        let n = errors.len();
+        if n < PROMISE_MAPS {
+            return None;
+        }
+        let mut sorted = errors.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let k = ((0.025 * (n + 1) as f64).floor() as usize).max(1);
+        let widen = cpu.unwrap_or(1.0);
+        Some(Promise {
+            gain,
+            low: gain * sorted[k - 1].exp() / widen,
+            high: gain * sorted[n - k].exp() * widen,
+            coverage: (n + 1 - 2 * k) as f64 / (n + 1) as f64,
+            maps: n,
+            cpu,
+        })
+    }
+
+    /// Whether `measured` lies inside it.
+    pub fn covers(&self, measured: f64) -> bool {
+        self.low <= measured && measured <= self.high
+    }
 }
 
 /// A band's evidence mixing obstacle grids and weighted terrain.
@@ -212,6 +284,7 @@ pub fn build_answer(
         ));
     }
     caveats.extend(untimed(workloads));
+    let across = winner.and_then(|w| across(workloads, w));
     Answer {
         ranked_by: RankedBy::Time,
         verdict: verdict(workloads, &ranking),
@@ -229,8 +302,24 @@ pub fn build_answer(
         tie_order,
         adopt,
         frontier_share,
+        across,
+        promise: None,
         caveats,
     }
+}
+
+/// std's heap's time ÷ `winner`'s on each of `workloads` where both were measured: the
+/// lowest and highest; `None` under two such workloads.
+fn across(workloads: &[(&Workload<'_>, f64)], winner: &str) -> Option<Across> {
+    let gains: Vec<f64> = workloads
+        .iter()
+        .filter_map(|(w, _)| Some(w.ok(BASELINE)?.median_ns / w.ok(winner)?.median_ns))
+        .collect();
+    (gains.len() >= 2 && winner != BASELINE).then(|| Across {
+        low: gains.iter().copied().fold(f64::INFINITY, f64::min),
+        high: gains.iter().copied().fold(0.0, f64::max),
+        workloads: gains.len(),
+    })
 }
 
 /// What a noisy evidence run means for the answer: how far it drifted, and how close a
@@ -333,7 +422,7 @@ fn verdict(workloads: &[(&Workload<'_>, f64)], ranking: &[Ranked]) -> String {
     }
     match versus_weighted(workloads, BASELINE, &best.queue) {
         Some(v) if best.queue != BASELINE => line.push_str(&format!(
-            "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}).",
+            "; std's BinaryHeap (`{BASELINE}`) takes {} its time (95% interval {}–{}, these workloads measured again).",
             ratio(v.ratio.mid),
             ratio(v.ratio.low),
             ratio(v.ratio.high)
@@ -386,14 +475,21 @@ fn tie_order(workloads: &[(&Workload<'_>, f64)], winner: &str) -> Option<String>
     ))
 }
 
-/// A note when this machine's CPU is not the run's.
+/// A note when this machine's CPU kind is not the run's, or cannot be told from it
+/// ([`Platform::same_cpu`]).
 fn machine_note(run: &Run<'_>) -> Option<String> {
-    let cpu = crate::results::this_cpu();
-    (!run.cpu().split("; ").any(|c| c == cpu)).then(|| {
-        format!(
-            "These figures come from {}; this machine is {cpu}: rankings may differ here. \
-             Measure yours with `pqlab pick --map YOUR.map --measure`, or run `cargo bench`.",
-            run.machine()
-        )
-    })
+    let (here, there) = (Platform::detect(), run.platform());
+    let what = match here.same_cpu(&there) {
+        Some(true) => return None,
+        Some(false) => "This machine's CPU is not the evidence run's",
+        None => "The evidence run did not record its CPU's family, so whether this CPU is its kind cannot be told",
+    };
+    Some(format!(
+        "{what}: the figures come from {}, and this is {}. Winners and verdicts held across \
+         the committed runs' CPUs, but the ratios move with the CPU (the report's \"Machines\" \
+         section): measure on this machine with `pqlab pick --map YOUR.map --measure` \
+         (seconds), or run `cargo bench`.",
+        there.kind(),
+        here.kind()
+    ))
 }

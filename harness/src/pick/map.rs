@@ -34,9 +34,9 @@ use pqlab_queues::registry::{self, BASELINE};
 use serde::Serialize;
 
 use super::query::describe;
-use super::{answer, build_answer, with_latency, Answer, Backing, Query};
+use super::{answer, build_answer, with_latency, Answer, Backing, Promise, Query, PROMISE_MAPS};
 use crate::analysis::bands::Band;
-use crate::analysis::rank::{rank_weighted, Standing};
+use crate::analysis::rank::{rank_weighted, versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
 use crate::lab::contest::Contest;
@@ -46,7 +46,7 @@ use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::Components;
-use crate::results::{Kind, Provenance, Row, Sizes, Unit};
+use crate::results::{Kind, Platform, Provenance, Row, Sizes, Unit};
 use crate::search::astar::AStar;
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::outcome::SearchError;
@@ -186,6 +186,9 @@ pub struct Transfer {
     pub run: String,
     /// Per map kind: `(kind, maps, hits, geometric mean of predicted ÷ winner, largest)`.
     pub kinds: Vec<(String, usize, usize, f64, f64)>,
+    /// Each map's error in the gain promised: `ln` of std's heap's time ÷ the predicted
+    /// queue's measured on the map, less `ln` of the same ratio promised by the evidence.
+    pub errors: Vec<f64>,
 }
 
 impl Transfer {
@@ -232,20 +235,32 @@ impl Transfer {
     }
 }
 
-/// The measured answer on one workload: whether `predicted` is in its tie group, and its
-/// time ÷ the winner's; `None` when the workload did not time it.
-fn against(workload: &Workload<'_>, query: &Query, predicted: &str) -> Option<(bool, f64)> {
+/// One left-out map's check: its kind, whether the predicted queue was in the measured tie
+/// group, its time ÷ the measured winner's, and the error in the promised gain.
+type Check = (String, bool, f64, f64);
+
+/// The measured answer on one workload: whether `predicted` is in its tie group, its time ÷
+/// the winner's, and the error of `promised` (std's heap's time ÷ `predicted`'s) against
+/// the same ratio measured there; `None` when the workload did not time both.
+fn against(
+    workload: &Workload<'_>,
+    query: &Query,
+    predicted: &str,
+    promised: f64,
+) -> Option<(bool, f64, f64)> {
     let standings = rank_weighted(&[(workload, 1.0)], |r| query.admits(r));
     let winner = standings.first().filter(|s| s.contends)?;
     let mine = standings.iter().find(|s| s.queue == predicted && s.contends)?;
     let time = |q: &str| workload.ok(q).map(|r| r.median_ns);
-    Some((mine.tied, time(predicted)? / time(winner.queue)?))
+    let gain = time(BASELINE)? / time(predicted)?;
+    Some((mine.tied, time(predicted)? / time(winner.queue)?, (gain / promised).ln()))
 }
 
-/// Tallies `(kind, hit, ratio)` per kind.
-fn tally(run: String, checks: Vec<(String, bool, f64)>) -> Transfer {
+/// Tallies the checks per kind.
+fn tally(run: String, checks: Vec<Check>) -> Transfer {
     let mut kinds: Vec<(String, usize, usize, f64, f64)> = Vec::new();
-    for (kind, hit, r) in checks {
+    let errors = checks.iter().map(|c| c.3).collect();
+    for (kind, hit, r, _) in checks {
         let at = match kinds.iter().position(|k| k.0 == kind) {
             Some(at) => at,
             None => {
@@ -262,7 +277,7 @@ fn tally(run: String, checks: Vec<(String, bool, f64)>) -> Transfer {
     for k in &mut kinds {
         k.3 = (k.3 / k.1 as f64).exp();
     }
-    Transfer { run, kinds }
+    Transfer { run, kinds, errors }
 }
 
 /// The real-map workloads of `run` in the query's series.
@@ -284,15 +299,12 @@ pub fn band_transfer(rows: &[Row], query: &Query) -> Option<Transfer> {
     let checks = real
         .iter()
         .filter_map(|w| {
-            let predicted =
+            let answer =
                 answer(&generated, query, &[(Band::of(w.size), 1.0)], String::new(), Vec::new())
-                    .ok()?
-                    .ranking
-                    .first()?
-                    .queue
-                    .clone();
-            let (hit, r) = against(w, query, &predicted)?;
-            Some((w.map_kind().to_owned(), hit, r))
+                    .ok()?;
+            let best = answer.ranking.first()?;
+            let (hit, r, error) = against(w, query, &best.queue, 1.0 / best.vs_std?)?;
+            Some((w.map_kind().to_owned(), hit, r, error))
         })
         .collect();
     Some(tally(run.run_id(), checks))
@@ -313,11 +325,38 @@ fn kind_transfer(run: &Run<'_>, query: &Query, kind: &str) -> Transfer {
                 .collect();
             let standings = rank_weighted(&others, |r| query.admits(r));
             let predicted = standings.first().filter(|s| s.contends)?.queue;
-            let (hit, r) = against(same[out], query, predicted)?;
-            Some((kind.to_owned(), hit, r))
+            let promised = versus_weighted(&others, BASELINE, predicted)?.ratio.mid;
+            let (hit, r, error) = against(same[out], query, predicted, promised)?;
+            Some((kind.to_owned(), hit, r, error))
         })
         .collect();
     tally(run.run_id(), checks)
+}
+
+/// The promised gain's errors of every map kind's maps predicting each other (each left
+/// out in turn), pooled: one kind holds too few maps to calibrate an interval on.
+fn kind_errors(run: &Run<'_>, query: &Query) -> Vec<f64> {
+    let kinds: std::collections::BTreeSet<&str> =
+        real(run, query).into_iter().map(|w| w.map_kind()).collect();
+    kinds.into_iter().flat_map(|kind| kind_transfer(run, query, kind).errors).collect()
+}
+
+/// How far another CPU moves the ratios, when this machine's CPU is not (or cannot be told
+/// to be) the evidence run's: the 90th percentile of the workload-wide shift
+/// ([`crate::analysis::diff::Shift`]) between the evidence and the latest run of another
+/// CPU kind among `runs`; `None` on the evidence's CPU, or with no run of another.
+fn cpu_widening(runs: &[Vec<Row>], evidence: &[Row]) -> Option<f64> {
+    let there = Run::new(evidence);
+    let cpu = there.platform();
+    if Platform::detect().same_cpu(&cpu) == Some(true) {
+        return None;
+    }
+    let other = runs
+        .iter()
+        .rev()
+        .find(|rows| rows.first().is_some_and(|r| r.platform().same_cpu(&cpu) == Some(false)))?;
+    let moved = crate::analysis::diff::workload_leaders(&there, &Run::new(other));
+    crate::analysis::diff::shift(&moved).map(|s| s.p90)
 }
 
 /// Where a map's answer comes from, in the order [`from_runs`] tries them.
@@ -466,7 +505,7 @@ fn answer_from(
             if source == Some(EvidenceSource::ThisMap) { &instance.name } else { &instance.kind }
         );
     }
-    let (mut answer, transfer, used) = if let Some((own, admits, rows)) = found {
+    let (mut answer, transfer, used, evidence) = if let Some((own, admits, rows)) = found {
         let run = Run::new(rows);
         let workloads: Vec<(&Workload<'_>, f64)> =
             real(&run, query).into_iter().filter(|w| admits(w)).map(|w| (w, 1.0)).collect();
@@ -494,15 +533,29 @@ fn answer_from(
         with_latency(&mut answer, &workloads, query)?;
         let transfer = by_kind(rows);
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
-        (answer, Some(transfer), if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind })
+        let used = if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind };
+        (answer, Some(transfer), used, rows.as_slice())
     } else {
         let (transfer, rows) = match by_bands() {
             Some((transfer, rows)) => (Some(transfer.clone()), *rows),
             None => (None, latest.as_slice()),
         };
         let answer = answer(rows, query, &profiled.weights, asked, notes)?;
-        (answer, transfer, EvidenceSource::Bands)
+        (answer, transfer, EvidenceSource::Bands, rows)
     };
+    // A map measured itself needs no promise for a new map: its own interval is the right one.
+    let errors = match used {
+        EvidenceSource::ThisMap => Vec::new(),
+        EvidenceSource::Kind => kind_errors(&Run::new(evidence), query),
+        EvidenceSource::Bands => transfer.as_ref().map_or_else(Vec::new, |t| t.errors.clone()),
+    };
+    let gain = answer.ranking.first().and_then(|r| r.vs_std).map(|v| 1.0 / v);
+    answer.promise = gain.and_then(|g| Promise::of(g, &errors, cpu_widening(runs, evidence)));
+    if used != EvidenceSource::ThisMap && answer.promise.is_none() {
+        answer.caveats.push(format!(
+            "No interval for a new map: fewer than {PROMISE_MAPS} real maps were left out in turn to calibrate one, so measure yours with `--measure`."
+        ));
+    }
     let kind = Some(instance.kind.as_str()).filter(|_| used != EvidenceSource::Bands);
     let what = match used {
         EvidenceSource::Bands => "the generated maps' bands",
@@ -717,7 +770,7 @@ fn enter<'p>(
     contest: &mut Contest<'p, Row>,
 ) -> Result<Vec<(String, String)>> {
     let mut untimed = Vec::new();
-    let provenance = Provenance::detect("-measure");
+    let provenance = Provenance::detect("-measure", "plain");
     let bar = crate::format::progress(ids.len() as u64, "check passes");
     for &id in ids {
         let entry = registry::find(id).with_context(|| format!("unknown queue {id}"))?;

@@ -31,7 +31,8 @@ mod runs;
 mod text;
 
 pub use answer::{
-    build_answer, Answer, Backing, Ranked, RankedBy, Shares, TerrainSide, TerrainSplit,
+    build_answer, Across, Answer, Backing, Promise, Ranked, RankedBy, Shares, TerrainSide,
+    TerrainSplit, PROMISE_MAPS,
 };
 pub use latency::with_latency;
 pub use lookup::{answer, evidence_for, for_size, terrain_split};

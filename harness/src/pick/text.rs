@@ -40,13 +40,16 @@ impl Backing {
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(note) = &self.machine_note {
+            writeln!(f, "{note}\n")?;
+        }
         writeln!(f, "{}", self.verdict)?;
+        for line in self.spreads() {
+            writeln!(f, "{line}")?;
+        }
         writeln!(f, "\nFor {}, from run {} on {}.", self.asked, self.run, self.machine)?;
         if let Some(split) = &self.terrain_split {
             writeln!(f, "{}", split.sentence())?;
-        }
-        if let Some(note) = &self.machine_note {
-            writeln!(f, "{note}")?;
         }
         self.write_evidence(f)?;
         if self.ranked_by == RankedBy::Latency {
@@ -59,6 +62,36 @@ impl fmt::Display for Answer {
 }
 
 impl Answer {
+    /// The spreads a user meets beyond the same workloads again: from one evidence workload
+    /// to the next, and for a map no run has measured.
+    fn spreads(&self) -> Vec<String> {
+        let winner = self.ranking.first().map_or("", |r| r.queue.as_str());
+        let mut lines = Vec::new();
+        if let Some(p) = self.promise {
+            lines.push(format!(
+                "On a map no run has measured, expect std's BinaryHeap to take {} `{winner}`'s time, from {} to {}: a {:.0}% prediction interval, from this prediction's errors on {} real maps each left out in turn{}.",
+                ratio(p.gain),
+                ratio(p.low),
+                ratio(p.high),
+                p.coverage * 100.0,
+                p.maps,
+                p.cpu.map_or(String::new(), |c| format!(
+                    ", each end widened by {:.1}% for another CPU (the workload-wide shift between the committed runs' CPUs, at its 90th percentile)",
+                    (c - 1.0) * 100.0
+                ))
+            ));
+        }
+        if let Some(a) = self.across {
+            lines.push(format!(
+                "From one evidence workload to the next, std's BinaryHeap took {} to {} `{winner}`'s time ({} workloads).",
+                ratio(a.low),
+                ratio(a.high),
+                a.workloads
+            ));
+        }
+        lines
+    }
+
     /// The evidence: each backing's band, source and series, and its workloads; then what
     /// the evidence run's noise means for the answer, when it was noisy.
     fn write_evidence(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -180,18 +213,22 @@ impl Answer {
     /// The answer as Markdown.
     pub fn markdown(&self) -> String {
         let mut out = String::new();
+        if let Some(note) = &self.machine_note {
+            out.push_str(&format!("> {note}\n\n"));
+        }
+        out.push_str(&format!("**{}**\n\n", self.verdict));
+        for line in self.spreads() {
+            out.push_str(&format!("{line}\n\n"));
+        }
         out.push_str(&format!(
-            "**{}**\n\nFor {}, from run `{}` on {}.\n\n",
-            self.verdict, self.asked, self.run, self.machine
+            "For {}, from run `{}` on {}.\n\n",
+            self.asked, self.run, self.machine
         ));
         if let Some(split) = &self.terrain_split {
             out.push_str(&format!("{}\n\n", split.sentence()));
         }
         if let Some(noise) = &self.noise {
             out.push_str(&format!("> {noise}\n\n"));
-        }
-        if let Some(note) = &self.machine_note {
-            out.push_str(&format!("> {note}\n\n"));
         }
         out.push_str("| rank | queue | time ÷ best | tie group | ÷ std | strategy | keys |\n|---|---|---|---|---|---|---|\n");
         for (i, r) in self.ranking.iter().enumerate() {

@@ -178,7 +178,7 @@ pub fn measure(
         .map(|strategy| (strategy, [Trace::of_user(trace, strategy)]));
     // Every queue is timed per logical operation of the trace, whatever its strategy adds.
     let units = trace.ops().len() as u64;
-    let provenance = Provenance::detect("-trace");
+    let provenance = Provenance::detect("-trace", "plain");
     let mut entries: Vec<&'static Entry> =
         registry::ENTRIES.iter().filter(|e| e.is_exact()).collect();
     entries.sort_by_key(|e| (e.id != BASELINE, e.id));
