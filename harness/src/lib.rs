@@ -1,9 +1,11 @@
 //! The pqlab harness: the stages of the lab, in the order data flows through them.
 //!
 //! - [`maps`]: grids and their movement rules, the Moving AI parsers, the generators, and
-//!   problems with their expected answers.
-//! - [`search`]: the one A*, its per-cell stores, the heuristics, the reference Dijkstra,
-//!   traces and the oracle, the answer checks, and other crates' A*.
+//!   problems with their expected answers: a scenario's optimal lengths, or the exact
+//!   costs of the reference Dijkstras (`maps::reference` on grids, `maps::road` on roads).
+//! - [`search`]: the searches that take a queue (the tuned A*, the generic A*, jump point
+//!   search), their per-cell stores, the heuristics, traces and the oracle, the answer
+//!   checks against those expected answers, and other crates' A*.
 //! - [`lab`]: what `cargo bench` runs: suites, the interleaved sampler, the contenders.
 //! - [`results`]: the CSV schema, written and read.
 //! - [`analysis`]: workloads, rankings with tie groups, bands, verdicts, noise, diffs.

@@ -741,3 +741,41 @@ fn diff_of_runs_on_other_machines_says_so() {
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("Caveat: the runs differ in machines"), "{}", text(&out));
 }
+
+/// Every command's help, long (`--help`) and short (`-h`), the top level's included, is in
+/// plain words: clap takes it from the doc comments, and rustdoc's syntax (an intra-doc
+/// link such as "[`astar::AStar`]", a Markdown link, an escaped `A\*`) must not reach a
+/// user. The commands are those the top level's help lists, and the hidden `bench`.
+#[test]
+fn help_shows_no_rustdoc_syntax() {
+    let top = pqlab(&["--help"]);
+    assert!(top.status.success(), "{}", text(&top));
+    let top = text(&top);
+    let mut commands: Vec<&str> = top
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&command| command != "help")
+        .collect();
+    assert!(commands.len() >= 8, "too few commands found in:\n{top}");
+    commands.push("bench");
+    let mut asks: Vec<Vec<&str>> = vec![vec!["--help"], vec!["-h"]];
+    for &command in &commands {
+        asks.push(vec![command, "--help"]);
+        asks.push(vec![command, "-h"]);
+    }
+    let mut found = Vec::new();
+    for args in &asks {
+        let out = pqlab(args);
+        assert!(out.status.success(), "pqlab {}: {}", args.join(" "), text(&out));
+        for line in text(&out).lines() {
+            if ["[`", "`]", "\\*", "\\_", "]("].iter().any(|syntax| line.contains(syntax)) {
+                found.push(format!("pqlab {}: {}", args.join(" "), line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "rustdoc syntax in the help:\n{}", found.join("\n"));
+}

@@ -1,6 +1,6 @@
 //! The equal-key stack (`pqlab_queues::equal_key_stack`) in the A*: the same costs as its
-//! inner queue, and how many pushes the stack absorbs (issue #35's count); and how many more
-//! the caliber rule would take (issue #35's lever "a caliber rule").
+//! inner queue, and how many pushes the stack absorbs; and how many more a caliber rule
+//! (Goldberg's smart-queue rule) would take.
 //!
 //! `PQLAB_STACK_MAPS="a.map b.map" cargo test --release -p pqlab --test equal_key_stack --
 //! --ignored --nocapture` prints both shares on Moving AI maps (100 problems spread over each

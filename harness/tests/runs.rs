@@ -259,7 +259,7 @@ fn only_the_repository_results_folder_rewrites_a_readme() {
     let mut child = bench(dir, &["random"]).spawn().unwrap();
     let said = read_until(&mut child, |_| false).join("\n");
     assert!(child.wait().unwrap().success());
-    // A filtered run is partial: no report, and it says so (issue #20).
+    // A filtered run is partial: no report, and it says so.
     assert!(said.contains("a filtered run is partial"), "{said}");
     assert!(!dir.join("quick").join("report").exists(), "a filtered run wrote a report");
     let run = files(&dir.join("quick"), ".partial.csv").remove(0);
@@ -344,9 +344,9 @@ fn a_malformed_map_gets_a_failed_row_and_the_run_goes_on() {
 }
 
 /// A bad `PQLAB_*` value stops the lab with exit status 2, naming the variable and its
-/// value, before anything is measured or written (issue #20: `PQLAB_BUDGET=1e20` panicked
-/// converting to a `Duration`; `abc`, `0`, `-5` and `nan` were ignored; `PQLAB_QUICK=false`
-/// chose the quick profile). 6 values: 6 exits 2.
+/// value, before anything is measured or written: `PQLAB_BUDGET=1e20` must not panic
+/// converting to a `Duration`, `abc`, `0`, `-5` and `nan` must not be ignored, and
+/// `PQLAB_QUICK=false` must not choose the quick profile. 6 values: 6 exits 2.
 #[test]
 fn a_bad_setting_exits_2_before_measuring() {
     let temp = folder();
@@ -400,9 +400,9 @@ fn bounded(args: &[&str], seconds: u64) -> Output {
 }
 
 /// A FIFO, or a link to `/dev/zero`, as `runs/zz.csv` is refused at once, with the file
-/// named, by `report`, `pick` and `diff`, found in the folder or named (issue #20: a FIFO
-/// hung `report` and `pick`, a link to `/dev/zero` aborted on a 4 GiB allocation, and
-/// `diff` did both). 2 special files × 4 commands: 8 clean errors.
+/// named, by `report`, `pick` and `diff`, found in the folder or named: a FIFO must not
+/// hang them, nor a link to `/dev/zero` abort them on a 4 GiB allocation. 2 special files
+/// × 4 commands: 8 clean errors.
 #[test]
 fn special_files_are_refused_by_report_pick_and_diff() {
     let temp = folder();
@@ -437,9 +437,9 @@ fn special_files_are_refused_by_report_pick_and_diff() {
 }
 
 /// Without `PQLAB_RESULTS`, the lab writes to `results/local/` of the checkout it is run
-/// in, found from the working directory, never to the checkout the binary was built from
-/// (issue #20: the location was compiled in, so a moved checkout or a copied `target/`
-/// wrote to, and answered from, another checkout's results).
+/// in, found from the working directory, never to the checkout the binary was built from:
+/// the location is not compiled in, so a moved checkout or a copied `target/` never writes
+/// to, or answers from, another checkout's results.
 #[test]
 fn the_default_results_folder_is_the_working_directory_checkout() {
     let temp = folder();

@@ -21,8 +21,8 @@ use pqlab::maps::instance::{Instance, Sample};
 use pqlab::pick::map::{self, Asking, EvidenceSource};
 use pqlab::pick::Query;
 
-/// A prediction within this factor of the measured winner counts as close, as the issue
-/// (#36) asks on 29 of the 30 maps.
+/// A prediction within this factor of the measured winner counts as close; predictions
+/// must be close on 29 of the 30 maps.
 const CLOSE: f64 = 1.10;
 
 /// Runs `pqlab pick --json` with `args` and returns its answer.

@@ -1,5 +1,5 @@
 //! A circular bucket queue over the key span with a two-level occupancy bitmap, duplicates
-//! only (issue #23's first candidate): key `k` in bucket `(cursor + k - floor) % buckets`,
+//! only: key `k` in bucket `(cursor + k - floor) % buckets`,
 //! each bucket a stack of 8-byte `(node, next)` entries from one arena, and a summary word
 //! per 64 bitmap words so a pop finds the next occupied bucket in a few word reads however
 //! sparse the keys (the fine cost scale's span is 551,615 buckets).
@@ -18,8 +18,8 @@
 //! out (each bucket is a stack).
 //!
 //! Should win: A* with a consistent heuristic at any frontier size; it is the fastest
-//! exact queue the lab measured over these Moving AI maps, though not by the margin
-//! issue #23 asked for. Decrease-key is not built (the packed radix heap's lazy deletion
+//! exact queue the lab measured over these Moving AI maps, though short of 1.10× the
+//! oracle floor (see below). Decrease-key is not built (the packed radix heap's lazy deletion
 //! lost to its duplicates on most maps, see its file).
 //!
 //! # Measured
@@ -35,7 +35,7 @@
 //! --queue radix-heap-crate-dup --queue dary8-dk --queue bucket-queue-dup --queue
 //! packed-radix-heap-dup --queue bitmap-bucket-queue-dup`, DIR holding symlinks to the
 //! Moving AI maps below; thread CPU time per search, median of 3 interleaved rounds, on a
-//! shared 2-core machine loaded by other builds (2026-11-25): differences under about 5%
+//! shared 2-core machine loaded by other builds: differences under about 5%
 //! are noise. In brackets: ÷ the oracle floor (the same A* replaying std's pops).
 //!
 //! | map | expansions a search | oracle floor | `std-binary-heap-dup` | `radix-heap-crate-dup` | `dary8-dk` | `bucket-queue-dup` | `packed-radix-heap-dup` | this |
@@ -50,28 +50,28 @@
 //! 4.59×, this queue 3.13×, `radix-heap-crate-dup` 3.02×, `packed-radix-heap-dup` 2.96×,
 //! `dary8-dk` 2.73×, `bucket-queue-dup` 2.21×, std 2.12×. So this queue takes about 1.47×
 //! the floor here: the best exact queue measured, 3.6% ahead of the radix heap crate,
-//! but short of issue #23's targets (≤ 1.10× the floor overall, ≤ 1.2× in every band);
+//! but short of ≤ 1.10× the floor overall and ≤ 1.2× in every band;
 //! on the two smallest frontiers `dary8-dk` stays within noise of it. What is left is
 //! the push (95 instructions, and a bucket head in a 2.2 MB table that is often cold) and
 //! the search's own work, which the floor shows is 2/3 of the time.
 //!
-//! Tried and not kept (issue #35): Rabin-style coarse bins, 2^W keys a bin in a ring
+//! Tried and not kept: Rabin-style coarse bins, 2^W keys a bin in a ring
 //! with a one-level bitmap, each bin an unsorted `Vec` scanned for its exact minimum on
 //! every pop. `pqlab compare` on the five maps above (`--limit 100 --rounds 3`, two runs
-//! beside builds, 2026-11-27), ÷ the oracle, geometric mean: W = 12: 4.58 and 5.16, W =
+//! beside builds), ÷ the oracle, geometric mean: W = 12: 4.58 and 5.16, W =
 //! 14: 5.09, W = 16: 6.87, against 1.29 and 1.44 for `stacked-bitmap-bucket-queue-dup`;
 //! Paris_0_1024 took about 160 ms a search at every width against 3.1–3.3 ms. Octile
 //! grids put many entries on one `f`, so the current bin stays full however narrow it is,
 //! and each pop scans it whole.
 //!
-//! # The gap to the floor (issue #35)
+//! # The gap to the floor
 //!
 //! Push, pop and the bucket scan are `#[inline(always)]`: with `#[inline]` the compiler
 //! left all three out of line in the A\*, and inlining them made the search about 10%
 //! faster. `pqlab compare --maps DIR --limit 100 --rounds 5 --queue
 //! stacked-bitmap-bucket-queue-dup --queue bitmap-bucket-queue-dup --queue
-//! std-binary-heap-dup` on the five maps above, three builds alternated three times
-//! (2026-11-27): the stacked queue's time ÷ the floor, geometric mean, 1.27, 1.24 and 1.22
+//! std-binary-heap-dup` on the five maps above, three builds alternated three
+//! times: the stacked queue's time ÷ the floor, geometric mean, 1.27, 1.24 and 1.22
 //! inlined against 1.47, 1.38 and 1.30 out of line (inlined ÷ out of line, cycle by cycle:
 //! 0.87, 0.90, 0.94); the plain queue 1.34, 1.32, 1.29 against 1.55, 1.45, 1.34; std's
 //! heap, untouched, 2.08, 2.00, 2.13 against 2.10, 2.00, 1.98. Push and pop alone inlined
@@ -82,7 +82,7 @@
 //! dao/brc202d.map --limit 40 --rounds 1 --queue …` (a build with `RUSTFLAGS="-C
 //! symbol-mangling-version=v0"`, so that each queue's search is a function of its own; the
 //! simulated last level is the 1 MiB L2 of the machine that made the runs). Time ÷ the
-//! floor: the maps run `2026-11-27T18-55-33Z-maps`, before the inlining.
+//! floor: a maps run with push, pop and the scan out of line (see METHODOLOGY.md).
 //!
 //! | search | instructions | L1 misses | L2 misses | mispredicted branches | time ÷ the floor |
 //! |---|---|---|---|---|---|

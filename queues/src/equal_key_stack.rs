@@ -1,5 +1,4 @@
-//! An equal-key stack in front of a monotone queue, duplicates only (issue #35's lever "an
-//! equal-key stack"): a push whose key equals the floor (the key last popped) goes on a
+//! An equal-key stack in front of a monotone queue, duplicates only: a push whose key equals the floor (the key last popped) goes on a
 //! plain stack of nodes instead of into the inner queue `Q`, and a pop takes from that
 //! stack first. A* on a grid pushes many such keys: a successor one step nearer the goal
 //! keeps its parent's `f`.
@@ -33,7 +32,7 @@
 //! Should win: where `Q`'s push and pop of the floor's key cost more than a stack's, with
 //! many successors keeping `f` (octile grids). [`EqualKeyStack::absorbed`] counts the
 //! pushes it took. Measured below: in front of each of the three queues it is tried with,
-//! about 4–6% faster on five Moving AI maps, short of issue #35's 1.15× the oracle floor.
+//! about 4–6% faster on five Moving AI maps, short of 1.15× the oracle floor.
 //!
 //! # Measured
 //!
@@ -49,7 +48,7 @@
 //! --queue stacked-packed-radix-heap-dup --queue bitmap-bucket-queue-dup --queue
 //! stacked-bitmap-bucket-queue-dup`, DIR holding symlinks to the five Moving AI maps below,
 //! run three times (R = 3, 5, 5); thread CPU time per search, median of the interleaved
-//! rounds, on a shared 2-core machine (2026-11-27), so a few percent is noise. Each cell:
+//! rounds, on a shared 2-core machine, so a few percent is noise. Each cell:
 //! stacked ÷ plain, the median of the three runs and their range.
 //!
 //! | map | expansions a search | absorbed | `radix-heap-dup` | `packed-radix-heap-dup` | `bitmap-bucket-queue-dup` |
@@ -67,7 +66,7 @@
 //! 1.34, 1.33, 1.30 against `bitmap-bucket-queue-dup`'s 1.39, 1.40, 1.39;
 //! `stacked-packed-radix-heap-dup` 1.47, 1.45, 1.46 against 1.54, 1.49, 1.47;
 //! `stacked-radix-heap-dup` 1.50, 1.52, 1.48 against 1.66, 1.61, 1.55; std's heap 2.06,
-//! 2.02, 1.97. The best exact queue moves about 0.06 towards issue #35's 1.15× and does not
+//! 2.02, 1.97. The best exact queue moves about 0.06 towards 1.15× the floor and does not
 //! reach it.
 //!
 //! Instructions an expansion inside `AStar::search` (`valgrind --tool=callgrind pqlab run
@@ -77,7 +76,7 @@
 //! one `Vec`, where the bitmap bucket queue's writes a bucket head in a table the size of
 //! the span, an arena entry and two bitmap words.
 //!
-//! Tried beyond the stack and not built (issue #35's lever "a caliber rule"): Goldberg's
+//! Tried beyond the stack and not built, a caliber rule: Goldberg's
 //! smart-queue rule (*A simple shortest path algorithm with linear average time*, ESA 2001)
 //! on A\*'s reduced costs `c(u, v) + h(v) − h(u)`: a push of `v` whose key is at most the
 //! floor plus `v`'s caliber (its least reduced cost in) is final and could be stacked too.

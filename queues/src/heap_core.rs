@@ -110,8 +110,8 @@ impl<const D: usize, S: StrategyKind> HeapCore<D, S> {
     ///
     /// The d-ary heaps pop this way, with both strategies, so that pqlab's duplicate
     /// binary heap is engineered as std's is and the two strategies of one structure differ
-    /// by the strategy alone (issue #19: with [`HeapCore::pop`], `dary2-dup` took 1.60×
-    /// std's time in the committed runs).
+    /// by the strategy alone (with [`HeapCore::pop`], `dary2-dup` takes about 1.6× std's
+    /// time in the lab's runs).
     #[inline]
     pub(crate) fn pop_to_leaf(&mut self, slots: &mut impl HeapSlots) -> Option<(Key, Node)> {
         let last = self.entries.pop()?;

@@ -1,5 +1,5 @@
-//! A radix heap with 8-byte entries, built for A*'s frontier from the lab's evidence
-//! (issue #23), in both strategies. The same one-bucket-per-bit structure as
+//! A radix heap with 8-byte entries, built for A*'s frontier from the lab's evidence,
+//! in both strategies. The same one-bucket-per-bit structure as
 //! [`RadixHeap`](crate::radix_heap::RadixHeap) (bucket `b` holds the keys whose highest bit
 //! differing from the floor `last` is bit `b - 1`), laid out for what A* pushes:
 //!
@@ -36,7 +36,7 @@
 //! a fresh push (the same reasoning puts a node's stale entries before its live one).
 //!
 //! Should win: where the radix heap does (A* with monotone keys, from a few hundred open
-//! cells up), by moving half the bytes. It does not reach issue #23's targets: see below.
+//! cells up), by moving half the bytes. It does not reach 1.10× the oracle floor: see below.
 //!
 //! # Measured
 //!
@@ -44,7 +44,7 @@
 //! --queue radix-heap-crate-dup --queue dary8-dk --queue packed-radix-heap-dup --queue
 //! packed-radix-heap-dk …`, DIR holding symlinks to the Moving AI maps below; thread CPU
 //! time per search, median of 3 interleaved rounds, on a shared 2-core machine loaded by
-//! other builds (2026-11-25), so differences under about 5% are noise. In brackets: the
+//! other builds, so differences under about 5% are noise. In brackets: the
 //! time ÷ the oracle floor's (the same A* replaying std's recorded pops).
 //!
 //! | map | expansions a search | oracle floor | `std-binary-heap-dup` | `radix-heap-crate-dup` | `dary8-dk` | `-dup` (this) | `-dk` (this) |

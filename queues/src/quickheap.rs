@@ -37,7 +37,7 @@
 //!
 //! `pqlab compare --maps DIR --limit 100 --rounds 3 --queue std-binary-heap-dup --queue
 //! dary-heap-crate-dup --queue quickheap-dup …` (thread CPU time per search, median of 3
-//! interleaved rounds, 100 problems a map; a shared, loaded 2-core machine, 2026-11-25):
+//! interleaved rounds, 100 problems a map; a shared, loaded 2-core machine):
 //!
 //! | map | expansions a search | `std-binary-heap-dup` | `dary-heap-crate-dup` | `quickheap-dup` |
 //! |---|---|---|---|---|

@@ -27,14 +27,14 @@
 //!
 //! What a call costs: `cargo test --release -p pqlab-queues --features simd-quickheap --lib
 //! -- --ignored --nocapture call_cost` times a call into the library to a function that does
-//! nothing at 6.3 ns, and a pop and a push with 1,000 entries held at 53 ns (2026-11-27, a
+//! nothing at 6.3 ns, and a pop and a push with 1,000 entries held at 53 ns (a
 //! shared 2-core machine under another build): the two calls are about a quarter of a pair,
 //! a cost no queue compiled into this crate pays.
 //!
 //! Measured inside A\*: `pqlab compare --maps DIR --limit 100 --rounds 5 --queue
 //! simd-quickheap-dup --queue radix-heap-dup --queue radix-heap-crate-dup --queue
 //! std-binary-heap-dup`, DIR holding five Moving AI maps (thread CPU time per search,
-//! median of 5 interleaved rounds; a shared 2-core machine under other builds, 2026-11-27):
+//! median of 5 interleaved rounds; a shared 2-core machine under other builds):
 //!
 //! | map | oracle floor | `std-binary-heap-dup` | `radix-heap-dup` | this | this ÷ radix heap |
 //! |---|---|---|---|---|---|

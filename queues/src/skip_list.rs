@@ -108,7 +108,7 @@ const SEED: u64 = 0x5eed_5c1b_11a7_0001;
 /// workload at a time (`PQLAB_TUNE=dup-p4-cap16 PQLAB_TUNE_WORKLOAD=grid valgrind
 /// --tool=callgrind --branch-sim=yes --toggle-collect='*replay*'
 /// --toggle-collect='*random_keys*' <the test binary> skip_list::tune::tune --ignored
-/// --exact`). On 2026-11-22, 2 shared cores:
+/// --exact`), on 2 shared cores:
 ///
 /// | configuration | grid: instr., mispredicts, time | random: instr., mispredicts, time |
 /// |---|---|---|

@@ -17,15 +17,14 @@ use crate::results::{quantile, Kind, Platform, Status};
 
 /// Time ratios closer to 1 than this, in both runs, are not counted by τ. Set without a
 /// measurement, and τ hardly depends on it: its median is 0.985, 0.996 and 1.000
-/// at 1.02, 1.05 and 1.10 over the 49 workloads of the quiet runs `2026-11-22T23-20-59Z` and
-/// `23-32-22Z`, and 0.959, 0.988 and 1.000 over the 47 of the busy pair (`23-32-22Z`,
-/// `23-51-00Z`), recomputed from the rows' `median_ns` as [`tau`] does.
+/// at 1.02, 1.05 and 1.10 over the workloads of two quiet runs, and 0.959, 0.988 and
+/// 1.000 over those of a busy pair (METHODOLOGY.md), recomputed from the rows' `median_ns` as [`tau`] does.
 pub const APART: f64 = 1.05;
 
 /// The fewest pairs apart τ is given over: with fewer, one swapped pair moves it by more
 /// than 0.4 (2 ÷ pairs). The rule: a workload of four contenders (a store or tie suite)
-/// with one pair apart had τ −1.00 in the quiet pair `2026-11-27T21-27-56Z` / `21-41-53Z`,
-/// and stood as the runs' least τ.
+/// with one pair apart had τ −1.00 in a quiet pair of runs (METHODOLOGY.md), and stood
+/// as the runs' least τ.
 pub const TAU_PAIRS: usize = 5;
 
 /// The leaders of a workload, for [`Change`]: the queues within 1.15 times its fastest in
@@ -34,8 +33,8 @@ pub const TAU_PAIRS: usize = 5;
 pub const LEAD: f64 = 1.15;
 
 /// The share of band winners that must be in the other run's tie group both ways for
-/// `pqlab diff --check` to pass: 90%, what the issue of answers that hold on a busy
-/// machine asks of any two runs of one commit on one machine.
+/// `pqlab diff --check` to pass: 90%, what answers that hold on a busy machine must
+/// show between any two runs of one commit on one machine.
 pub const CHECK: f64 = 0.9;
 
 /// How far the leaders' times against the baseline moved between the two runs: over every

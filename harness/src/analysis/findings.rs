@@ -143,7 +143,7 @@ impl<'w, 'a> Findings<'w, 'a> {
 
     /// The fastest exact queue against the oracle floor (the same A\* replaying a recorded
     /// order, a frontier that costs nothing), on each octile A\* workload (fine costs, the
-    /// flat store) with an oracle row: the floor the goal is stated over.
+    /// flat store) with an oracle row: the floor the lab's goals for a queue are stated over.
     pub fn floors(&self) -> &[Against<'a>] {
         self.floors.get_or_init(|| {
             let run = self.run;

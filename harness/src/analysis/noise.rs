@@ -33,11 +33,10 @@ pub const SLOW_SHARE: f64 = 0.05;
 /// ratios (each reference slice ÷ the geometric mean of its neighbours: what a contender's
 /// ratio sees of the machine, whatever its number of rounds). The rule: above the runs
 /// whose answers another such run repeated best, below those a run beside neighbours
-/// contradicted. Measured on the AMD EPYC: 2.9% and 4.8% for two consecutive runs with
-/// nothing of ours beside them (`2026-11-27T04-08-56Z`, `04-22-21Z`: leaders moved 3.3%
-/// between them), 6.0% to 9.1% for the runs beside a neighbour or on a busier host
-/// (`01-23-49Z`, `01-49-05Z`, `02-00-32Z`, `03-20-04Z`, `03-20-24Z`: leaders moved 5.0% to
-/// 6.0% against the others).
+/// contradicted. Measured on the AMD EPYC (METHODOLOGY.md): 2.9% and 4.8% for two
+/// consecutive runs with nothing of ours beside them (leaders moved 3.3% between them),
+/// 6.0% to 9.1% for five runs beside a neighbour or on a busier host (leaders moved 5.0%
+/// to 6.0% against the others).
 pub const RESIDUAL_LIMIT: f64 = 0.055;
 
 /// What the sentinel and the reference slices say of a run.
@@ -179,7 +178,7 @@ fn iqr(samples: &[f64]) -> f64 {
 /// `ln(p90 / p10) / 2.563` (a normal's). `None` with fewer than three warm measurements.
 /// The paired slices cancel the machine's speed within a workload, never between two, so
 /// a comparison across two workloads varies by this much more from run to run: on the AMD
-/// EPYC (`2026-11-27T12-14-54Z`, `12-29-35Z`) the generic A\*'s integer and float twins'
+/// EPYC (two consecutive quiet runs) the generic A\*'s integer and float twins'
 /// levels moved up to 1.58× between two consecutive runs, and the sentinel's warm medians
 /// ranged 9.3–16.2 µs in one of them.
 pub fn level_spread(rows: &[Row]) -> Option<f64> {
@@ -233,9 +232,8 @@ fn timed(rows: &[Row]) -> Vec<&Row> {
 /// [`execution_floor`](crate::analysis::rank::execution_floor): a run that saw more noise than
 /// that cannot promise another run more. The rule: a normal variable's interquartile range
 /// is 1.349 standard deviations, and a slice over its two neighbours' geometric mean has
-/// √1.5 times one slice's. Measured: with it, the AMD EPYC runs' leaders' changes between a
-/// noisy run and another run (`2026-11-27T03-20-04Z`, `03-20-24Z`, `04-08-56Z`,
-/// `04-22-21Z`) sit a median 0.67 to 0.74 combined standard deviations apart (0.67 wanted),
+/// √1.5 times one slice's. Measured (METHODOLOGY.md): with it, the AMD EPYC runs' leaders'
+/// changes between a noisy run and another run (four runs) sit a median 0.67 to 0.74 combined standard deviations apart (0.67 wanted),
 /// against 0.87 to 0.94 with the fixed spread alone.
 pub fn slice_spread(rows: &[Row]) -> Option<f64> {
     residual_of(&timed(rows)).map(|residual| residual / (1.349 * 1.5f64.sqrt()))

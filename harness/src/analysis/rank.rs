@@ -34,7 +34,7 @@ use crate::rng::SplitMix64;
 
 /// How far behind the best a queue may be and still tie with it, when the measurement
 /// cannot tell: 2%. Two quiet default runs of one commit on one machine
-/// (`2026-11-22T23-20-59Z` and `…23-32-22Z`) put the same queue's time ratio to the
+/// (METHODOLOGY.md) put the same queue's time ratio to the
 /// winner a median 1.2% apart on a workload, 2.6% at the third quartile (1,148 pairs of
 /// a queue and a workload), so a smaller lead than 2% is one another run would often not
 /// repeat.
@@ -45,12 +45,10 @@ pub const TIE_MARGIN: f64 = 1.02;
 /// another on one workload, added to each workload's ratio in every bootstrap resample
 /// (see the [module](self)), as the executions level of Kalibera and Jones' design. The
 /// rule: the 95% intervals must cover the leaders' moves to the next run 95% of the time
-/// (`pqlab diff`'s "covered"). Measured: on four pairs of runs (Intel Xeon quiet
-/// `2026-11-26T21-56-43Z` / `22-54-16Z`; AMD EPYC `2026-11-27T04-08-56Z` / `04-22-21Z`,
-/// `07-10-42Z` / `07-24-15Z`, `12-14-54Z` / `12-29-35Z`) 3% covered 96, 91, 90 and 86% of
-/// the searches' moves, 4.5% 98, 95, 95 and 91%; on two pairs held out (`15-07-40Z` /
-/// `15-22-01Z`, and `15-22-01Z` against the loaded `results/load/2026-11-27T15-38-27Z`),
-/// 86 and 86% against 94 and 93%; the median band's tie group stayed at 4 queues or fewer.
+/// (`pqlab diff`'s "covered"). Measured (METHODOLOGY.md): on four pairs of runs (one
+/// quiet pair on an Intel Xeon, three on an AMD EPYC) 3% covered 96, 91, 90 and 86% of
+/// the searches' moves, 4.5% 98, 95, 95 and 91%; on two pairs held out (a quiet pair, and
+/// a quiet run against a loaded one), 86 and 86% against 94 and 93%; the median band's tie group stayed at 4 queues or fewer.
 pub const EXECUTION_SPREAD: f64 = 0.045;
 
 /// [`EXECUTION_SPREAD`] for the queue alone (trace replays, held sizes): its time is all
@@ -69,8 +67,8 @@ pub fn execution_floor(kind: Kind) -> f64 {
     }
 }
 
-/// Bootstrap resamples per interval. Set without a measurement; measured on
-/// run `2026-11-26T10-12-00Z` (`pqlab report --run`, release, the seed varied by a salt
+/// Bootstrap resamples per interval. Set without a measurement; measured on a default
+/// run (`pqlab report --run`, release, the seed varied by a salt
 /// not committed): three other seeds moved 4 to 9 of the 284 members of its 66 tie groups
 /// at 400 resamples, one moved 2 at 4,000, no verdict changed, and a report took 3.0 s
 /// against 20.6 s.

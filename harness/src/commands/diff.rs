@@ -303,5 +303,5 @@ fn paragraph(d: &Diff, files: (&Path, &Path), checkout: &Path) -> String {
     text + "\n\n"
 }
 
-/// The τ the issue asks of two quiet runs; workloads under it are named.
+/// The τ two quiet runs must reach on a workload; workloads under it are named.
 const TAU_GOOD: f64 = 0.9;

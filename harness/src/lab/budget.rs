@@ -5,17 +5,16 @@
 //! A round's cost is estimated before anything is measured, from the baseline's checked
 //! pass on each suite ([`Estimate`]): every contender's sample lasts at least
 //! [`Settings::sample`](super::settings::Settings::sample) and about
-//! [`CONTENDER_RATIO`] times the baseline's pass. Shared by role weight alone, as before
-//! this module, the first 25 of the default run's 91 workloads spent its whole 600 s,
-//! most of them at 25 rounds, and the other 66 ran at the floor of 4 for 472 s more
-//! (a default run of 2026-11-26).
+//! [`CONTENDER_RATIO`] times the baseline's pass. Shared by role weight alone, the
+//! workloads measured first spend the whole budget, most of them at 25 rounds, and the
+//! rest run at the floor of 4 past it (measured, see METHODOLOGY.md).
 //!
 //! Every workload gets its floor (a checked pass and the fewest rounds) whatever its
 //! share, so [`Shares`] sets the floors of the workloads still to come aside first, and
 //! shares only what is left beyond them: shared by weight alone, the band workloads
 //! measured first took more than their floor while the floors still to come already
-//! exceeded what was left (the fresh clone that made run `2026-11-26T09-34-00Z` had spent
-//! 387 of its 600 s when the 69 workloads after the bands began).
+//! exceeded what was left (a fresh clone's run had spent 387 of its 600 s when the
+//! workloads after the bands began).
 
 use std::time::{Duration, Instant};
 
@@ -27,19 +26,19 @@ use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
 use super::suites::{Role, WorkloadSpec};
 
 /// A contender's pass over the baseline's on the same workload, on average: a default run
-/// of 2026-11-26 timed its contenders at 41 to 84 times the baseline's pass
+/// timed its contenders at 41 to 84 times the baseline's pass
 /// together on the workloads with every queue (median 60, over about 46 contenders, cut-offs
 /// counted at their limit): 60 / 46 ≈ 1.3.
 pub const CONTENDER_RATIO: f64 = 1.3;
 
 /// What a suite's share of the budget is weighed by, in its role's weight. Set without a
 /// measurement (and kept when rounds' costs came to weigh the shares), they share
-/// only what is left beyond the floors: in run `2026-11-26T10-12-00Z` the bands' workloads
+/// only what is left beyond the floors: in a default run the bands' workloads
 /// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
 /// the trades' 4 (all at the floor), from the rows' `samples`. The generic A\*'s suites
 /// weigh as a band's: every queue they time is a leader of their band twin, and at the
-/// series' weight, every queue timed, they moved most between the two quiet runs
-/// `2026-11-27T12-14-54Z` and `12-29-35Z` (228 of the 541 leaders'
+/// series' weight, every queue timed, they moved most between two quiet runs
+/// (METHODOLOGY.md; 228 of the 541 leaders'
 /// changes `shared/tools/between-runs.py` compares, p90 1.25 against the octile bands' 1.07).
 fn role_weight(suite: &WorkloadSpec) -> f64 {
     match suite.role {
@@ -95,7 +94,7 @@ fn synthetic_round_secs(sample: Duration) -> f64 {
 }
 
 /// The estimated seconds of a workload's floor: its checked pass, about a round's time
-/// (the default run `2026-11-26T06-07-19Z` spent 99 s on check passes and 103 s on a round of every
+/// (a default run spent 99 s on check passes and 103 s on a round of every
 /// workload, from its CSV), and `min_rounds` rounds of `round` seconds.
 pub fn floor_secs(round: f64, min_rounds: u32) -> f64 {
     (1.0 + f64::from(min_rounds)) * round
@@ -129,8 +128,8 @@ pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
 /// estimates ([`Shares::floor_ratio`]), a workload's floor being its time but its rounds
 /// past the leaders': the estimates count neither the leaders' rounds past a spent share
 /// nor the cut-off checks, and the machine may be slower than during the estimate.
-/// Measured: with `PQLAB_BUDGET=1` (every workload at its floor), run
-/// `2026-11-28T10-17-19Z`'s 109 suites' floors were estimated at 444 s and took 558 s.
+/// Measured (METHODOLOGY.md): with `PQLAB_BUDGET=1` (every workload at its floor), a
+/// default run's floors were estimated at 444 s and took 558 s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shares {
     weight: f64,

@@ -27,17 +27,17 @@ pub const TWIN_CONTENDERS: usize = 3;
 
 /// How far behind the twin's [`TWIN_CONTENDERS`]th fastest queue another still counts
 /// among them: 1.15×, the lead of the between-runs check. The rule: the cut never splits
-/// near-ties, whose order on the twin changes from run to run. Measured: in the runs
-/// `2026-11-28T13-45-41Z` and `13-59-22Z`, with the three fastest alone, 19 of the 20
-/// tie-rule and generic-A\* workloads timed another set of queues in each run, and 7 of
-/// the 8 band winners that did not repeat were theirs.
+/// near-ties, whose order on the twin changes from run to run. Measured (METHODOLOGY.md):
+/// in two runs with the three fastest alone, 19 of the 20 tie-rule and generic-A\*
+/// workloads timed another set of queues in each run, and 7 of the 8 band winners that
+/// did not repeat were theirs.
 pub const TWIN_NEAR: f64 = 1.15;
 
 /// The share of a replayed suite's time left after its checks that its searches' rounds
-/// get; its replays (their recording included) get the rest. Chosen, not tuned: in the
-/// default run `2026-11-26T10-12-00Z` the five replayed suites' searches (38 to 48
+/// get; its replays (their recording included) get the rest. Chosen, not tuned: in a
+/// default run the replayed suites' searches (38 to 48
 /// contenders) got 4 to 12 rounds and their replays (33 to 41) 4 to 6, so neither falls
-/// below the floor of 4 first.
+/// below the floor of 4 first (METHODOLOGY.md).
 const SEARCHES_PART: f64 = 0.67;
 
 /// How far behind its heat's leader a contender must be for racing to stop timing it: even
@@ -54,7 +54,7 @@ const RACE_EVERY: u32 = 2;
 /// the workload's leader stops, whatever its key rule and strategy. The rule: a heat's
 /// leader keeps twice the floor of rounds for the answers one filter asks (`--keys`,
 /// `--decrease-key`), and the rounds after go to the queues every answer compares.
-/// Measured: in the default run `2026-11-27T21-41-53Z`, queues more than 1.2× their
+/// Measured (METHODOLOGY.md): in a default run, queues more than 1.2× their
 /// workload's fastest but still timed took 131 s of the 390 s timed, its leaders 51 s.
 pub const FOCUS_AFTER: u32 = 4;
 
@@ -63,12 +63,11 @@ pub const FOCUS_AFTER: u32 = 4;
 /// the queues it leaves (those within [`RACE_FACTOR`] of the leader's range, peers and the
 /// reference) get rounds up to this many; the others keep the floor's. The rule: the
 /// figures every answer compares need twice the floor's slices, and they are a few of a
-/// workload's forty-odd contenders. Measured: between the quiet runs
-/// `2026-11-28T01-46-49Z` and `02-00-11Z`, the leaders timed 4 slices or more in both moved
-/// a median 1.8%, 8.5% at the 90th percentile (266 of them), the others 4.1% and 14.0%
-/// (360); 38 and 56 of the runs' 120 workloads got no round past the floor. With it
-/// (`03-07-29Z`, `03-21-24Z`): none, and the leaders moved 3.3% / 9.6% (the subset above
-/// was the costlier workloads: all of them with 4 slices, 2.9% / 8.8%).
+/// workload's forty-odd contenders. Measured (METHODOLOGY.md): between two quiet runs
+/// without it, the leaders timed 4 slices or more in both moved a median 1.8%, 8.5% at
+/// the 90th percentile, the others 4.1% and 14.0%, and a third to a half of the workloads
+/// got no round past the floor. With it: none, and the leaders moved 3.3% / 9.6% (the
+/// subset above was the costlier workloads: all of them with 4 slices, 2.9% / 8.8%).
 pub const LEADER_ROUNDS: u32 = 4;
 
 /// A row's heat in a race: queues race against the leader of their own key rule and
@@ -151,8 +150,8 @@ impl Measured {
 /// suite), and on a tie or generic suite also the twin's fastest of each key rule, so
 /// the best monotone queue is among them (every queue when the twin was not measured);
 /// with them, every queue the series' earlier workloads timed, so that a band over several
-/// of its workloads ranks more than the queues their twins happened to share (in the
-/// default run `2026-11-27T23-15-19Z`, the stores' 100–300 band ranked std's heap alone).
+/// of its workloads ranks more than the queues their twins happened to share (without
+/// them, a default run's stores' 100–300 band ranked std's heap alone).
 fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
     let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match suite.role {
         Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),

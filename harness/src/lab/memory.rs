@@ -89,7 +89,7 @@ impl Counting {
 /// 50 MB: the store's 8 bytes a cell, the move masks, a decrease-key queue's positions),
 /// and the 44 contenders of `rooms-r64-2048-s1/octile/fine/flat` kept together peaked at
 /// 2.38 GB resident; within the default 1 GiB, at 1.27 GB (`PQLAB_BUDGET=30 /usr/bin/time
-/// -v` on that workload alone, 2026-11-26, twice each way). The ratios to std's time moved
+/// -v` on that workload alone, twice each way). The ratios to std's time moved
 /// by a median 5% between the two ways, as much as between two runs of either way.
 /// Without the counting allocator nothing is counted and every contender is kept.
 pub struct Keep {

@@ -83,7 +83,7 @@ use suites::{Role, WorkloadSpec};
 
 /// The sentinel's median on the reference machine (an Intel Xeon, 2 cores): the lab's pace
 /// is this machine's first sentinel over it, and scales the cut-off floor, so a slower
-/// machine cuts off the same queues. Measured: `2026-11-22T23-20-59Z` and `…23-32-22Z`,
+/// machine cuts off the same queues. Measured on two quiet runs there (METHODOLOGY.md):
 /// 16.2 and 16.6 µs (the median of each run's seven sentinels).
 const REFERENCE_SENTINEL_NS: f64 = 16_300.0;
 
@@ -113,9 +113,9 @@ pub struct Lab {
 /// and quartiles, at about 9 × 5 ms a measurement. Chosen, not tuned.
 const SENTINEL_ROUNDS: u32 = 9;
 
-/// Suites between two sentinel measurements. Chosen, not tuned: the default run
-/// `2026-11-26T10-12-00Z` took 13 sentinels over its 91 workloads, enough for the drift's
-/// interquartile range, at about a twentieth of a second each.
+/// Suites between two sentinel measurements. Chosen, not tuned: a default run takes a
+/// dozen or more sentinels, enough for the drift's interquartile range, at about a
+/// twentieth of a second each.
 const SENTINEL_EVERY: usize = 8;
 
 impl Lab {

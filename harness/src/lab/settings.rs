@@ -68,16 +68,16 @@ const MAX_BUDGET_SECS: f64 = 1e6;
 const MAX_HELD: usize = 100_000_000;
 
 /// The default largest held size. 10⁷ entries need 0.4–0.8 GB a queue (16–60 bytes per
-/// entry in the queues plus the hold's 16, run `2026-11-23T02-27-13Z-maps`): opt in with
+/// entry in the queues plus the hold's 16, measured on a maps run): opt in with
 /// `PQLAB_HELD_MAX=1e7`.
 const DEFAULT_HELD_MAX: usize = 1_000_000;
 
 /// The most memory a default run gives the held queues of one group, and a search
 /// workload's contenders kept built: 1 GiB, so that a run stays within 2 GiB resident.
 /// With it `cargo bench -- held` (sizes 10 to 10⁶, the 10⁶ queues in 2 groups) peaked at
-/// 1.13 GiB (`/usr/bin/time -v`, 2026-11-25, a shared 2-core machine), and
+/// 1.13 GiB (`/usr/bin/time -v`, a shared 2-core machine), and
 /// `cargo bench -- rooms-r64-2048-s1/octile/fine/flat` at 1.21 GiB, against 2.27 GiB with
-/// every contender kept (`PQLAB_MEMORY=64G`; 2026-11-26).
+/// every contender kept (`PQLAB_MEMORY=64G`).
 const MEMORY_CAP: usize = 1 << 30;
 
 /// One `PQLAB_*` variable's parsers: each takes the raw value (never empty) and gives the
@@ -171,8 +171,8 @@ pub struct Settings {
     /// With `PQLAB_MAPS` the Moving AI workloads get `maps_budget` more.
     pub budget: Duration,
     /// The extra budget of the Moving AI workloads: 20 minutes, about 40 seconds a map
-    /// for the 30 maps of `../shared/movingai`. It is not enough: in the committed maps run
-    /// of 2026-11-26 the default workloads overran their 10 minutes (as a default run does),
+    /// for the 30 maps of `../shared/movingai`. It is not enough: on a maps run
+    /// (METHODOLOGY.md) the default workloads overran their 10 minutes (as a default run does),
     /// the maps began with 8 minutes left and ran at the floor of rounds from the third
     /// maze on, and the run measured for 54 minutes against the 30 of the two budgets.
     pub maps_budget: Duration,
@@ -183,22 +183,21 @@ pub struct Settings {
     /// The fewest rounds a workload gets whatever the budget, every contender timed in
     /// each before racing stops the ones clearly behind. The rule: the floor of every
     /// workload must leave budget for the rounds of the queues still in contention, since
-    /// their figures decide the answers. Measured: at three, 69 of 104 contests of the
-    /// default run `2026-11-27T02-00-32Z` got no round past the floor, so racing freed
-    /// nothing and the leaders had 3 slices (between that run and `01-49-05Z` they moved a
+    /// their figures decide the answers. Measured (METHODOLOGY.md): at three, two thirds
+    /// of a default run's contests got no round past the floor, so racing freed
+    /// nothing and the leaders had 3 slices (between two such runs they moved a
     /// median 4.3%); two give each contender a range to race on.
     pub min_rounds: u32,
     /// The most rounds: beyond 25 the tie groups stopped shrinking on a committed run (not
-    /// named). Since the budget is shared by cost no workload has reached it: at most 8, 10,
-    /// 10 and 12 rounds in the four default runs `2026-11-26T06-07-19Z` to `10-12-00Z` (the
-    /// rows' `samples`).
+    /// named). Since the budget is shared by cost no workload has reached it: at most 8 to
+    /// 12 rounds in four default runs (the rows' `samples`; METHODOLOGY.md).
     pub max_rounds: u32,
     /// A queue whose check pass takes longer than `slowdown` times the baseline's (and
     /// longer than `floor`) is cut off on that workload: its pass is stopped there, within
     /// the search running then (`search::stop`), and its `cut-off` row keeps the time it
     /// ran as a lower bound. 3: the baseline is a contender and tie groups span a few
     /// percent, so a queue 3× slower than the baseline is out of every answer. In a
-    /// default run of 2026-11-26 (at 4), the 99 timed rows above 3 times the
+    /// default run at 4, the timed rows above 3 times the
     /// baseline cost about 42 s more than cut-offs at 3 would have (each row's check and
     /// five samples against a pass stopped at 3 times the baseline's, from its CSV).
     pub slowdown: f64,

@@ -340,7 +340,7 @@ fn band_suites() -> Vec<WorkloadSpec> {
         // 30k-100k. The two rugged maps land in mid-band at half the cost of
         // rugged-h40-1024 and rugged-h50-1024 (the baseline's pass 94 and 74 ms for
         // median most-open cells of 57,106 and 52,026, against 176 and 182 ms for
-        // 66,086 and 83,028: `pqlab suites`, 2026-11-26).
+        // 66,086 and 83,028: `pqlab suites`).
         band("rugged-h50-768-s1", 2),
         band("rugged-h60-640-s1", 2),
         band("marsh-m50-1536-s1", 2),
@@ -378,8 +378,8 @@ fn series_suites() -> Vec<WorkloadSpec> {
 /// Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is timed
 /// beside A* there), from 100 to 30,000 open cells, two or more map kinds a band up to 3k
 /// (`pqlab suites` prints each one's band). 3k-10k from rugged-h10-512 (two searches, the
-/// baseline's pass 14 ms in `pqlab suites`, 2026-11-26): rooms-r64-2048's one search took
-/// 186 ms and cost the default run `2026-11-26T06-07-19Z` 38 s; rugged-h10-1024 falls in 30k-100k.
+/// baseline's pass 14 ms in `pqlab suites`): rooms-r64-2048's one search took
+/// 186 ms and cost a default run 38 s; rugged-h10-1024 falls in 30k-100k.
 fn four_moves_suites() -> Vec<WorkloadSpec> {
     [
         ("rooms-r8-128-s1", 15),
@@ -478,9 +478,9 @@ fn tie_suites() -> Vec<WorkloadSpec> {
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:
 /// bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134, 13,134 and 32,596; the
-/// baseline's check pass 8, 41 and 160 ms in `pqlab suites`, release, 2026-11-25), so every
+/// baseline's check pass 8, 41 and 160 ms in `pqlab suites`, release), so every
 /// check pass stays well under a second. The middle graph with three searches: at five its
-/// two workloads cost 28 s of the default run's measuring (a default run of 2026-11-26), and
+/// two workloads cost 28 s of a default run's measuring, and
 /// three keep it in its band. The large one needs its six to stay above 30k (at three and
 /// four it falls to 10k-30k: `pqlab suites`).
 fn road_suites() -> Vec<WorkloadSpec> {
@@ -549,9 +549,8 @@ fn quick_suites() -> Vec<WorkloadSpec> {
 
 /// Problems per Moving AI map in the profile with real maps: spread over each scenario's
 /// length buckets, enough that every bucket range is timed, few enough for 30 maps
-/// and every queue within the hour. Set without a measurement (up from 10); in
-/// the maps run `2026-11-26T01-40-40Z-maps` the 30 maps took about 1,920 of its 3,250 s of
-/// measuring.
+/// and every queue within the hour. Set without a measurement; on a maps run the 30
+/// maps take about 1,920 of its 3,250 s of measuring (see METHODOLOGY.md).
 pub const MAP_PROBLEMS: usize = 50;
 
 /// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over

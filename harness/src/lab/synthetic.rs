@@ -33,8 +33,8 @@ use crate::rng::SplitMix64;
 
 const NOT_HELD: u32 = u32::MAX;
 
-/// Operations in one pass of a held frontier. Set without a measurement; in run
-/// `2026-11-26T10-12-00Z` a timed pass took 41 µs to 2.0 ms (40.6 to 2,042 ns an operation,
+/// Operations in one pass of a held frontier. Set without a measurement; in a default run
+/// a timed pass took 41 µs to 2.0 ms (40.6 to 2,042 ns an operation,
 /// the held rows' `median_ns`), under the 5 ms a sample lasts.
 pub const BATCH: u64 = 1_000;
 
@@ -196,7 +196,7 @@ pub const HOLD_BYTES_PER_ENTRY: usize = 16;
 
 /// What a queue's estimated memory at a size is multiplied by: its bytes per entry grew by
 /// at most 1.41× from 10⁶ to 10⁷ entries, hold included (`fibonacci-heap-dup`, 54 to 76
-/// bytes, run `2026-11-23T02-27-13Z-maps`); 1.5 covers that.
+/// bytes, on a maps run); 1.5 covers that.
 pub const MEMORY_MARGIN: f64 = 1.5;
 
 /// Why a held queue was not timed at a size.

@@ -1,6 +1,7 @@
 //! The movement rules, written once: the A*, the landmark Dijkstras of the differential
-//! heuristic, the connected components, the reference Dijkstra and the peers all take
-//! their moves from [`Moves`].
+//! heuristic, the connected components and the peers all take their moves from [`Moves`].
+//! The reference Dijkstra ([`crate::maps::reference`]) alone restates the rules itself, so
+//! that it checks them independently.
 //!
 //! A move joins two cells of the same terrain class. Straight moves cost
 //! `scale.straight`, diagonal moves `scale.diagonal`, and a diagonal is allowed only when

@@ -78,7 +78,7 @@ pub const SCALE: u64 = CostScale::ROAD.straight as u64;
 
 /// One point in this many of class `ℓ` or above is also of class `ℓ + 1`. Chosen by
 /// measurement (`cargo test --release -p pqlab --test road -- --ignored --nocapture
-/// measure`, 2026-11-25, on `road-n300000-k4-c3-s1`, the constants edited for each
+/// measure`, on `road-n300000-k4-c3-s1`, the constants edited for each
 /// variant): with speeds ×4 a class, one in 8 gave searches 10,069 open entries at most
 /// on average (22,700 at the most), one in 4 8,901, one in 16 8,082.
 pub const CLASS_RATIO: usize = 8;
@@ -104,7 +104,7 @@ pub const FLOAT_SHRINK: f64 = 1.0 - 1.0 / (1u64 << 20) as f64;
 /// heuristic, over 20 problems each (`cargo test --release -p pqlab --test road --
 /// --ignored --nocapture measure`, with `ROAD_GRAPHS=<name>` under `/usr/bin/time -v` for
 /// the peak memory of the whole run: generation, 4 reference Dijkstras, 20 searches),
-/// 2026-11-25, on the 2-core Xeon the lab's runs use:
+/// on the 2-core Xeon the lab's runs use:
 ///
 /// | graph | nodes kept | open entries, mean (max) | time per search | generation | peak memory |
 /// |---|---|---|---|---|---|

@@ -58,13 +58,12 @@ use crate::search::store::StoreKind;
 pub const MAP_PROBLEMS: usize = 300;
 
 /// The share of real maps a prediction must place in the measured tie group to be trusted
-/// without `--measure`: 90%, the rate the issue (#24) asks of `pick --map` on the 30
-/// shared maps (27 of 30).
+/// without `--measure`: 90%, the rate `pick --map` must reach on the 30 shared maps (27
+/// of 30).
 pub const TRUSTED: f64 = 0.9;
 
 /// The time `--measure` may spend on its check passes and timed rounds: with a few seconds
-/// of profile before it, a 512² map's answer comes within the minute the issue (#24) asks
-/// on 2 cores. A maze, the slowest kind, took 78 s of wall time (28 s of CPU) with the
+/// of profile before it, a 512² map's answer comes within a minute on 2 cores. A maze, the slowest kind, took 78 s of wall time (28 s of CPU) with the
 /// budget counting the rounds only, on a loaded machine; hence the checks are inside it.
 pub const MEASURE_BUDGET: Duration = Duration::from_secs(45);
 
@@ -427,8 +426,8 @@ pub fn from_runs(
 
 /// `query` on the map's own terrain ([`Instance::terrain`]): the generated bands answer from
 /// the workloads on that terrain alone, as `pick --frontier N --terrain` does, since obstacle
-/// grids and weighted terrain crown different queues in one band (measured: the maps run
-/// `2026-11-28T04-20-13Z-maps`, the bands of every terrain named `stacked-packed-radix-heap-dup`
+/// grids and weighted terrain crown different queues in one band (measured on the maps
+/// run, see METHODOLOGY.md: the bands of every terrain named `stacked-packed-radix-heap-dup`
 /// on two random maps, 1.17× and 1.25× the measured winner).
 fn on_its_terrain(query: &Query, instance: &Instance) -> Query {
     Query { terrain: Some(instance.terrain()), ..*query }

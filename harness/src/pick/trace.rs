@@ -36,8 +36,8 @@ use crate::results::{Kind, Provenance, Row, Sizes, Status};
 use crate::search::trace::Trace;
 
 /// A queue whose check pass takes more than this many times the baseline's is cut off: it
-/// could neither win nor tie, and 40 queues' rounds must fit the minute the issue (#38)
-/// asks. The lab's default run cuts off at the same ratio.
+/// could neither win nor tie, and 40 queues' rounds must fit within a minute. The lab's
+/// default run cuts off at the same ratio.
 const SLOWDOWN: f64 = 3.0;
 
 /// Check passes shorter than this are never cut off: cheap whatever the ratio.

@@ -715,7 +715,7 @@ mod tests {
         assert_eq!(leftover_pid(".hidden"), None);
     }
 
-    /// Every defect the issue found accepted is now an error naming the file and its line.
+    /// Every defect of a damaged run file is an error naming the file and its line.
     /// 7 run-file inputs: 7 clean errors.
     #[test]
     fn damaged_runs_are_rejected_with_their_file_and_line() {

@@ -1,5 +1,7 @@
-//! Searches: the one A*, its per-cell stores, the heuristics, the reference Dijkstra that
-//! checks it, operation traces and the oracle floor, other crates' A* (the peers), and two
+//! Searches: the A* and its per-cell stores, the heuristics, the answer checks ([`check`]:
+//! against a scenario's optimal length, or the cost the reference Dijkstra of
+//! [`crate::maps::reference`] or [`crate::maps::road`] gives a generated or drawn problem),
+//! operation traces and the oracle floor, other crates' A* (the peers), and two
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
 //! The searches that take a queue are listed in [`registry`]: the tuned A\* (under each tie
 //! rule of [`ties`]), the generic A\* and jump point search ([`jps`]).

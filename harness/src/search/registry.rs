@@ -32,21 +32,32 @@ use crate::maps::GraphKind;
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum SearchKind {
+    // Each `help` is the variant's line in `pick --help`: the doc comment in plain words,
+    // without rustdoc's links and escapes.
     /// pqlab's tuned grid A\* ([`astar::AStar`]): 8-byte cell states, move masks.
     #[default]
+    #[value(help = "pqlab's tuned grid A*: 8-byte cell states, move masks")]
     Astar,
     /// The generic A\* of `pqlab-queues` (`pqlab_queues::astar`), in the `pathfinding`
     /// crate's shape: a successors closure and a hash map of node states, as users write it.
+    #[value(
+        help = "The generic A* of pqlab-queues (pqlab_queues::astar), in the pathfinding crate's shape: a successors closure and a hash map of node states, as users write it"
+    )]
     Generic,
     /// Jump point search ([`super::jps::Jps`]) on 8-connected uniform-cost grids.
+    #[value(help = "Jump point search on 8-connected uniform-cost grids")]
     Jps,
     /// The tuned A\* giving `f` alone to every queue: ties in the queue's own order.
+    #[value(help = "The tuned A* giving f alone to every queue: ties in the queue's own order")]
     AstarTiesQueue,
     /// The tuned A\* breaking ties toward smaller `g` (larger `h`).
+    #[value(help = "The tuned A* breaking ties toward smaller g (larger h)")]
     AstarTiesSmallerG,
     /// The tuned A\* breaking ties first in, first out.
+    #[value(help = "The tuned A* breaking ties first in, first out")]
     AstarTiesFifo,
     /// The tuned A\* breaking ties last in, first out.
+    #[value(help = "The tuned A* breaking ties last in, first out")]
     AstarTiesLifo,
 }
 

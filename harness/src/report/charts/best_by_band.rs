@@ -14,9 +14,8 @@ use crate::results::Kind;
 const STRONG: usize = bands::STRONG;
 
 /// The tie group's members named after the winner; the rest are counted ("+2 more"), and
-/// the band table beside the chart names them all. Five ran past the chart's right edge
-/// behind a 1.8× bar (10k–30k in run `2026-11-26T06-07-19Z`); three fit behind every bar
-/// of that run.
+/// the band table beside the chart names them all. Five run past the chart's right edge
+/// behind a 1.8× bar; three fit behind every bar up to about 1.8×.
 const NAMED_TIES: usize = 3;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
