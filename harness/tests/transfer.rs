@@ -54,11 +54,12 @@ fn maps(dir: &Path) -> Vec<PathBuf> {
 
 /// The leave-one-map-out predictions for one map: by its kind (`None` where no other map
 /// of its kind was measured), by the generated bands, and `pick --map`'s choice with the
-/// source it used.
+/// source it used and the gain it promised over std's heap.
 struct Predictions {
     kind: Option<String>,
     bands: String,
     chosen: (EvidenceSource, String),
+    promise: Option<pqlab::pick::Promise>,
 }
 
 /// `pick --map`'s default query, the map's problems profiled, and the three predictions.
@@ -69,16 +70,19 @@ fn predict(map: &Path, limit: usize) -> (String, Predictions) {
     let profiled = map::profile(&instance, &query).expect("the map's profile");
     let results = pqlab::results::files::default_results().expect("a results folder");
     let (runs, _) = pqlab::pick::load_all(&results, None).expect("committed runs");
-    let winner = |source: Option<EvidenceSource>| {
+    let answer = |source: Option<EvidenceSource>| {
         let asking = Asking { leave_out: true, source };
-        map::from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), asking)
-            .ok()
+        map::from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), asking).ok()
+    };
+    let winner = |source: Option<EvidenceSource>| {
+        answer(source)
             .and_then(|(answer, used)| Some((used, answer.ranking.first()?.queue.clone())))
     };
     let predictions = Predictions {
         kind: winner(Some(EvidenceSource::Kind)).map(|(_, q)| q),
         bands: winner(Some(EvidenceSource::Bands)).expect("a bands answer").1,
         chosen: winner(None).expect("an answer"),
+        promise: answer(None).and_then(|(a, _)| a.promise),
     };
     (instance.kind, predictions)
 }
@@ -88,6 +92,12 @@ fn predict(map: &Path, limit: usize) -> (String, Predictions) {
 fn against(ranking: &[serde_json::Value], queue: &str) -> (bool, Option<f64>) {
     let mine = ranking.iter().find(|r| r["queue"] == queue);
     (mine.is_some_and(|r| r["tied"] == true), mine.and_then(|r| r["vs_best"][1].as_f64()))
+}
+
+/// std's heap's time ÷ `queue`'s in a measured ranking (`None` when it was not timed).
+fn gain(ranking: &[serde_json::Value], queue: &str) -> Option<f64> {
+    let mine = ranking.iter().find(|r| r["queue"] == queue)?;
+    Some(1.0 / mine["vs_std"].as_f64()?)
 }
 
 /// `1.03×`, or `not timed`.
@@ -124,26 +134,38 @@ fn pick_map_left_out_against_measure_on_every_shared_map() {
     );
     let limit = std::env::var("PQLAB_LIMIT").unwrap_or_else(|_| "100".into());
     let problems: usize = limit.parse().expect("PQLAB_LIMIT: a count of problems");
+    // `PQLAB_MEASURED=run`: the measured figures are the maps run's own rows for each map
+    // (`pick --map` answering from this very map), not a new `--measure` timing.
+    let from_run = std::env::var("PQLAB_MEASURED").is_ok_and(|m| m == "run");
+    let measured_by = if from_run { "the maps run" } else { "`--measure`" };
     let maps = maps(&dir);
     assert!(!maps.is_empty(), "no maps under {}", dir.display());
-    println!("Leave-one-map-out: each map answered from the runs without its own rows.\n");
-    println!("| map | by kind | by bands | `pick --map` (source) | `--measure` winner | kind ÷ winner | bands ÷ winner | chosen ÷ winner | chosen in tie group |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("Leave-one-map-out: each map answered from the runs without its own rows, against {measured_by}.\n");
+    println!("| map | by kind | by bands | `pick --map` (source) | measured winner | kind ÷ winner | bands ÷ winner | chosen ÷ winner | chosen in tie group | promised gain (interval for a new map) | measured gain | covered |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let (mut covered, mut promised, mut widths) = (0, 0, Vec::new());
     let (mut kind_all, mut bands_all, mut chosen_all) =
         (Tally::default(), Tally::default(), Tally::default());
     let mut per_kind: BTreeMap<String, (Tally, Tally)> = BTreeMap::new();
     for map in &maps {
         let map_arg = map.to_str().expect("a UTF-8 path");
         let (kind, predicted) = predict(map, problems);
-        let mut args = vec!["--map", map_arg, "--limit", &limit, "--measure"];
+        let mut args = vec!["--map", map_arg, "--limit", &limit];
+        if !from_run {
+            args.push("--measure");
+        }
         let mut asked: Vec<&str> = predicted.kind.iter().map(String::as_str).collect();
         asked.extend([predicted.bands.as_str(), predicted.chosen.1.as_str()]);
         asked.sort_unstable();
         asked.dedup();
-        for queue in &asked {
+        for queue in asked.iter().filter(|_| !from_run) {
             args.extend(["--queue", queue]);
         }
         let measured = pick(&args);
+        if from_run {
+            let source = measured["backing"][0]["source"].as_str().unwrap_or_default();
+            assert!(source.contains("this very map"), "{map_arg}: answered from {source}");
+        }
         let ranking = measured["ranking"].as_array().expect("a ranking");
         let winner = ranking[0]["queue"].as_str().expect("a winner");
         let by_kind = predicted.kind.as_deref().map(|q| against(ranking, q));
@@ -158,8 +180,25 @@ fn pick_map_left_out_against_measure_on_every_shared_map() {
         sides.1.add(by_bands);
         chosen_all.add(chosen);
         let name = map.strip_prefix(&dir).unwrap_or(map).display().to_string();
+        let got = gain(ranking, &predicted.chosen.1);
+        let promise = predicted
+            .promise
+            .map_or("none".into(), |p| format!("{:.2}× ({:.2}×–{:.2}×)", p.gain, p.low, p.high));
+        let hit = match (predicted.promise, got) {
+            (Some(p), Some(g)) => {
+                promised += 1;
+                widths.push(p.high / p.low);
+                covered += usize::from(p.covers(g));
+                if p.covers(g) {
+                    "yes"
+                } else {
+                    "no"
+                }
+            }
+            _ => "-",
+        };
         println!(
-            "| {name} | {} | {} | {} ({}) | {winner} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} ({}) | {winner} | {} | {} | {} | {} | {promise} | {} | {hit} |",
             predicted.kind.as_deref().unwrap_or("none measured"),
             predicted.bands,
             predicted.chosen.1,
@@ -167,9 +206,15 @@ fn pick_map_left_out_against_measure_on_every_shared_map() {
             by_kind.map_or("-".into(), |k| shown(k.1)),
             shown(by_bands.1),
             shown(chosen.1),
-            if chosen.0 { "yes" } else { "no" }
+            if chosen.0 { "yes" } else { "no" },
+            got.map_or("not timed".into(), |g| format!("{g:.2}×"))
         );
     }
+    widths.sort_by(f64::total_cmp);
+    let median_width = widths.get(widths.len() / 2).copied().unwrap_or(f64::NAN);
+    println!(
+        "\nThe promised gain's interval for a new map covered the measured gain on {covered} of {promised} maps; its median width (high ÷ low) {median_width:.2}×."
+    );
     println!("\n`pick --map` on maps no run has seen: {} (--limit {limit})", chosen_all.shown());
     println!("By kind: {}; by the generated bands: {}.", kind_all.shown(), bands_all.shown());
     println!("\n| map kind | by kind | by bands |\n|---|---|---|");

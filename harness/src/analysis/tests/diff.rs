@@ -190,3 +190,55 @@ fn the_regime_says_how_far_the_leaders_follow_the_machines_speed() {
     let same = run("B", [1.0; 3]);
     assert_eq!(regime(&workload_leaders(&Run::new(&rows_a), &Run::new(&same))), None);
 }
+
+/// Rule: a CPU that runs every queue 10% faster against the baseline shifts each workload
+/// as a whole: the shift is 10% with one sign everywhere, and removing it leaves the
+/// leaders unmoved. Two CPUs are told apart by family and model, not by the model name;
+/// a run that recorded no family cannot be told apart from one of the same name.
+#[test]
+fn a_cpu_shifts_every_workload_and_the_shift_is_told_from_the_leaders() {
+    use crate::results::platform::Platform;
+    let cpu = |family| Platform {
+        model_name: "AMD EPYC".into(),
+        vendor: Some("AuthenticAMD".into()),
+        family: Some(family),
+        model: Some(1),
+        ..Platform::default()
+    };
+    let mut rows_a = sample();
+    let mut rows_b = sample();
+    for row in &mut rows_a {
+        row.set_platform(&cpu(25));
+    }
+    for row in &mut rows_b {
+        row.run = "B".into();
+        row.set_platform(&cpu(26));
+        if row.queue != BASELINE {
+            let ns = row.median_ns * 0.9;
+            row.set_samples(&[ns; 5], &[ns; 5]);
+        }
+    }
+    let (a, b) = (
+        Run::new(&rows_a).with_execution_spread(0.0),
+        Run::new(&rows_b).with_execution_spread(0.0),
+    );
+    let d = diff(&Findings::of(&a), &Findings::of(&b));
+    assert_eq!(d.other_cpus(), Some(true));
+    let shift = d.shift.expect("workloads compared");
+    assert!((shift.median - 1.0 / 0.9).abs() < 1e-9, "{shift:?}");
+    assert_eq!(shift.one_sign, 1.0);
+    assert!((shift.leaders_without.1 - 1.0).abs() < 1e-9, "{shift:?}");
+    // The same CPU: no shift, and the runs are on one CPU.
+    let same = diff(&Findings::of(&a), &Findings::of(&a));
+    assert_eq!(same.other_cpus(), Some(false));
+    assert!((same.shift.unwrap().median - 1.0).abs() < 1e-12);
+    // One run without its family: it cannot be told.
+    let old = sample();
+    let unknown = Run::new(&old).with_execution_spread(0.0);
+    let mut named = rows_a.clone();
+    for row in &mut named {
+        row.cpu = old[0].cpu.clone();
+    }
+    let named = Run::new(&named).with_execution_spread(0.0);
+    assert_eq!(diff(&Findings::of(&unknown), &Findings::of(&named)).other_cpus(), None);
+}
