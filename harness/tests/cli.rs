@@ -374,7 +374,7 @@ fn run_without_a_queue_times_pick_s_leaders_and_ranks_them() {
 
 /// A committed run, small enough to report from in seconds.
 const COMMITTED_RUN: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-22T05-05-01Z.csv");
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/2026-11-22T05-05-01Z.csv.gz");
 
 /// `pick --results DIR` on a folder that holds no run touches nothing in it, though its
 /// names look like pqlab's leftovers of processes that are gone.
@@ -468,11 +468,11 @@ fn a_full_disk_during_report_names_the_file_and_keeps_the_earlier_report() {
 
 /// The committed default run of schema 4 (per-search latency, held sizes to 10⁶).
 const LATEST_RUN: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-26T10-12-00Z.csv");
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/2026-11-26T10-12-00Z.csv.gz");
 
 /// The committed run with the Moving AI maps (schema 4; `dao` among its kinds).
 const MAPS_RUN: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-26T01-40-40Z-maps.csv");
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/2026-11-26T01-40-40Z-maps.csv.gz");
 
 /// `pqlab pick ARGS --run RUN --results DIR`.
 fn pick_from(run: &str, dir: &Path, args: &[&str]) -> Output {
@@ -733,13 +733,15 @@ fn pick_map_leaves_a_path_beyond_32_bit_costs_out() {
     assert!(text(&out).contains("1 of 2 problems not searched"), "{}", text(&out));
 }
 
-/// `pqlab diff` of runs on different machines says so before its figures.
+/// `pqlab diff` of runs on different CPUs says so on its first line, before its figures.
 #[test]
 fn diff_of_runs_on_other_machines_says_so() {
-    let amd = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-24T20-15-40Z.csv");
+    let amd = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/2026-11-24T20-15-40Z.csv.gz");
     let out = pqlab(&["diff", LATEST_RUN, amd]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("Caveat: the runs differ in machines"), "{}", text(&out));
+    let said = text(&out);
+    assert!(said.starts_with("Different CPUs: A ran on Intel"), "{said}");
+    assert!(said.contains("Caveat: the runs differ in CPUs"), "{said}");
 }
 
 /// Every command's help, long (`--help`) and short (`-h`), the top level's included, is in

@@ -342,19 +342,19 @@ fn kind_errors(run: &Run<'_>, query: &Query) -> Vec<f64> {
 
 /// How far another CPU moves the ratios, when this machine's CPU is not (or cannot be told
 /// to be) the evidence run's: the 90th percentile of the workload-wide shift
-/// ([`crate::analysis::diff::Shift`]) between the evidence and the latest run of another
-/// CPU kind among `runs`; `None` on the evidence's CPU, or with no run of another.
+/// ([`crate::analysis::diff::Shift`]) between the newest run among `runs` that recorded its
+/// CPU and the newest that recorded another; `None` on the evidence's CPU, or where no two
+/// such runs exist.
 fn cpu_widening(runs: &[Vec<Row>], evidence: &[Row]) -> Option<f64> {
-    let there = Run::new(evidence);
-    let cpu = there.platform();
-    if Platform::detect().same_cpu(&cpu) == Some(true) {
+    let cpu = |rows: &Vec<Row>| rows.first().map(Row::platform).filter(Platform::identified);
+    let evidence = evidence.first().map(Row::platform).unwrap_or_default();
+    if Platform::detect().same_cpu(&evidence) == Some(true) {
         return None;
     }
-    let other = runs
-        .iter()
-        .rev()
-        .find(|rows| rows.first().is_some_and(|r| r.platform().same_cpu(&cpu) == Some(false)))?;
-    let moved = crate::analysis::diff::workload_leaders(&there, &Run::new(other));
+    let mut identified = runs.iter().rev().filter_map(|rows| Some((rows, cpu(rows)?)));
+    let (newest, its) = identified.next()?;
+    let (other, _) = identified.find(|(_, p)| p.same_cpu(&its) == Some(false))?;
+    let moved = crate::analysis::diff::workload_leaders(&Run::new(newest), &Run::new(other));
     crate::analysis::diff::shift(&moved).map(|s| s.p90)
 }
 

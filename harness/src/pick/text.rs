@@ -76,7 +76,7 @@ impl Answer {
                 p.coverage * 100.0,
                 p.maps,
                 p.cpu.map_or(String::new(), |c| format!(
-                    ", each end widened by {:.1}% for another CPU (the workload-wide shift between the committed runs' CPUs, at its 90th percentile)",
+                    ", each end widened by {:.1}% for another CPU than the evidence's (the 90th percentile of the workload-wide shift between the two newest committed runs on different CPUs)",
                     (c - 1.0) * 100.0
                 ))
             ));
