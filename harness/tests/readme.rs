@@ -102,3 +102,16 @@ fn every_pqlab_command_in_the_readme_runs_as_written() {
         );
     }
 }
+
+/// `results/RUNS.md` is what `pqlab report` writes from the committed runs: a run added or
+/// removed without regenerating it fails here.
+#[test]
+fn the_runs_ledger_is_current() {
+    let results = root().join("results");
+    let (latest, _) = pqlab::results::files::latest_or(&results, None)
+        .expect("the committed runs")
+        .expect("a committed run");
+    let wanted = pqlab::report::ledger::ledger(&results, &latest).expect("the ledger");
+    let committed = fs::read_to_string(results.join("RUNS.md")).unwrap_or_default();
+    assert_eq!(committed, wanted, "results/RUNS.md is stale: run `pqlab report`");
+}
