@@ -626,6 +626,10 @@ fn pick_map_says_the_verdict_first_and_the_runs_noise_in_its_evidence() {
     assert!(out.status.success(), "{}", text(&out));
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.starts_with("Use `"), "{said}");
+    // The maps run recorded no CPU family: whatever this machine is, the second line says
+    // its CPU is not, or cannot be told to be, the evidence run's.
+    let second = said.lines().nth(1).unwrap_or_default();
+    assert!(second.contains("evidence run"), "{said}");
     let evidence = said.find("\nEvidence:").expect("an evidence section");
     let table = said.find("\nrank ").expect("a ranking");
     let noise = said.find("The evidence run drifted 41.9%").expect("the run's noise");

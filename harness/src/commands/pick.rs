@@ -274,8 +274,12 @@ fn print(answer: &Answer, profile: Profiled<'_>, format: Format) -> Result<()> {
         Format::Text => {
             let text = answer.to_string();
             let mut lines = text.lines();
-            // The verdict (the answer's first line) first, then the map's distribution.
+            // The verdict (the answer's first line) first, and the note that this CPU is not
+            // the evidence's right under it; then the map's distribution.
             say!("{}", lines.next().unwrap_or_default());
+            if answer.machine_note.is_some() {
+                say!("{}", lines.next().unwrap_or_default());
+            }
             if let Some(p) = profile.describe() {
                 say!("\n{p}");
             }

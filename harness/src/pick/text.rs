@@ -40,10 +40,10 @@ impl Backing {
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(note) = &self.machine_note {
-            writeln!(f, "{note}\n")?;
-        }
         writeln!(f, "{}", self.verdict)?;
+        if let Some(note) = &self.machine_note {
+            writeln!(f, "{note}")?;
+        }
         for line in self.spreads() {
             writeln!(f, "{line}")?;
         }
@@ -213,10 +213,10 @@ impl Answer {
     /// The answer as Markdown.
     pub fn markdown(&self) -> String {
         let mut out = String::new();
+        out.push_str(&format!("**{}**\n\n", self.verdict));
         if let Some(note) = &self.machine_note {
             out.push_str(&format!("> {note}\n\n"));
         }
-        out.push_str(&format!("**{}**\n\n", self.verdict));
         for line in self.spreads() {
             out.push_str(&format!("{line}\n\n"));
         }
