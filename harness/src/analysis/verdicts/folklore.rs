@@ -16,13 +16,11 @@ use crate::results::{Kind, Row};
 /// "binary heap is the best generic choice": generic means exact and accepting any key.
 pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "binary heap is the best generic choice";
     let all = octile(run, |_| true);
     let (Some(top), Some(heap)) =
         (best(&all, bands::any_keys), best(&all, |r| bands::any_keys(r) && binary_heap(r)))
     else {
         return Verdict::unmeasured(
-            CLAIM,
             "No octile A* rows measure a binary heap and another generic queue.",
         );
     };
@@ -53,18 +51,12 @@ pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict
             .join("; ")
     ));
     if top == heap {
-        return Verdict {
-            claim: CLAIM,
-            asks: "",
-            outside: None,
-            outcome: Outcome::Holds,
-            summary: format!(
-                "`{heap}` is the fastest generic queue over all {} workloads.",
-                all.len()
-            ),
+        return Verdict::new(
+            Outcome::Holds,
+            format!("`{heap}` is the fastest generic queue over all {} workloads.", all.len()),
             details,
-            workloads: all.len(),
-        };
+            all.len(),
+        );
     }
     let (v, text) = compare(&all, top, heap).expect("both contend over all workloads");
     let outcome = if !v.faster() {
@@ -78,14 +70,38 @@ pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict
         "{text}; a binary heap is in the winner's tie group in {heap_bands} of {}.",
         plural(per_band.len(), "band")
     );
-    Verdict {
-        claim: CLAIM,
-        asks: "",
-        outside: None,
-        outcome,
-        summary,
-        details,
-        workloads: all.len(),
+    Verdict::new(outcome, summary, details, all.len())
+}
+
+/// Where the best unsorted array stands against the best sorted array in one band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lead {
+    /// Faster, or tied within the tie margin.
+    Leads,
+    /// Slower beyond the tie margin.
+    Stops,
+    /// A cut-off's bound that does not settle it ("at least 0.87×"), or both arrays cut
+    /// off on every workload of the band.
+    Untold,
+}
+
+/// [`Lead`] from the unsorted array's time over the sorted array's, `None` when both were
+/// cut off everywhere. A lower bound ("at least") leads nowhere: only a shown slowdown
+/// settles it; an upper bound ("at most") leads when the bound itself is within the margin.
+fn lead(v: Option<&crate::analysis::Versus>) -> Lead {
+    let Some(v) = v else { return Lead::Untold };
+    if v.slower() {
+        Lead::Stops
+    } else if v.ratio.high.is_infinite() {
+        Lead::Untold
+    } else if v.ratio.low == 0.0 && v.censored > 0 {
+        if v.ratio.mid <= crate::analysis::TIE_MARGIN {
+            Lead::Leads
+        } else {
+            Lead::Untold
+        }
+    } else {
+        Lead::Leads
     }
 }
 
@@ -93,13 +109,14 @@ pub fn binary_heap_is_the_generic_choice(findings: &Findings<'_, '_>) -> Verdict
 /// binary heaps, especially for smaller F", conceding they are slower than a binary heap,
 /// so the question is their rank among the simple structures (unsorted and sorted arrays)
 /// by size. Per band (octile searches, else held sizes), smallest first: the best unsorted
-/// array against the best sorted array *leads* when it is not slower beyond the tie margin.
-/// Holds when it leads in every band below 100 open cells, partly in some, fails in none;
-/// the best binary heap is shown beside it, and a band answered by fewer than three
+/// array against the best sorted array *leads* when it is not slower beyond the tie margin
+/// ([`lead`]: a cut-off's bound that cannot settle it, or both arrays cut off, is untold).
+/// Holds when it leads in every band below 100 open cells, partly when it stops in some,
+/// fails when it leads in none, undecided when the bands it does not lead are untold; the
+/// best binary heap is shown beside it, and a band answered by fewer than three
 /// workloads, or by the queue alone at held sizes (no A\* search is that small), is marked
 /// weak.
 pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdict {
-    const CLAIM: &str = "unsorted arrays for small frontiers";
     let unsorted = family(Family::UnsortedArray);
     let sorted = family(Family::SortedArray);
     let ranked = findings.bands(&Series::OCTILE, Eligible::Exact);
@@ -108,32 +125,33 @@ pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdi
         .filter_map(|band| {
             let w = &band.evidence.workloads;
             let (u, a) = (best(w, unsorted)?, best(w, sorted)?);
-            let (v, text) = compare(w, u, a)?;
+            let compared = compare(w, u, a);
             let heap = best(w, binary_heap).and_then(|h| compare(w, u, h)).map(|(_, t)| t);
-            Some((band, v, text, heap))
+            let text = compared.as_ref().map_or_else(
+                || format!("`{u}` and `{a}` were both cut off on every workload"),
+                |(_, t)| t.clone(),
+            );
+            Some((band, lead(compared.as_ref().map(|(v, _)| v)), text, heap))
         })
         .collect();
     let small: Vec<_> = steps.iter().filter(|(b, ..)| b.evidence.band.hi <= 100.0).collect();
     if small.is_empty() {
         return Verdict::unmeasured(
-            CLAIM,
             "No frontier below 100 open cells was measured with an unsorted and a sorted array.",
         );
     }
-    let leads = |v: &crate::analysis::Versus| !v.slower();
-    let holds = small.iter().filter(|(_, v, ..)| leads(v)).count();
+    let count = |l: Lead| small.iter().filter(|(_, s, ..)| *s == l).count();
+    let (holds, untold) = (count(Lead::Leads), count(Lead::Untold));
     let weak = |b: &crate::analysis::BandRanking<'_, '_>| {
         b.evidence.kind == Kind::Synthetic || b.evidence.workloads.len() < STRONG
     };
     let mut details: Vec<String> = steps
         .iter()
-        .map(|(b, v, text, heap)| {
-            let word = if v.faster() {
-                "faster"
-            } else if leads(v) {
-                "tied"
-            } else {
-                "slower"
+        .map(|(b, l, text, heap)| {
+            let word = match l {
+                Lead::Leads => "leads",
+                Lead::Stops => "slower",
+                Lead::Untold => "cannot be told",
             };
             format!(
                 "{} ({}{}): {text}: {word}{}.",
@@ -145,35 +163,42 @@ pub fn unsorted_arrays_for_small_frontiers(findings: &Findings<'_, '_>) -> Verdi
             )
         })
         .collect();
-    let stops = steps.iter().find(|(_, v, ..)| !leads(v)).map(|(b, ..)| b.evidence.band);
-    details.push(match stops {
-        Some(band) => {
-            format!("It stops leading the simple structures from the {} band on.", band.label())
+    let first = |l: Lead| steps.iter().find(|(_, s, ..)| *s == l).map(|(b, ..)| b.evidence.band);
+    let (stops, unknown) = (first(Lead::Stops), first(Lead::Untold));
+    let where_ = match (stops, unknown) {
+        (Some(band), _) => format!("it stops leading from the {} band.", band.label()),
+        (None, Some(band)) => format!(
+            "it leads in every band it could be told in; from the {} band the cut-offs cannot tell.",
+            band.label()
+        ),
+        (None, None) => "it leads in every band measured.".into(),
+    };
+    details.push(format!("Among the simple structures, {where_}"));
+    let outcome = if holds == small.len() {
+        Outcome::Holds
+    } else if holds + untold == small.len() {
+        if holds == 0 && untold > 0 {
+            Outcome::Unmeasured
+        } else {
+            Outcome::Undecided
         }
-        None => "It leads the simple structures in every band measured.".into(),
-    });
-    let outcome = match holds {
-        0 => Outcome::Fails,
-        n if n == small.len() => Outcome::Holds,
-        _ => Outcome::Partly,
+    } else if holds == 0 {
+        Outcome::Fails
+    } else {
+        Outcome::Partly
     };
     let weak_small = small.iter().filter(|(b, ..)| weak(b)).count();
     let summary = format!(
-        "Among the simple structures, the best unsorted array is faster than or tied with the best sorted array in {holds} of {} below 100 open cells ({weak_small} of them weak); {}",
+        "Among the simple structures, the best unsorted array is faster than or tied with the best sorted array in {holds} of {} below 100 open cells ({weak_small} of them weak, {untold} that the cut-offs cannot tell); {where_}",
         plural(small.len(), "band"),
-        match stops {
-            Some(band) => format!("it stops leading from {} open cells.", band.label()),
-            None => "it leads in every band measured.".into(),
-        }
     );
     let workloads = small.iter().map(|(b, ..)| b.evidence.workloads.len()).sum();
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
+    Verdict::new(outcome, summary, details, workloads)
 }
 
 /// "bucketing above 10,000 open nodes".
 pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "bucketing above 10,000 open nodes";
     let bucketing = class(Class::Bucketing);
     let against = |within: fn(f64) -> bool| {
         let (kind, workloads) = sized(run, within)?;
@@ -183,7 +208,7 @@ pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
         Some((v, text, kind, workloads.len()))
     };
     let Some((v, text, kind, n)) = against(|size| size >= 1e4) else {
-        return Verdict::unmeasured(CLAIM, "No frontier of 10,000 open cells or more was measured with a bucketing queue and another.");
+        return Verdict::unmeasured("No frontier of 10,000 open cells or more was measured with a bucketing queue and another.");
     };
     let mut details = vec![format!(
         "Bucketing: bucket queues, radix heaps and HOT queues. From 10,000 open cells ({}): {text}.",
@@ -220,21 +245,12 @@ pub fn bucketing_above_10k(findings: &Findings<'_, '_>) -> Verdict {
     } else {
         Outcome::Partly
     };
-    Verdict {
-        claim: CLAIM,
-        asks: "",
-        outside: None,
-        outcome,
-        summary: format!("{text}."),
-        details,
-        workloads: n,
-    }
+    Verdict::new(outcome, format!("{text}."), details, n)
 }
 
 /// "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500".
 pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "HOT queues as fast as heaps up to 800 open nodes and 20% faster at 1,500";
     let hot = family(Family::HotQueue);
     let part = |within: fn(f64) -> bool| {
         let (kind, workloads) = sized(run, within)?;
@@ -247,7 +263,7 @@ pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
     // 1,500 within a factor of 1.5 either way.
     let near = part(|size| (1000.0..=2250.0).contains(&size));
     if small.is_none() && near.is_none() {
-        return Verdict::unmeasured(CLAIM, "No frontier up to 2,250 open cells was measured with both a HOT queue and a binary heap.");
+        return Verdict::unmeasured("No frontier up to 2,250 open cells was measured with both a HOT queue and a binary heap.");
     }
     let mut details = Vec::new();
     let small_holds = small.as_ref().map(|(v, text, _)| {
@@ -292,7 +308,7 @@ pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
         ratio(1.0 / 1.2)
     );
     let workloads = small.map_or(0, |s| s.2) + near.map_or(0, |s| s.2);
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
+    Verdict::new(outcome, summary, details, workloads)
 }
 
 /// "skip decrease-key and insert duplicates", with the seeds' reason that adjustments
@@ -306,18 +322,16 @@ pub fn hot_queues_against_heaps(findings: &Findings<'_, '_>) -> Verdict {
 /// run's share of key updates and of stale pops answers "rare".
 pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "skip decrease-key and insert duplicates";
     let all = octile(run, |_| true);
     let is = |strategy: Strategy| move |row: &Row| row.strategy == Some(strategy);
     let (Some(dup), Some(dk)) =
         (best(&all, is(Strategy::Duplicates)), best(&all, is(Strategy::DecreaseKey)))
     else {
-        return Verdict::unmeasured(CLAIM, "The octile A* rows do not measure both strategies.");
+        return Verdict::unmeasured("The octile A* rows do not measure both strategies.");
     };
     // The seeds' own pair.
     let Some((seeds, seeds_text)) = compare(&all, BASELINE, INDEXED_BINARY_HEAP) else {
         return Verdict::unmeasured(
-            CLAIM,
             "The octile A* rows do not measure std's BinaryHeap beside the indexed binary heap.",
         );
     };
@@ -384,13 +398,5 @@ pub fn duplicates_over_decrease_key(findings: &Findings<'_, '_>) -> Verdict {
         library.as_ref().map_or("not measured".to_owned(), |(_, text)| text.clone()),
         if compared == 1 { "structure" } else { "structures" }
     );
-    Verdict {
-        claim: CLAIM,
-        asks: "",
-        outside: None,
-        outcome,
-        summary,
-        details,
-        workloads: all.len(),
-    }
+    Verdict::new(outcome, summary, details, all.len())
 }

@@ -2,7 +2,7 @@
 //! set, breadth-first search on unit-cost grids, and Manhattan distance on 8 moves.
 //!
 //! Fringe search and BFS are timed in the same rounds as the queues, as rows of their own
-//! kind (`loop`) beside each A\* workload; [`beside`] puts them back in one workload, so a
+//! kind (`loop`) beside each A\* workload; [`Run::with_loops`] puts them back in one workload, so a
 //! loop and a queue are compared round by round like two queues.
 
 use std::cmp::Ordering;
@@ -15,20 +15,11 @@ use crate::analysis::rank::versus_across;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::maps::grid::{Connectivity, CostScale};
-use crate::results::Kind;
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::Setup;
-
-/// `w` with the rows of its `loop` twin (fringe search, BFS), measured in the same rounds.
-fn beside<'a>(run: &Run<'a>, w: &Workload<'a>) -> Option<Workload<'a>> {
-    let loops = run.twin(w, Kind::Loop)?;
-    let mut merged = w.clone();
-    merged.rows.extend(loops.rows.iter().map(|(k, v)| (*k, *v)));
-    Some(merged)
-}
 
 /// The series' workloads where `id` has evidence, each with its loop rows: a measurement,
 /// or a cut-off's censored bound (the loop takes at least that multiple of the baseline's
@@ -37,7 +28,7 @@ fn with_loop<'a>(run: &Run<'a>, selection: &Series, id: &str) -> Vec<Workload<'a
     run.workloads
         .iter()
         .filter(|w| selection.admits(w))
-        .filter_map(|w| beside(run, w))
+        .filter_map(|w| run.with_loops(w))
         .filter(|w| w.timing(id).is_some())
         .collect()
 }
@@ -86,7 +77,6 @@ fn per_workload(workloads: &[Workload<'_>], id: &str) -> (usize, usize, Vec<Stri
 /// by one: holds when it is faster beyond the margin on every series, fails when on none.
 pub fn fringe_beats_astar(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "fringe search beats A* with a heap on grids";
     let (mut faster_series, mut measured, mut total) = (0, Vec::new(), 0);
     let mut details = Vec::new();
     for selection in series(run) {
@@ -110,7 +100,7 @@ pub fn fringe_beats_astar(findings: &Findings<'_, '_>) -> Verdict {
         details.extend(lines);
     }
     if measured.is_empty() {
-        return Verdict::unmeasured(CLAIM, "Fringe search was not timed on any series.");
+        return Verdict::unmeasured("Fringe search was not timed on any series.");
     }
     let outcome = match faster_series {
         0 => Outcome::Fails,
@@ -122,7 +112,7 @@ pub fn fringe_beats_astar(findings: &Findings<'_, '_>) -> Verdict {
         measured.join("; "),
         measured.len()
     );
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: total }
+    Verdict::new(outcome, summary, details, total)
 }
 
 /// "There are some maps though where you don't save much, and it might be better to use
@@ -135,14 +125,10 @@ pub fn fringe_beats_astar(findings: &Findings<'_, '_>) -> Verdict {
 /// cut-off BFS counts as slower.
 pub fn bfs_is_enough(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "BFS is better only on maps where A* saves little, such as mazes";
     let workloads = with_loop(run, &unit(Connectivity::Four, HeuristicKind::Manhattan), Bfs::ID);
     let refs: Vec<&Workload<'_>> = workloads.iter().collect();
     let Some((_, sentence)) = compare(&refs, Bfs::ID, BASELINE) else {
-        return Verdict::unmeasured(
-            CLAIM,
-            "BFS was not timed on a 4-connected unit-cost workload.",
-        );
+        return Verdict::unmeasured("BFS was not timed on a 4-connected unit-cost workload.");
     };
     // Per workload: faster, slower, and what A* saves (BFS's expansions ÷ A*'s; unknown
     // where BFS was cut off).
@@ -203,15 +189,7 @@ pub fn bfs_is_enough(findings: &Findings<'_, '_>) -> Verdict {
         },
         if only_where_little { "each" } else { "not each" },
     );
-    Verdict {
-        claim: CLAIM,
-        asks: "",
-        outside: None,
-        outcome,
-        summary,
-        details,
-        workloads: workloads.len(),
-    }
+    Verdict::new(outcome, summary, details, workloads.len())
 }
 
 /// The speed-up the roguelike log measured from Manhattan distance on 8 moves: "2.76 ±
@@ -222,7 +200,6 @@ pub fn bfs_is_enough(findings: &Findings<'_, '_>) -> Verdict {
 /// and the log's 2.76× are reported beside it.
 pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    const CLAIM: &str = "Manhattan on 8 moves is a speed-up (2.76×), with paths a little longer";
     let exact = unit(Connectivity::Eight, HeuristicKind::Chebyshev);
     let trick = unit(Connectivity::Eight, HeuristicKind::Manhattan);
     let (mut holds, mut reaches, mut maps, mut details, mut excess) =
@@ -262,7 +239,6 @@ pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
     }
     let Some(pooled) = versus_across(&pairs, "chebyshev", "manhattan") else {
         return Verdict::unmeasured(
-            CLAIM,
             "No 8-connected unit-cost map was searched with both Chebyshev and Manhattan.",
         );
     };
@@ -280,7 +256,7 @@ pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
         100.0 * excess.iter().copied().fold(f64::INFINITY, f64::min),
         100.0 * excess.iter().copied().fold(0.0, f64::max)
     );
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads: maps }
+    Verdict::new(outcome, summary, details, maps)
 }
 
 /// The roguelike log's measured speed-up from Manhattan on 8 moves, and its ± spread.
