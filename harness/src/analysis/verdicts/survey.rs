@@ -447,3 +447,78 @@ pub fn b_heaps_for_large_frontiers(findings: &Findings<'_, '_>) -> Verdict {
     );
     Verdict::new(outcome, summary, details, workloads(&steps))
 }
+
+/// "If we use skip lists with the f value as the key, … This is no better than sorted
+/// linked lists.": the best skip list against the best sorted array, band by band; a band
+/// holds where the skip list is not faster beyond the tie margin.
+pub fn skip_lists_no_better_than_sorted(findings: &Findings<'_, '_>) -> Verdict {
+    let skip = family(Family::SkipList);
+    let sorted = family(Family::SortedArray);
+    structure_against(findings.run, skip, sorted, "a sorted array", |s| !s.v.faster())
+}
+
+/// "This is simple, but really slow for long paths. This can be improved by maintaining a
+/// sorted list": the best sorted array against the best unsorted array in the largest
+/// octile band both reached (the longest paths), a cut-off counting as its bound: holds when
+/// the sorted array is faster beyond the tie margin, fails when it is not faster and the
+/// figures are measured, undecided when a cut-off's bound leaves it open. The other bands
+/// are shown beside it.
+pub fn sorted_lists_for_long_paths(findings: &Findings<'_, '_>) -> Verdict {
+    let sorted = family(Family::SortedArray);
+    let unsorted = family(Family::UnsortedArray);
+    let steps = steps(findings.run, sorted, unsorted, f64::INFINITY);
+    let Some(longest) = steps.last() else {
+        return Verdict::unmeasured(
+            "No octile A* workload measured both a sorted and an unsorted array.",
+        );
+    };
+    let outcome = if longest.v.faster() {
+        Outcome::Holds
+    } else if longest.v.censored > 0 {
+        Outcome::Undecided
+    } else {
+        Outcome::Fails
+    };
+    let details = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    let summary = format!(
+        "On the longest paths ({}), {}.",
+        longest.label,
+        takes(&longest.a, &longest.b, &longest.v)
+    );
+    Verdict::new(outcome, summary, details, longest.v.n)
+}
+
+/// "I would expect that HOT queues get faster as the number of nodes increases": faster
+/// than the heap they replace, so the best HOT queue's time over the best binary heap's,
+/// band by band; holds when the largest band's ratio lies below the smallest band's beyond
+/// the tie margin (the intervals apart), fails when above or level. Bands with a cut-off
+/// on either side do not enter: a bound cannot show a trend.
+pub fn hot_queues_faster_as_n_grows(findings: &Findings<'_, '_>) -> Verdict {
+    let hot = family(Family::HotQueue);
+    let steps = steps(findings.run, hot, binary_heap, f64::INFINITY);
+    let measured: Vec<&Step<'_>> = steps.iter().filter(|s| s.v.censored == 0).collect();
+    let (Some(first), Some(last)) = (measured.first(), measured.last()) else {
+        return Verdict::unmeasured("No octile A* band measured a HOT queue and a binary heap.");
+    };
+    if measured.len() < 2 {
+        return Verdict::unmeasured(
+            "Only one octile A* band measured a HOT queue and a binary heap.",
+        );
+    }
+    let outcome = if last.v.ratio.high * crate::analysis::TIE_MARGIN < first.v.ratio.low {
+        Outcome::Holds
+    } else if last.v.ratio.mid * crate::analysis::TIE_MARGIN < first.v.ratio.mid {
+        Outcome::Undecided
+    } else {
+        Outcome::Fails
+    };
+    let details = steps.iter().map(|s| format!("{}.", s.sentence())).collect();
+    let summary = format!(
+        "Against the best binary heap, the best HOT queue takes {} ({}) and {} ({}).",
+        pooled(Some(first.v)),
+        first.label,
+        pooled(Some(last.v)),
+        last.label
+    );
+    Verdict::new(outcome, summary, details, workloads(&steps))
+}
