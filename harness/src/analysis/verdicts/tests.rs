@@ -985,6 +985,41 @@ fn jps_faster_than_astar() {
     assert_eq!(outcome(claim, &map(150.0)), Outcome::Fails);
 }
 
+/// METHODOLOGY.md's last section, `## The claims`, as the code's claim table makes it.
+fn claims_section() -> String {
+    let mut text = String::from(
+        "## The claims\n\n\
+         Every claim the verdicts decide: its words quoted whole, where they stand (a file of \
+         the source texts in `../shared/seeds/`, a work outside them, or the lab's own \
+         question), what its rule compares, and the line the rule draws. Generated from \
+         `CLAIMS` in `harness/src/analysis/verdicts/mod.rs`: a test fails when this list \
+         differs from the code, and `PQLAB_BLESS=1 cargo test -p pqlab --lib \
+         methodology_lists_every_claim` rewrites it.\n\n",
+    );
+    for claim in super::CLAIMS {
+        text.push_str(&format!(
+            "- **`{}`**: “{}” ({}).\n  - Rule: {}\n  - Holds when: {}.\n",
+            claim.id, claim.quote, claim.source, claim.asks, claim.threshold
+        ));
+    }
+    text
+}
+
+/// Rule: METHODOLOGY.md ends with the claim table's list, claim for claim.
+#[test]
+fn methodology_lists_every_claim() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../METHODOLOGY.md");
+    let text = std::fs::read_to_string(path).expect("METHODOLOGY.md");
+    let start = text.find("\n## The claims\n").map_or(text.len(), |i| i + 1);
+    let wanted = claims_section();
+    if std::env::var_os("PQLAB_BLESS").is_some() {
+        let kept = text[..start].trim_end();
+        std::fs::write(path, format!("{kept}\n\n{wanted}")).expect("write METHODOLOGY.md");
+        return;
+    }
+    assert_eq!(&text[start..], wanted, "METHODOLOGY.md's claims differ from CLAIMS");
+}
+
 /// Rule: claims are told apart by id and by quote.
 #[test]
 fn every_claim_has_its_own_id_and_quote() {
