@@ -996,10 +996,16 @@ fn claims_section() -> String {
          differs from the code, and `PQLAB_BLESS=1 cargo test -p pqlab --lib \
          methodology_lists_every_claim` rewrites it.\n\n",
     );
+    // Markdown: an asterisk is a mark unless escaped ("A\*").
+    let plain = |s: &str| s.replace('*', "\\*");
     for claim in super::CLAIMS {
         text.push_str(&format!(
             "- **`{}`**: “{}” ({}).\n  - Rule: {}\n  - Holds when: {}.\n",
-            claim.id, claim.quote, claim.source, claim.asks, claim.threshold
+            claim.id,
+            plain(claim.quote),
+            plain(&claim.source.to_string()),
+            plain(claim.asks),
+            plain(claim.threshold)
         ));
     }
     text
