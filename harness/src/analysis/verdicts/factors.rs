@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{evidence, ratio_of, Outcome, Verdict};
+use super::{evidence, evidence_over, ratio_of, Outcome, Verdict};
 use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{versus, versus_across, Versus, TIE_MARGIN};
 use crate::analysis::trades::{Trade, Way};
@@ -110,7 +110,7 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     let summary = format!(
         "A hash table (FxHashMap) for the per-cell state takes {} the time of a {comparator} ({}): {}; and {} that of a flat array with generation stamps, which clears nothing.{memory_text}",
         ratio_of(&deciding),
-        evidence(&deciding),
+        evidence_over(&deciding, PAIR),
         match similar {
             Some(true) => "similar",
             Some(false) => "slower beyond the tie margin",
@@ -120,6 +120,9 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     );
     Verdict::new(outcome, summary, details, workloads)
 }
+
+/// What a store comparison's pairs are: one queue on two sibling workloads.
+const PAIR: &str = "queue-and-workload pair";
 
 /// `store` against `base` over every queue timed on both of each pair of sibling workloads
 /// (the same problems), pooled with its 95% interval ([`versus_across`]), a cut-off at its
@@ -135,9 +138,9 @@ fn stores(run: &Run<'_>, store: StoreKind, base: StoreKind) -> Option<(Versus, u
     }
     let v = versus_across(&pairs, &store.to_string(), &base.to_string())?;
     let line = format!(
-        "{store}: the same queues on the same problems take {} the time of the {base} ({}; each a queue on a workload).",
+        "{store}: the same queues on the same problems take {} the time of the {base} ({}).",
         ratio_of(&v),
-        evidence(&v)
+        evidence_over(&v, PAIR)
     );
     Some((v, workloads, line))
 }
@@ -159,7 +162,7 @@ pub fn do_not_zero_arrays(findings: &Findings<'_, '_>) -> Verdict {
     let summary = format!(
         "Clearing the flat array every search takes {} the time of stamping it ({}).",
         ratio_of(&v),
-        evidence(&v)
+        evidence_over(&v, PAIR)
     );
     Verdict::new(outcome, summary, vec![line], n)
 }

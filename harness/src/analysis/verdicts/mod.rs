@@ -464,6 +464,12 @@ fn ratio_of(v: &Versus) -> String {
 /// What backs a ratio: "95% interval 0.83–0.87×, 12 workloads", with a censored side
 /// "95% lower bound 5.1×, 3 workloads, 2 of them a cut-off's lower bound".
 fn evidence(v: &Versus) -> String {
+    evidence_over(v, "workload")
+}
+
+/// [`evidence`] counting its pairs as `unit`s ("queue-and-workload pair" where each pair is
+/// one queue on two sibling workloads).
+fn evidence_over(v: &Versus, unit: &str) -> String {
     let interval = match (v.ratio.low > 0.0, v.ratio.high.is_finite()) {
         (true, true) => format!("95% interval {}–{}", ratio(v.ratio.low), ratio(v.ratio.high)),
         (true, false) => format!("95% lower bound {}", ratio(v.ratio.low)),
@@ -475,7 +481,7 @@ fn evidence(v: &Versus) -> String {
     } else {
         String::new()
     };
-    format!("{interval}, {}{censored}", plural(v.n, "workload"))
+    format!("{interval}, {}{censored}", plural(v.n, unit))
 }
 
 /// The one rule for "A is faster than B" over several parts (size ranges, maps, workload

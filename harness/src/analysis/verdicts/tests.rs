@@ -950,7 +950,7 @@ fn a_cut_off_store_counts_at_its_bound() {
     rows.push(cut_off(&hashed, "dary4-dup", 3.0));
     let v = decide(claim, &rows);
     assert!(v.summary.contains("takes at least 1.75×"), "{}", v.summary);
-    assert!(v.summary.contains("2 workloads, 1 of them a cut-off"), "{}", v.summary);
+    assert!(v.summary.contains("2 queue-and-workload pairs, 1 of them a cut-off"), "{}", v.summary);
     assert_eq!(v.outcome, Outcome::Fails);
 }
 
