@@ -302,3 +302,47 @@ pub fn manhattan_on_eight_moves(findings: &Findings<'_, '_>) -> Verdict {
 
 /// The roguelike log's measured speed-up from Manhattan on 8 moves, and its ± spread.
 const LOG_SPEEDUP: (f64, f64) = (2.76, 0.13);
+
+/// "I believe (but don't know for sure) that some already-visited elements may need to be
+/// visited again even after they've been taken out of the frontier" (Red Blob, of an
+/// inadmissible heuristic): over the A\* workloads whose heuristic is not consistent on
+/// their moves (Manhattan on 8 moves, weighted octile), whether std's BinaryHeap's searches
+/// expanded a closed cell again (the `reopenings` counter). "May need to" holds where one
+/// workload shows it and fails where none does; the consistent heuristics, where an exact
+/// queue reopens nothing, are the control beside it. The counts are exact: no interval.
+pub fn reopenings_under_inadmissible(findings: &Findings<'_, '_>) -> Verdict {
+    let (mut inconsistent, mut consistent) = (Vec::new(), Vec::new());
+    for w in findings.run.of(crate::results::Kind::Astar) {
+        let (Some(h), Some(row)) = (w.heuristic(), w.ok(BASELINE)) else { continue };
+        let moves = w.facts.setup().and_then(|s| s.moves).unwrap_or(Connectivity::Eight);
+        let side = if h.consistent_on(moves) { &mut consistent } else { &mut inconsistent };
+        side.push((row.reopenings, row.expansions));
+    }
+    if inconsistent.is_empty() {
+        return Verdict::unmeasured("No A* workload searched with an inconsistent heuristic.");
+    }
+    // How many workloads reopened a cell, and the reopenings' share of the expansions.
+    let share = |rows: &[(f64, f64)]| {
+        let reopened = rows.iter().filter(|(r, _)| *r > 0.0).count();
+        let pooled =
+            rows.iter().map(|p| p.0).sum::<f64>() / rows.iter().map(|p| p.1).sum::<f64>().max(1.0);
+        (reopened, pooled)
+    };
+    let (reopened, pooled) = share(&inconsistent);
+    let outcome = if reopened > 0 { Outcome::Holds } else { Outcome::Fails };
+    let control = (!consistent.is_empty()).then(|| {
+        let (n, p) = share(&consistent);
+        format!(
+            " Under consistent heuristics it reopened cells on {n} of {} ({:.2}% of its expansions).",
+            plural(consistent.len(), "workload"),
+            100.0 * p
+        )
+    });
+    let summary = format!(
+        "With an inconsistent heuristic (Manhattan on 8 moves, weighted octile), `{BASELINE}`'s searches expanded closed cells again on {reopened} of {} ({:.2}% of their expansions were reopenings).{}",
+        plural(inconsistent.len(), "workload"),
+        100.0 * pooled,
+        control.unwrap_or_default()
+    );
+    Verdict::new(outcome, summary, Vec::new(), inconsistent.len())
+}

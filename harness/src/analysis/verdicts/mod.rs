@@ -292,6 +292,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: loops::bfs_is_enough,
     },
     Claim {
+        id: "reopenings",
+        quote: "I believe (but don't know for sure) that some already-visited elements may need to be visited again even after they've been taken out of the frontier",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Of an inadmissible heuristic: counts, over the A* workloads whose heuristic is not consistent on their moves (Manhattan on 8 moves, weighted octile), the closed cells std's BinaryHeap's searches expanded again, with the consistent heuristics as the control.",
+        threshold: "a reopened cell on one workload at least (\"may need to\")",
+        decide: loops::reopenings_under_inadmissible,
+    },
+    Claim {
         id: "manhattan-on-eight",
         quote: "2.76 ± 0.13 times faster than 'tmp/rl-matrix'",
         source: Source::Seed("004_8ea1d6f732bbff7d.txt"),

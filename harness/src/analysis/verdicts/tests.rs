@@ -1139,3 +1139,22 @@ fn do_not_zero_arrays() {
     assert_eq!(outcome(claim, &stores(110.0)), Outcome::Holds);
     assert_eq!(outcome(claim, &stores(101.0)), Outcome::Fails);
 }
+
+/// Rule: under an inconsistent heuristic, already-visited cells "may need to be visited
+/// again" where std's heap reopened a closed cell on one workload at least.
+#[test]
+fn reopenings_under_inadmissible() {
+    use crate::maps::grid::Connectivity::Eight;
+    use crate::results::Kind::Astar;
+    let claim = super::loops::reopenings_under_inadmissible;
+    let manhattan = |reopenings: f64| {
+        let facts = unit_cost("a", Astar, Eight, HeuristicKind::Manhattan);
+        let mut row = steady(&facts, BASELINE, 300.0, 100.0);
+        (row.reopenings, row.expansions) = (reopenings, 1000.0);
+        vec![row]
+    };
+    assert_eq!(outcome(claim, &manhattan(12.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &manhattan(0.0)), Outcome::Fails);
+    // A consistent heuristic alone does not answer.
+    assert_eq!(outcome(claim, &at("o", 500.0, &[(BASELINE, 100.0)])), Outcome::Unmeasured);
+}
