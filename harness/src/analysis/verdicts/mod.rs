@@ -7,7 +7,8 @@
 //! three workloads says it is weak. Ratios are written one way: "takes 0.85× the time of".
 //!
 //! Adding a verdict: a function `fn(&Findings) -> Verdict` in one of this folder's files, and
-//! one line in [`CLAIMS`].
+//! one entry in [`CLAIMS`]: its quote whole, where it stands ([`Source`]), what it asks and
+//! its threshold. METHODOLOGY.md's last section lists the entries (a test keeps it so).
 
 mod factors;
 mod folklore;
