@@ -29,6 +29,7 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::{Timing, Workload};
+use crate::format::{plural, ratio, ratio_interval};
 use crate::results::{quantile, Kind, Row, Spread, Status};
 use crate::rng::SplitMix64;
 
@@ -251,6 +252,30 @@ impl Versus {
             std::cmp::Ordering::Greater => self.ratio.mid > TIE_MARGIN,
             std::cmp::Ordering::Less => self.ratio.mid * TIE_MARGIN < 1.0,
             std::cmp::Ordering::Equal => self.ratio.mid.max(1.0 / self.ratio.mid) <= TIE_MARGIN,
+        }
+    }
+
+    /// The ratio and its 95% interval as a table prints them, a censored figure never bare:
+    /// "1.07× (1.05–1.09×)"; "at least 1.52× (95% lower bound 1.48×; cut off on 2
+    /// workloads)"; "at most 0.596× (95% upper bound 0.614×; cut off on 2 workloads)"; with
+    /// cut-offs on both sides, "1.2×, bounded neither way (cut off on 3 workloads)".
+    pub fn reads(&self) -> String {
+        let (r, cut) = (self.ratio, plural(self.censored, "workload"));
+        match (r.low == 0.0 && self.censored > 0, r.high.is_infinite()) {
+            (false, false) => ratio_interval(r),
+            (false, true) => format!(
+                "at least {} (95% lower bound {}; cut off on {cut})",
+                ratio(r.mid),
+                ratio(r.low)
+            ),
+            (true, false) => format!(
+                "at most {} (95% upper bound {}; cut off on {cut})",
+                ratio(r.mid),
+                ratio(r.high)
+            ),
+            (true, true) => {
+                format!("{}, bounded neither way (cut off on {cut})", ratio(r.mid))
+            }
         }
     }
 

@@ -247,6 +247,16 @@ impl<'a> Run<'a> {
         self.workloads.iter().find(|w| w.kind == kind && w.name == of.name)
     }
 
+    /// `w` with the rows of its `loop` twin (fringe search, BFS), measured in the same
+    /// rounds: a loop and a queue are then compared round by round like two queues, a
+    /// cut-off loop by its censored bound over `w`'s baseline.
+    pub fn with_loops(&self, w: &Workload<'a>) -> Option<Workload<'a>> {
+        let loops = self.twin(w, Kind::Loop)?;
+        let mut merged = w.clone();
+        merged.rows.extend(loops.rows.iter().map(|(k, v)| (*k, *v)));
+        Some(merged)
+    }
+
     /// The workload of `of`'s kind searching `of`'s problems (same map, setup but for the
     /// search loop, heuristic, scale, store and count) with `search` instead.
     pub fn search_twin(&self, of: &Workload<'_>, search: SearchKind) -> Option<&Workload<'a>> {

@@ -7,7 +7,8 @@
 //! three workloads says it is weak. Ratios are written one way: "takes 0.85× the time of".
 //!
 //! Adding a verdict: a function `fn(&Findings) -> Verdict` in one of this folder's files, and
-//! one line in [`CLAIMS`].
+//! one entry in [`CLAIMS`]: its quote whole, where it stands ([`Source`]), what it asks and
+//! its threshold. METHODOLOGY.md's last section lists the entries (a test keeps it so).
 
 mod factors;
 mod folklore;
@@ -34,142 +35,309 @@ use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
 
-/// A claim the report decides: how, in one sentence, and the rule.
+/// A claim the report decides: its words, where they stand, how it is asked, and the rule.
 pub struct Claim {
+    /// A short stable name (kebab-case), for a reader that picks one claim out.
+    pub id: &'static str,
+    /// The claim, quoted whole from its source.
+    pub quote: &'static str,
+    /// Where the quote stands.
+    pub source: Source,
     /// What the verdict compares, with which comparator, on which data: one sentence, as
     /// the report prints it under the verdict.
     pub asks: &'static str,
-    /// Where the claim comes from when the seeds do not make it; `None` for the seeds' own.
-    pub outside: Option<&'static str>,
+    /// The line the rule draws, in the text's own terms: what holds it.
+    pub threshold: &'static str,
     /// The rule: the verdict on a run.
     pub decide: fn(&Findings<'_, '_>) -> Verdict,
+}
+
+/// Where a claim's quote stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file of the source texts (`../shared/seeds/`, whose README names each).
+    Seed(&'static str),
+    /// A work outside the source texts, named.
+    Outside(&'static str),
+    /// The lab's own question, asked beside a source text's sentence (the file) that it does
+    /// not measure as written.
+    Lab(&'static str),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Seed(file) => write!(f, "`{file}`"),
+            Source::Outside(work) => write!(f, "from outside the sources: {work}"),
+            Source::Lab(file) => write!(f, "the lab's own question, beside `{file}`"),
+        }
+    }
 }
 
 /// Every claim the report decides, in the order it lists them.
 pub const CLAIMS: &[Claim] = &[
     Claim {
-        asks: "Compares the best exact queue that accepts any key with the best binary heap (std's, pqlab's d = 2, the indexed ones) over the octile A* workloads, and counts the frontier-size bands whose tie group holds a binary heap.",
-        outside: None,
+        id: "generic-choice",
+        quote: "The best generic choice is a binary heap. If you have a binary heap library available, use it.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the best exact queue that accepts any key with std's BinaryHeap (the library heap the text recommends) over the octile A* workloads, and counts the frontier-size bands whose tie group holds a binary heap; a two-level queue is named as the text files it, a cheap variant of a HOT queue.",
+        threshold: "nothing generic faster than std's BinaryHeap beyond the tie margin (95% interval)",
         decide: folklore::binary_heap_is_the_generic_choice,
     },
     Claim {
+        id: "unsorted-arrays",
+        quote: "The O(F) scans should have good cache behavior, so unsorted arrays would be my second choice after binary heaps, especially for smaller F.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "The seed's \"my second choice after binary heaps, especially for smaller F\" concedes a binary heap is faster: ranks the best unsorted array among the simple structures, against the best sorted array, band by band, whole octile A* searches where they reached the band and the queue alone at held sizes below that (marked weak: no A* search is that small), with the best binary heap beside it, and names the band where it stops leading.",
-        outside: None,
+        threshold: "not slower than the best sorted array beyond the tie margin in every band below 100 open cells",
         decide: folklore::unsorted_arrays_for_small_frontiers,
     },
     Claim {
-        asks: "Compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue on the octile A* workloads from 10,000 open cells, and names the smallest band from which bucketing wins every band.",
-        outside: None,
+        id: "bucketing",
+        quote: "If you have more than 10,000 elements in your OPEN set, then consider more complicated structures such as a bucketing system.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue on the octile A* workloads from 10,000 open cells, and names in the summary the smallest band from which bucketing wins every band (where the data turn).",
+        threshold: "faster than the best other exact queue beyond the tie margin from 10,000 open cells",
         decide: folklore::bucketing_above_10k,
     },
     Claim {
-        asks: "Compares the best HOT queue with the best binary heap (the seed's comparator) on octile A* workloads up to 800 open cells and from 1,000 to 2,250, and with the best d-ary heap as a second comparator.",
-        outside: None,
+        id: "hot-queues",
+        quote: "One person reported that HOT queues are as fast as heaps for at most 800 nodes in the OPEN set, and are 20% faster when there are at most 1500 nodes.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the best HOT queue with the best binary heap (the seed's comparator) on octile A* workloads up to 800 open cells and from 800 to 1,500 (the sentence's two brackets), and with the best d-ary heap as a second comparator.",
+        threshold: "up to 800 open cells not slower beyond the tie margin; up to 1,500 at most 1/1.2 of the heap's time (interval's high end)",
         decide: folklore::hot_queues_against_heaps,
     },
     Claim {
-        asks: "Compares duplicates with decrease-key over the octile A* workloads in three pairings: the seeds' (std's BinaryHeap, a library heap without decrease-key, against the indexed binary heap `dary2-dk`), library against library (std's against the best library binary heap with decrease-key), and each structure built both ways against itself; partly when they disagree. The seeds' reason that adjustments are rare (\"which is rare\"; \"but rarely, in my experience\") is answered from the run's key updates and stale pops.",
-        outside: None,
+        id: "duplicates",
+        quote: "It will revisit some locations more than necessary (but rarely, in my experience). The code is simpler and it allows me to use a simpler and faster priority queue that does not support the decrease-key operation.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Compares duplicates with decrease-key over the octile A* workloads in three pairings: the seeds' (std's BinaryHeap, a library heap without decrease-key, against the indexed binary heap `dary2-dk`), library against library (std's against the best library binary heap with decrease-key), and each structure built both ways against itself; partly when they disagree. The premise that adjustments are rare is decided on its own (`adjustments-rare`).",
+        threshold: "duplicates not slower beyond the tie margin in each of three pairings",
         decide: folklore::duplicates_over_decrease_key,
     },
     Claim {
-        asks: "The beginners' A* article's sentence (\"A binary heap is at least 2–3 times as fast as a list, and geometrically faster on longer paths\"): compares the best sorted array (the article's list) with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound, and whether the ratio grows with the frontier.",
-        outside: None,
+        id: "adjustments-rare",
+        quote: "If the node being examined is already in the OPEN set (which happens frequently), and if its f value is better than the one already in the OPEN set (which is rare), then the value in the OPEN set must be adjustment.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "The premise of skipping decrease-key, with Red Blob's \"(but rarely, in my experience)\" (`002_b2900ed08176bb73.txt`): over the octile A* workloads, the share of the indexed binary heap's key updates that were decrease-keys, and the share of std's BinaryHeap's pops that were stale duplicates, each pooled with its range across the workloads.",
+        threshold: "both shares at most 10% (the lab's reading of \"rare\"; the sources give no figure)",
+        decide: folklore::adjustments_are_rare,
+    },
+    Claim {
+        id: "heap-against-lists",
+        quote: "In my experience, this approach will be at least 2-3 times as fast in most situations, and geometrically faster (10+ times as fast) on longer paths.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "The beginners' A* article, of a binary heap against its sorted list: compares the best sorted array with the best binary heap band by band on whole octile A* searches, a cut-off counting as its lower bound; \"most situations\" as more than half the bands, \"longer paths\" as the largest band, which a cut-off below 10× leaves undecided.",
+        threshold: "at least 2× (interval's low end) in more than half the bands; at least 10× in the largest band",
         decide: survey::heap_against_lists,
     },
     Claim {
+        id: "pairing-heaps",
+        quote: "They are said to work well in practice; I have never used them.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the best pairing heap with the best binary heap over the octile A* workloads and band by band.",
-        outside: None,
+        threshold: "not slower than the best binary heap beyond the tie margin, band by band",
         decide: survey::pairing_heaps_work_well,
     },
     Claim {
+        id: "fibonacci-heaps",
+        quote: "Fibonacci heaps are good priority queues for A*, in theory. However, in practice they’re not used.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the best Fibonacci heap with the best binary heap over the octile A* workloads and band by band.",
-        outside: None,
+        threshold: "slower than the best binary heap beyond the tie margin, band by band",
         decide: survey::fibonacci_heaps_not_in_practice,
     },
     Claim {
+        id: "sequence-heaps",
+        quote: "Sequence heaps may currently be the fastest available data structure for large comparison based priority queues both in cached and external memory",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the sequence heap with the fastest other comparison-based queue, and with binary and 4-ary heaps for the paper's factor of two (\"at least two times faster than binary and 4-ary heaps\"), at held sizes from 100,000 entries and on octile A* workloads from 30,000 open cells.",
-        outside: None,
+        threshold: "in the fastest comparison-based queue's tie group on every large workload",
         decide: survey::sequence_heaps_for_large_inputs,
     },
     Claim {
+        id: "splay-trees",
+        quote: "Splay trees make everything somewhat cheap.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the best splay tree with std's BinaryHeap over the octile A* workloads and band by band.",
-        outside: None,
+        threshold: "not slower than std's BinaryHeap beyond the tie margin, band by band",
         decide: survey::splay_trees_competitive,
     },
     Claim {
+        id: "quickheap",
+        quote: "a quickheap is 2–3× faster than published Rust heaps",
+        source: Source::Outside("a 2025 Rust write-up on quickheaps"),
         asks: "Compares the quickheap with the best published Rust heap (std's BinaryHeap and the dary-heap, orx-priority-queue, pairing-heap and priority-queue crates) over the octile A* workloads and band by band; a band holds where the quickheap takes at most half its time.",
-        outside: Some("a 2025 Rust write-up on quickheaps"),
+        threshold: "at most half the best published heap's time (interval's high end), band by band",
         decide: survey::quickheaps_beat_published_heaps,
     },
     Claim {
+        id: "simd-quickheap",
+        quote: "the SimdQuickHeap has about twice the radix heap's speed",
+        source: Source::Outside("Breitling, Groot Koerkamp and Williams, SimdQuickHeap: The QuickHeap Reconsidered, ESA 2026 (arXiv 2604.25681)"),
         asks: "Compares the SimdQuickHeap (the `quickheap` crate, built apart with AVX2) with the best radix heap over the octile A* workloads and band by band; a band holds where the SimdQuickHeap takes at most half its time.",
-        outside: Some("Breitling, Groot Koerkamp and Williams, SimdQuickHeap: The QuickHeap Reconsidered, ESA 2026 (arXiv 2604.25681)"),
+        threshold: "at most half the best radix heap's time (interval's high end), band by band",
         decide: survey::simd_quickheap_twice_the_radix_heap,
     },
     Claim {
+        id: "dary-heaps",
+        quote: "They may have better cache performance.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares arity apart from implementation: pqlab's own d-ary heap with d = 4 or 8 against the same code with d = 2, over the size ranges from 10,000 entries pooled (octile A* bands and held sizes; every range when none is that large), by the 95% interval and the tie margin, each range's own comparison beside it; the best d-ary heap of any implementation against the best binary heap is shown beside it.",
-        outside: None,
+        threshold: "faster than d = 2 beyond the tie margin, the ranges from 10,000 entries pooled",
         decide: survey::dary_heaps_cache_better,
     },
     Claim {
+        id: "b-heaps",
+        quote: "B-heaps are also worth a look if your frontier is large",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the best B-heap with the best binary heap (the seed offers B-heaps beside d-ary heaps, as alternatives to a binary heap) over the size ranges from 10,000 entries pooled, by the 95% interval and the tie margin, each range's own comparison beside it; the best binary or d-ary heap is the second comparator.",
-        outside: None,
+        threshold: "faster than the best binary heap beyond the tie margin, the ranges from 10,000 entries pooled",
         decide: survey::b_heaps_for_large_frontiers,
     },
     Claim {
+        id: "hash-table",
+        quote: "Hash tables perform similarly to indexed arrays, but they can take up a lot less memory in the common case, and removals are merely expensive instead of extremely expensive.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares octile A* with its per-cell state in FxHashMap against a flat array reset every search (the seeds' comparator: what the table is said to save) and against the stamped flat array, the same queues on the same problems, on maps up to 1024²; the seeds' other reason, memory, from the bytes std's heap's search held with each store (counted by the lab's allocator).",
-        outside: None,
+        threshold: "not slower than the cleared array beyond the tie margin (95% interval); at most half its bytes",
         decide: factors::hash_table_membership,
     },
     Claim {
+        id: "skip-lists",
+        quote: "This is no better than sorted linked lists.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Of skip lists keyed by f: compares the best skip list with the best sorted array band by band on whole octile A* searches.",
+        threshold: "the skip list not faster than the sorted array beyond the tie margin, band by band",
+        decide: survey::skip_lists_no_better_than_sorted,
+    },
+    Claim {
+        id: "sorted-lists-long-paths",
+        quote: "This is simple, but really slow for long paths. This can be improved by maintaining a sorted list and simply grabbing the first item off the list every time you need the lowest F-cost square.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "Compares the best sorted array with the best unsorted array (the list scanned whole) in the largest octile band both reached, a cut-off counting as its bound; the other bands beside it.",
+        threshold: "the sorted array faster beyond the tie margin in the largest band",
+        decide: survey::sorted_lists_for_long_paths,
+    },
+    Claim {
+        id: "hot-queues-grow",
+        quote: "I would expect that HOT queues get faster as the number of nodes increases.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the best HOT queue with the best binary heap band by band on whole octile A* searches, the smallest band measured against the largest (bands with a cut-off left out: a bound shows no trend).",
+        threshold: "the largest band's ratio below the smallest's, the intervals apart beyond the tie margin",
+        decide: survey::hot_queues_faster_as_n_grows,
+    },
+    Claim {
+        id: "never-examined",
+        quote: "Since most nodes put into OPEN are “bad”, they are never examined, and there’s no harm putting them into the big array.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Counts, over the octile A* workloads, the nodes the indexed binary heap `dary2-dk` put into OPEN (its pushes: it adjusts instead of pushing twice) that its searches never expanded, pooled, with the range across the workloads.",
+        threshold: "more than half the nodes put into OPEN never expanded",
+        decide: folklore::most_nodes_never_examined,
+    },
+    Claim {
+        id: "do-not-zero",
+        quote: "The last thing you will want to do in such cases is spend time zero-ing everything out after a pathfinding call, especially if you have a large map.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "Compares octile A* with its per-cell state in a flat array cleared every search against the same array stamped with a search counter (the article's own trick), every queue on the same problems, pooled by the 95% interval and the tie margin.",
+        threshold: "the cleared array slower beyond the tie margin, pooled",
+        decide: factors::do_not_zero_arrays,
+    },
+    Claim {
+        id: "soft-heap",
+        quote: "By approximating, it can provide results faster than a regular heap.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
         asks: "Compares the fastest soft heap's time and path excess with weighted A*'s (std's heap), each against exact octile A* with std's heap on the same maps.",
-        outside: None,
+        threshold: "saves time beyond the tie margin and no weighted A* is both faster and closer to optimal",
         decide: factors::soft_heap_trade,
     },
     Claim {
+        id: "better-heuristic",
+        quote: "For optimizing A* we usually look at the priority queue or the map representation. Often overlooked is improving the heuristic function.",
+        source: Source::Seed("001_7e5c71c72ac0d076.txt"),
         asks: "Compares std's BinaryHeap with the differential heuristic against the best queue under octile on the same problems (the heuristic saves more exactly when this time is lower), the maps pooled, by the 95% interval and the tie margin; each map's comparison, its frontier and its expansions beside it.",
-        outside: None,
+        threshold: "faster than the best queue under octile beyond the tie margin, the maps pooled",
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
+        id: "dijkstra",
+        quote: "As you might imagine, because of this Dijkstra's usually ends up exploring a much larger area before the target is found. This generally makes it slower than A*.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
         asks: "Compares Dijkstra (h = 0) with octile A* on the same problems, std's BinaryHeap on both sides, map by map (a maze, rooms, caves, rugged terrain) with each search's expansions, the maps pooled, by the 95% interval and the tie margin; the fastest exact queue on each side is the second comparator.",
-        outside: None,
+        threshold: "slower than A* beyond the tie margin, the maps pooled",
         decide: factors::dijkstra_slower_than_astar,
     },
     Claim {
-        asks: "The seed's sentence on whole-number costs: compares the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types, the workload pairs pooled, by the 95% interval and the tie margin, each pair's comparison beside it, and the fastest exact queue on each side as the second comparator.",
-        outside: None,
+        id: "integer-costs",
+        quote: "Using whole numbers like these is a lot faster for the computer, too.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "The seed's sentence on whole-number costs: compares the generic A* with `f64` costs against the same search with integer costs on the same problems (every map and road graph the lab searched both ways), std's BinaryHeap under both key types, the workload pairs pooled, by the 95% interval and the tie margin, each pair's comparison beside it, and the fastest exact queue on each side as the second comparator; \"a lot\" read as floats taking at least 1.25× (the lab's reading: the text gives no figure). Only the generic A* runs with `f64` costs.",
+        threshold: "floats taking at least 1.25× the integer time (the interval's low end), the workload pairs pooled",
         decide: factors::integer_costs_faster,
     },
     Claim {
+        id: "fringe",
+        quote: "fringe search beats A* with a heap on grids",
+        source: Source::Outside("Björnsson, Enzenberger, Holte and Schaeffer, Fringe Search (2005)"),
         asks: "The seeds only suggest \"processing nodes in batches, as fringe search does\"; the claim is Björnsson et al.'s. Compares fringe search with pqlab's A* using std's BinaryHeap on every series fringe search ran (each cost scale), timed in the same rounds, series by series and workload by workload, cut-offs counting as lower bounds; the best queue is the second comparator.",
-        outside: Some("Björnsson, Enzenberger, Holte and Schaeffer, Fringe Search (2005)"),
+        threshold: "faster than A* with std's BinaryHeap beyond the tie margin on every series",
         decide: loops::fringe_beats_astar,
     },
     Claim {
-        asks: "Red Blob's sentence (\"there are some maps though where you don't save much, and it might be better to use Breadth First Search\", after \"in most game maps, exploring fewer nodes is worth the slowdown\"): compares breadth-first search with A* using Manhattan distance and std's BinaryHeap on the 4-connected unit-cost workloads, timed in the same rounds; holds when A* is faster on most workloads and BFS is faster only where A* saves least (BFS's expansions over A*'s); A* with the best queue is the second comparator.",
-        outside: None,
+        id: "bfs",
+        quote: "In most game maps, exploring fewer nodes is worth the slowdown from the other algorithms. There are some maps though where you don't save much, and it might be better to use Breadth First Search.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Red Blob's sentence (\"there are some maps though where you don't save much, and it might be better to use Breadth First Search\", after \"in most game maps, exploring fewer nodes is worth the slowdown\"): compares breadth-first search with A* using std's BinaryHeap on both unit-cost series (4 moves with Manhattan distance, 8 moves with Chebyshev), timed in the same rounds; holds when A* is faster on most workloads and BFS is faster only where A* saves least (BFS's expansions over A*'s); A* with the best queue is the second comparator.",
+        threshold: "A* faster on most workloads of both unit-cost series, BFS faster only where A* saves least in each",
         decide: loops::bfs_is_enough,
     },
     Claim {
-        asks: "The roguelike log's measurement (\"2.76 ± 0.13 times faster\"): compares, map by map on 8-connected unit-cost grids, std's BinaryHeap with Manhattan distance (inadmissible) against the same heap with Chebyshev (exact) on the same problems, by the 95% interval and the tie margin, with the paths' excess.",
-        outside: None,
+        id: "reopenings",
+        quote: "I believe (but don't know for sure) that some already-visited elements may need to be visited again even after they've been taken out of the frontier",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Of an inadmissible heuristic: counts, over the A* workloads whose heuristic is not consistent on their moves (Manhattan on 8 moves, weighted octile), the closed cells std's BinaryHeap's searches expanded again, with the consistent heuristics as the control.",
+        threshold: "a reopened cell on one workload at least (\"may need to\")",
+        decide: loops::reopenings_under_inadmissible,
+    },
+    Claim {
+        id: "manhattan-on-eight",
+        quote: "2.76 ± 0.13 times faster than 'tmp/rl-matrix'",
+        source: Source::Seed("004_8ea1d6f732bbff7d.txt"),
+        asks: "The roguelike log's measurement (\"2.76 ± 0.13 times faster\"): compares, map by map on 8-connected unit-cost grids, std's BinaryHeap with Manhattan distance (inadmissible) against the same heap with Chebyshev (exact) on the same problems, by the 95% interval and the tie margin, at the log's own figure (the pooled interval reaching 2.76 − 0.13×), with the paths' excess.",
+        threshold: "faster beyond the tie margin, the maps pooled; the log's 2.76× inside the 95% interval",
         decide: loops::manhattan_on_eight_moves,
     },
     Claim {
-        asks: "The roguelike log's pointer for uniform-cost grids: compares, map by map on JPS workloads and their octile A* twins (the same problems), how much the fastest exact queue gains over std's BinaryHeap under each search, by the 95% intervals and the tie margin, the maps pooled by the geometric mean; JPS's time and expansions against A*'s beside.",
-        outside: None,
+        id: "jps",
+        quote: "If the cost for each cell in your grid is the same (i.e., you aren't assigning costs for each cell like I do), you could look into Jump-point search, a modified version of A*.",
+        source: Source::Seed("004_8ea1d6f732bbff7d.txt"),
+        asks: "The roguelike log's pointer for uniform-cost grids: compares, map by map, JPS with std's BinaryHeap against octile A* with it on the same problems (the JPS workloads' octile A* twins), by the 95% interval and the tie margin, the maps pooled; the expansions beside it.",
+        threshold: "JPS faster than A* beyond the tie margin, the maps pooled",
+        decide: factors::jps_faster_than_astar,
+    },
+    Claim {
+        id: "jps-queue",
+        quote: "With JPS the queue matters less",
+        source: Source::Outside("Harabor and Grastien, Improving Jump Point Search, ICAPS 2014: A* spends about 40% of its time generating successors against JPS's 90%"),
+        asks: "A claim of the JPS papers, not of the sources: compares, map by map on JPS workloads and their octile A* twins (the same problems), how much the fastest exact queue gains over std's BinaryHeap under each search, by the 95% intervals and the tie margin, the maps pooled by the geometric mean; JPS's time and expansions against A*'s beside.",
+        threshold: "the queue's gain under JPS below A*'s beyond the tie margin, geometric means over the maps",
         decide: factors::queue_matters_less_with_jps,
     },
     Claim {
-        asks: "The implementation guide's two sentences: compares std's BinaryHeap breaking ties toward larger g (the A*'s own rule) with the same heap leaving them to its own order (f alone), on an open map and a maze, the same problems, map by map with the expansions, the maps pooled, by the 95% interval and the tie margin; and whether each map's fastest exact queue takes the hack's keys or, restricted, expands more cells in its own order than the hack does with std's heap.",
-        outside: None,
+        id: "tie-breaking-hack",
+        quote: "For the demos on my page, I'm using a quick hack, but it only works with my slow priority queue. If you switch to a faster priority queue you'll need a different quick hack.",
+        source: Source::Lab("002_b2900ed08176bb73.txt"),
+        asks: "The lab's own question beside the implementation guide's sentence: its hack is about straighter paths (it reverses the neighbour order on alternate cells), which the lab does not measure; instead it compares std's BinaryHeap breaking ties toward larger g (the A*'s own rule) with the same heap leaving them to its own order (f alone), on an open map and a maze, the same problems, map by map with the expansions, the maps pooled, by the 95% interval and the tie margin; and whether each map's fastest exact queue takes the hack's keys or, restricted, expands more cells in its own order than the hack does with std's heap.",
+        threshold: "the hack's order faster beyond the tie margin, the maps pooled",
         decide: ties::tie_breaking_hack,
     },
     Claim {
+        id: "last-added-first",
+        quote: "For the purposes of speed, it can be faster to choose the last one you added to the open list.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
         asks: "The beginners' article's sentence: compares std's BinaryHeap breaking ties last in, first out against first in, first out, on an open map and a maze, the same problems, map by map with the expansions and the 95% interval against the tie margin, the maps pooled beside them; \"can be\" holds where one map shows it. LIFO against the A*'s own rule (larger g) beside it.",
-        outside: None,
+        threshold: "LIFO faster beyond the tie margin on one map at least",
         decide: ties::last_added_first,
     },
 ];
@@ -206,14 +374,15 @@ impl fmt::Display for Outcome {
 /// One claim and what the rows say of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
-    /// The folklore, quoted.
+    /// The claim's [`Claim::id`], filled by [`verdicts`] (empty from a rule alone).
+    pub id: &'static str,
+    /// The claim, quoted: its [`Claim::quote`], filled by [`verdicts`].
     pub claim: &'static str,
     /// What it compares, with which comparator, on which data: its [`Claim::asks`], filled
-    /// by [`verdicts`] (empty from a rule alone).
+    /// by [`verdicts`].
     pub asks: &'static str,
-    /// Where the claim comes from when the seeds do not make it: its [`Claim::outside`],
-    /// filled by [`verdicts`].
-    pub outside: Option<&'static str>,
+    /// Where the quote stands: its [`Claim::source`], filled by [`verdicts`].
+    pub source: Option<Source>,
     /// The outcome.
     pub outcome: Outcome,
     /// One sentence with the deciding figures.
@@ -225,16 +394,13 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn unmeasured(claim: &'static str, why: impl Into<String>) -> Verdict {
-        Verdict {
-            claim,
-            asks: "",
-            outside: None,
-            outcome: Outcome::Unmeasured,
-            summary: why.into(),
-            details: Vec::new(),
-            workloads: 0,
-        }
+    /// A rule's verdict: the claim's own words are its [`Claim`]'s, filled by [`verdicts`].
+    fn new(outcome: Outcome, summary: String, details: Vec<String>, workloads: usize) -> Verdict {
+        Verdict { id: "", claim: "", asks: "", source: None, outcome, summary, details, workloads }
+    }
+
+    fn unmeasured(why: impl Into<String>) -> Verdict {
+        Verdict::new(Outcome::Unmeasured, why.into(), Vec::new(), 0)
     }
 
     /// Whether fewer than three workloads back it.
@@ -249,8 +415,10 @@ pub fn verdicts(findings: &Findings<'_, '_>) -> Vec<Verdict> {
     CLAIMS
         .iter()
         .map(|claim| Verdict {
+            id: claim.id,
+            claim: claim.quote,
             asks: claim.asks,
-            outside: claim.outside,
+            source: Some(claim.source),
             ..(claim.decide)(findings)
         })
         .collect()
@@ -305,6 +473,12 @@ fn ratio_of(v: &Versus) -> String {
 /// What backs a ratio: "95% interval 0.83–0.87×, 12 workloads", with a censored side
 /// "95% lower bound 5.1×, 3 workloads, 2 of them a cut-off's lower bound".
 fn evidence(v: &Versus) -> String {
+    evidence_over(v, "workload")
+}
+
+/// [`evidence`] counting its pairs as `unit`s ("queue-and-workload pair" where each pair is
+/// one queue on two sibling workloads).
+fn evidence_over(v: &Versus, unit: &str) -> String {
     let interval = match (v.ratio.low > 0.0, v.ratio.high.is_finite()) {
         (true, true) => format!("95% interval {}–{}", ratio(v.ratio.low), ratio(v.ratio.high)),
         (true, false) => format!("95% lower bound {}", ratio(v.ratio.low)),
@@ -316,7 +490,7 @@ fn evidence(v: &Versus) -> String {
     } else {
         String::new()
     };
-    format!("{interval}, {}{censored}", plural(v.n, "workload"))
+    format!("{interval}, {}{censored}", plural(v.n, unit))
 }
 
 /// The one rule for "A is faster than B" over several parts (size ranges, maps, workload

@@ -49,9 +49,9 @@ fn a_verdict_on_fewer_than_three_workloads_is_weak() {
     }
 }
 
-/// Rule: the fastest generic queue (exact, any keys) holds the claim if it is a binary
-/// heap or not faster than the best one beyond the margin; partly if a binary heap ties
-/// in some band; else it fails.
+/// Rule: the fastest generic queue (exact, any keys) holds the claim if it is std's
+/// BinaryHeap (the library heap the text recommends) or not faster than it beyond the
+/// margin; partly if a binary heap ties in some band; else it fails.
 #[test]
 fn binary_heap_is_the_generic_choice() {
     let claim = folklore::binary_heap_is_the_generic_choice;
@@ -67,6 +67,13 @@ fn binary_heap_is_the_generic_choice() {
     let tied_in_one_band =
         [pairing_best, at("b", 5000.0, &[(BASELINE, 101.0), ("pairing-heap-dup", 100.0)])].concat();
     assert_eq!(outcome(claim, &tied_in_one_band), Outcome::Partly);
+    // pqlab's own binary heap is not the library the text recommends: std's heap decides.
+    let own_best = at("a", 500.0, &[(BASELINE, 100.0), ("dary2-dk", 80.0)]);
+    assert_eq!(outcome(claim, &own_best), Outcome::Partly);
+    // A two-level queue is named as the text files it.
+    let two_level = at("a", 500.0, &[(BASELINE, 100.0), ("two-level-dup", 80.0)]);
+    let v = decide(claim, &two_level);
+    assert!(v.details.iter().any(|d| d.contains("cheap variant of a HOT queue")), "{v:#?}");
 }
 
 /// Rule: the best unsorted array ranks among the simple structures: it must be faster than
@@ -92,7 +99,7 @@ fn unsorted_arrays_for_small_frontiers() {
     assert_eq!(outcome(claim, &[wins.clone(), loses_at_50.clone()].concat()), Outcome::Partly);
     assert_eq!(outcome(claim, &loses_at_50), Outcome::Fails);
     let v = decide(claim, &wins);
-    assert!(v.details[0].contains("; weak") && v.summary.contains("(1 of them weak)"), "{v:#?}");
+    assert!(v.details[0].contains("; weak") && v.summary.contains("(1 of them weak,"), "{v:#?}");
 }
 
 /// Rule: from 10,000 open cells (octile searches, else held sizes) the best bucketing
@@ -113,8 +120,8 @@ fn bucketing_above_10k() {
 }
 
 /// Rule: "as fast up to 800" holds when the best HOT queue is not slower than the best
-/// binary heap; "20% faster at 1,500" when it takes at most 1/1.2 of its time between
-/// 1,000 and 2,250 open cells. Both: holds; neither: fails; one: partly.
+/// binary heap; "20% faster when there are at most 1500 nodes" when it takes at most 1/1.2
+/// of its time from 800 to 1,500 open cells. Both: holds; neither: fails; one: partly.
 #[test]
 fn hot_queues_against_heaps() {
     let claim = folklore::hot_queues_against_heaps;
@@ -123,6 +130,12 @@ fn hot_queues_against_heaps() {
     assert_eq!(outcome(claim, &[up_to_800(101.0), near_1500(80.0)].concat()), Outcome::Holds);
     assert_eq!(outcome(claim, &[up_to_800(101.0), near_1500(85.0)].concat()), Outcome::Partly);
     assert_eq!(outcome(claim, &[up_to_800(110.0), near_1500(85.0)].concat()), Outcome::Fails);
+    // Above 1,500 is not the sentence's: a HOT queue 20% faster at 2,000 does not count.
+    let above = at("x", 2000.0, &[(BASELINE, 100.0), ("hot-queue-dup", 80.0)]);
+    assert_eq!(
+        outcome(claim, &[up_to_800(101.0), near_1500(85.0), above].concat()),
+        Outcome::Partly
+    );
 }
 
 /// Rule: three pairings of duplicates against decrease-key: the seeds' (std's heap against
@@ -158,30 +171,33 @@ fn duplicates_over_decrease_key() {
     assert_eq!(pairs, [expected]);
 }
 
-/// Rule: the seeds say adjustments are rare; the verdict gives the run's share of key
-/// updates (the indexed heap's decrease-keys) and of stale pops (std's heap's).
+/// Rule: adjustments are rare when decrease-keys are at most a tenth of the indexed heap's
+/// key updates and stale pops at most a tenth of std's pops; both: holds, one: partly,
+/// neither: fails.
 #[test]
-fn duplicates_answer_how_rare_adjustments_are() {
-    let mut rows = at("w", 500.0, &[(BASELINE, 100.0), ("dary2-dk", 100.0)]);
-    for row in &mut rows {
-        (row.pushes, row.pops, row.decrease_keys, row.stale_pops) = if row.queue == BASELINE {
-            (130.0, 130.0, 0.0, 30.0)
-        } else {
-            (100.0, 100.0, 25.0, 0.0)
-        };
-    }
-    let v = decide(folklore::duplicates_over_decrease_key, &rows);
-    let rare = v
-        .details
-        .iter()
-        .find(|d| d.contains("How rare adjustments are"))
-        .expect("the share of updates");
-    assert!(rare.contains("20.0% of `dary2-dk`") && rare.contains("23.1% of `std"), "{rare}");
+fn adjustments_are_rare() {
+    let counted = |decrease_keys: f64, stale: f64| {
+        let mut rows = at("w", 500.0, &[(BASELINE, 100.0), ("dary2-dk", 100.0)]);
+        for row in &mut rows {
+            (row.pushes, row.pops, row.decrease_keys, row.stale_pops) = if row.queue == BASELINE {
+                (100.0 + stale, 100.0 + stale, 0.0, stale)
+            } else {
+                (100.0, 100.0, decrease_keys, 0.0)
+            };
+        }
+        rows
+    };
+    let claim = folklore::adjustments_are_rare;
+    assert_eq!(outcome(claim, &counted(5.0, 5.0)), Outcome::Holds);
+    let v = decide(claim, &counted(25.0, 30.0));
+    assert_eq!(v.outcome, Outcome::Fails);
+    assert!(v.summary.contains("20.0% (20.0–20.0% across 1 workload)"), "{}", v.summary);
+    assert!(v.summary.contains("23.1%"), "{}", v.summary);
+    assert_eq!(outcome(claim, &counted(5.0, 30.0)), Outcome::Partly);
 }
 
-/// Rule: the best array takes at least twice the best binary heap's time (the interval's
-/// low end) in every octile band, and its ratio grows with the frontier (no band below
-/// 0.9 of the one before).
+/// Rule: the best sorted array takes at least twice the best binary heap's time (the
+/// interval's low end) in most octile bands, and at least 10× in the largest.
 #[test]
 fn heap_against_lists() {
     let claim = survey::heap_against_lists;
@@ -189,9 +205,12 @@ fn heap_against_lists() {
         let a = at("a", 20.0, &[(BASELINE, 100.0), ("sorted-array-dup", small)]);
         [a, at("b", 1500.0, &[(BASELINE, 100.0), ("sorted-array-dup", large)])].concat()
     };
-    assert_eq!(outcome(claim, &lists(210.0, 500.0)), Outcome::Holds);
-    assert_eq!(outcome(claim, &lists(500.0, 300.0)), Outcome::Partly, "3× after 5×: not growing");
-    assert_eq!(outcome(claim, &lists(210.0, 190.0)), Outcome::Partly);
+    assert_eq!(outcome(claim, &lists(300.0, 1200.0)), Outcome::Holds);
+    // "Most situations", not every: two bands of three at 2× or more.
+    let middle = at("m", 500.0, &[(BASELINE, 100.0), ("sorted-array-dup", 150.0)]);
+    assert_eq!(outcome(claim, &[lists(300.0, 1200.0), middle].concat()), Outcome::Holds);
+    assert_eq!(outcome(claim, &lists(210.0, 500.0)), Outcome::Partly, "5× on the longest: not 10+");
+    assert_eq!(outcome(claim, &lists(150.0, 1200.0)), Outcome::Partly, "2× in 1 of 2: not most");
     assert_eq!(outcome(claim, &lists(150.0, 190.0)), Outcome::Fails);
     // The article's list is sorted: an unsorted array alone does not answer.
     let unsorted = at("u", 20.0, &[(BASELINE, 100.0), ("unsorted-array-dup", 500.0)]);
@@ -208,18 +227,20 @@ fn a_list_cut_off_on_a_whole_band_counts_as_at_least_its_bound() {
     rows.extend(at("b", 5000.0, &[(BASELINE, 100.0)]));
     rows.push(cut_off(&octile("b"), "sorted-array-dup", 3.0));
     let v = decide(claim, &rows);
-    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 2), "{v:#?}");
+    // A cut-off at 3× caps what the run sees: "10+ times" cannot be decided.
+    assert_eq!((v.outcome, v.workloads), (Outcome::Undecided, 2), "{v:#?}");
     assert!(v.summary.contains("in 2 of 2 octile bands"), "{}", v.summary);
+    assert!(v.summary.contains("cannot be decided"), "{}", v.summary);
     let band = v.details.iter().find(|d| d.contains("3k–10k")).expect("the cut-off band");
     assert!(
         band.contains("takes at least 3.00×") && band.contains("1 of them a cut-off"),
         "{band}"
     );
     assert!(v.details.iter().any(|d| d.contains("over 3× the baseline's")), "{:#?}", v.details);
-    // A bound below the band before it is no fall: the ratio there is at least the bound.
+    // A bound at 10× or more decides "10+ times" even cut off.
     let mut rows = at("a", 500.0, &[(BASELINE, 100.0), ("sorted-array-dup", 500.0)]);
     rows.extend(at("b", 5000.0, &[(BASELINE, 100.0)]));
-    rows.push(cut_off(&octile("b"), "sorted-array-dup", 3.0));
+    rows.push(cut_off(&octile("b"), "sorted-array-dup", 12.0));
     assert_eq!(outcome(claim, &rows), Outcome::Holds);
 }
 
@@ -555,8 +576,8 @@ fn fringe_search_on_every_cost_scale() {
 }
 
 /// Rule: the seed's sentence: A* is faster on most maps, and BFS is faster only where A*
-/// saves least (BFS's expansions over A*'s); both hold: holds, neither: fails. The octile
-/// series does not count; a cut-off BFS counts as slower.
+/// saves least (BFS's expansions over A*'s) in each unit-cost series, 4 moves and 8;
+/// both hold: holds, neither: fails. A cut-off BFS counts as slower.
 #[test]
 fn bfs_only_where_astar_saves_little() {
     use crate::maps::grid::Connectivity::{Eight, Four};
@@ -595,15 +616,23 @@ fn bfs_only_where_astar_saves_little() {
     cut.push(cut_off(&twin, Bfs::ID, 4.0));
     let v = decide(claim, &cut);
     assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 3), "{v:#?}");
-    // On 8 moves it is another series.
-    let eight = unit_cost("a", Astar, Eight, HeuristicKind::Chebyshev);
-    let rows = with_loop(&eight, 500.0, &[(BASELINE, 100.0)], Bfs::ID, 60.0);
-    assert_eq!(outcome(claim, &rows), Outcome::Unmeasured);
+    // The 8-connected series counts too: BFS faster there on a map where A* saves most.
+    let mut both = like_the_run.clone();
+    for (name, ns, wider) in [("rooms8", 60.0, 5.0), ("cave8", 180.0, 1.5)] {
+        let eight = unit_cost(name, Astar, Eight, HeuristicKind::Chebyshev);
+        let mut rows = with_loop(&eight, 500.0, &[(BASELINE, 100.0)], Bfs::ID, ns);
+        for row in &mut rows {
+            row.expansions = if row.queue == Bfs::ID { 1000.0 * wider } else { 1000.0 };
+        }
+        both.extend(rows);
+    }
+    assert_eq!(outcome(claim, &both), Outcome::Partly);
 }
 
 /// Rule: Manhattan on 8 moves holds where it speeds std's heap up over Chebyshev on the
-/// same problems beyond the tie margin, the maps pooled; partly when a map shows it slower;
-/// the best queue does not enter.
+/// same problems beyond the tie margin, the maps pooled, as much as the log's 2.76 ± 0.13×
+/// (the interval reaching 2.63×); partly when less, or when a map shows it slower; the
+/// best queue does not enter.
 #[test]
 fn manhattan_on_eight_moves_speeds_up() {
     use crate::maps::grid::Connectivity::Eight;
@@ -616,20 +645,22 @@ fn manhattan_on_eight_moves_speeds_up() {
         rows.extend(steadies(&m, 300.0, &[(BASELINE, manhattan)]));
         rows
     };
-    // 2× faster, though the best queue saves more (2.5×): the log's claim holds.
-    assert_eq!(outcome(claim, &map("a", 50.0, 40.0)), Outcome::Holds);
+    // 3.33× faster, though the best queue saves more: as much as the log's 2.76 ± 0.13×.
+    assert_eq!(outcome(claim, &map("a", 30.0, 25.0)), Outcome::Holds);
+    // 2× faster: faster, but less than the log measured.
+    assert_eq!(outcome(claim, &map("a", 50.0, 40.0)), Outcome::Partly);
     // 1.01×: a tie, no speed-up.
     assert_eq!(outcome(claim, &map("a", 99.0, 80.0)), Outcome::Fails);
-    // Faster on one map, tied on the other: pooled 1.41× faster, no map slower.
-    let mut both = map("a", 50.0, 80.0);
+    // 3.33× and 2.5×: pooled 2.89×, as much as the log's.
+    let mut both = map("a", 30.0, 25.0);
+    both.extend(map("b", 40.0, 25.0));
+    assert_eq!(outcome(claim, &both), Outcome::Holds);
+    // Faster on one map, tied on the other: pooled 1.84×, less than the log's.
+    let mut both = map("a", 30.0, 80.0);
     both.extend(map("b", 99.0, 80.0));
     let v = decide(claim, &both);
-    assert_eq!(v.outcome, Outcome::Holds);
+    assert_eq!(v.outcome, Outcome::Partly);
     assert!(v.summary.contains("on 1 of 2 maps"), "{}", v.summary);
-    // Slower on the second map (1.2×): partly.
-    let mut both = map("a", 50.0, 80.0);
-    both.extend(map("b", 120.0, 80.0));
-    assert_eq!(outcome(claim, &both), Outcome::Partly);
 }
 
 /// A generic A* workload on map `map`, octile and fine costs, as integers or as `f64`.
@@ -645,8 +676,8 @@ fn generic(map: &str, costs: crate::maps::grid::CostKind) -> crate::lab::rows::W
 /// Rule: whole numbers hold where std's heap with integer costs is faster beyond the tie
 /// margin than with `f64` costs on the same problems, the workload pairs pooled (each pair
 /// is two workloads, not timed in the same rounds: one pair alone does not make it
-/// partly); a ratio beyond the margin whose interval reaches it leaves it undecided. The
-/// fastest queue on each side does not decide.
+/// partly); a ratio beyond the margin whose interval reaches it leaves it undecided; faster
+/// by less than "a lot" (1.25×) is partly. The fastest queue on each side does not decide.
 #[test]
 fn integer_costs_faster() {
     use crate::maps::grid::CostKind::{Float, Integer};
@@ -666,8 +697,8 @@ fn integer_costs_faster() {
     assert_eq!(outcome(claim, &map("a", 126.0, 90.0)), Outcome::Holds);
     // 1.015×: inside the tie margin, no faster.
     assert_eq!(outcome(claim, &map("a", 101.5, 90.0)), Outcome::Fails);
-    // 1.025×: just beyond it.
-    assert_eq!(outcome(claim, &map("a", 102.5, 90.0)), Outcome::Holds);
+    // 1.025×: just beyond it, faster but not "a lot" (1.25×).
+    assert_eq!(outcome(claim, &map("a", 102.5, 90.0)), Outcome::Partly);
     // Rounds of the `f64` search spread from 0.90× to 1.40× the integer one's, 1.14× in the
     // middle: it leans the claim's way, but the interval reaches the margin. Spread as
     // widely around 1.00×, it fails.
@@ -684,8 +715,8 @@ fn integer_costs_faster() {
     assert_eq!(outcome(claim, &map("a", 88.0, 50.0)), Outcome::Fails);
     let both = [map("a", 126.0, 90.0), map("b", 88.0, 50.0)].concat();
     let v = decide(claim, &both);
-    // Pooled, floats take 1.05×: integers are faster.
-    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 2));
+    // Pooled, floats take 1.05×: integers are faster, not a lot.
+    assert_eq!((v.outcome, v.workloads), (Outcome::Partly, 2));
     assert!(v.summary.contains("on 1 of 2 workload pairs"), "{}", v.summary);
     assert!(v.summary.contains("floats faster on 1"), "{}", v.summary);
     // The fastest of each side is the second comparator: 88 against the bucket queue's 50.
@@ -878,4 +909,252 @@ fn last_added_first() {
     // No FIFO twin: nothing to compare.
     let alone = tie_map("a", &[(Astar, 90.0, 900.0), (AstarTiesLifo, 80.0, 900.0)], 900.0);
     assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
+/// Rule: a cut-off array is a bound, never a tie: an unsorted array cut off at a bound that
+/// cannot settle its lead ("at least 0.87×") is untold, not leading, and a band where both
+/// arrays were cut off is untold, never dropped from "every band measured".
+#[test]
+fn a_cut_off_array_neither_leads_nor_is_dropped() {
+    let claim = folklore::unsorted_arrays_for_small_frontiers;
+    let small = octile("s");
+    let mut rows = steadies(&small, 20.0, &[(BASELINE, 100.0), ("sorted-array-dup", 345.0)]);
+    rows.push(cut_off(&small, "unsorted-array-dup", 3.0));
+    let v = decide(claim, &rows);
+    assert_eq!(v.outcome, Outcome::Unmeasured, "{v:#?}");
+    assert!(v.details[0].contains("at least 0.870×") && v.details[0].contains("cannot be told"));
+    // Leading below 100 open cells, both cut off from 1k: not "every band measured".
+    let mut rows = at(
+        "a",
+        20.0,
+        &[(BASELINE, 100.0), ("unsorted-array-dup", 60.0), ("sorted-array-dup", 90.0)],
+    );
+    let big = octile("b");
+    rows.extend(steadies(&big, 2000.0, &[(BASELINE, 100.0)]));
+    rows.push(cut_off(&big, "unsorted-array-dup", 3.0));
+    rows.push(cut_off(&big, "sorted-array-dup", 3.0));
+    let v = decide(claim, &rows);
+    assert_eq!(v.outcome, Outcome::Holds);
+    assert!(v.summary.contains("from the 1k–3k band the cut-offs cannot tell"), "{}", v.summary);
+    assert!(!v.summary.contains("every band measured"), "{}", v.summary);
+}
+
+/// Rule: a queue cut off with one store is counted at its bound, not skipped: the hash
+/// table's time against the cleared array reads "at least" and counts the cut-off pair.
+#[test]
+fn a_cut_off_store_counts_at_its_bound() {
+    let claim = factors::hash_table_membership;
+    let flat = at("m", 500.0, &[(BASELINE, 100.0), ("dary4-dup", 100.0)]);
+    let hashed = search("m-fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
+    let mut rows = [flat, steadies(&hashed, 500.0, &[(BASELINE, 101.0)])].concat();
+    rows.push(cut_off(&hashed, "dary4-dup", 3.0));
+    let v = decide(claim, &rows);
+    assert!(v.summary.contains("takes at least 1.75×"), "{}", v.summary);
+    assert!(v.summary.contains("2 queue-and-workload pairs, 1 of them a cut-off"), "{}", v.summary);
+    assert_eq!(v.outcome, Outcome::Fails);
+}
+
+/// Rule: a sequence heap cut off on a large workload is behind there, never skipped.
+#[test]
+fn a_cut_off_sequence_heap_is_behind_not_skipped() {
+    let claim = survey::sequence_heaps_for_large_inputs;
+    let large = octile("large");
+    let mut rows = steadies(&large, 50_000.0, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]);
+    rows.push(cut_off(&large, "sequence-heap-dup", 3.0));
+    let v = decide(claim, &rows);
+    assert_eq!((v.outcome, v.workloads), (Outcome::Fails, 1), "{v:#?}");
+    assert!(v.details[0].contains("at least 3.33×"), "{:#?}", v.details);
+}
+
+/// Rule: JPS is worth looking into where, with std's heap, it is faster than octile A* on
+/// the same problems beyond the tie margin, the maps pooled.
+#[test]
+fn jps_faster_than_astar() {
+    use crate::search::{SearchKind, Setup};
+    let claim = factors::jps_faster_than_astar;
+    let map = |jps: f64| {
+        let twin = crate::lab::rows::WorkloadFacts {
+            name: "a/jps".into(),
+            setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
+            ..octile("a")
+        };
+        [at("a", 500.0, &[(BASELINE, 100.0)]), steadies(&twin, 40.0, &[(BASELINE, jps)])].concat()
+    };
+    assert_eq!(outcome(claim, &map(50.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &map(101.0)), Outcome::Fails);
+    assert_eq!(outcome(claim, &map(150.0)), Outcome::Fails);
+}
+
+/// METHODOLOGY.md's last section, `## The claims`, as the code's claim table makes it.
+fn claims_section() -> String {
+    let mut text = String::from(
+        "## The claims\n\n\
+         Every claim the verdicts decide: its words quoted whole, where they stand (a file of \
+         the source texts in `../shared/seeds/`, a work outside them, or the lab's own \
+         question), what its rule compares, and the line the rule draws. Generated from \
+         `CLAIMS` in `harness/src/analysis/verdicts/mod.rs`: a test fails when this list \
+         differs from the code, and `PQLAB_BLESS=1 cargo test -p pqlab --lib \
+         methodology_lists_every_claim` rewrites it.\n\n",
+    );
+    // Markdown: an asterisk is a mark unless escaped ("A\*").
+    let plain = |s: &str| s.replace('*', "\\*");
+    for claim in super::CLAIMS {
+        text.push_str(&format!(
+            "- **`{}`**: “{}” ({}).\n  - Rule: {}\n  - Holds when: {}.\n",
+            claim.id,
+            plain(claim.quote),
+            plain(&claim.source.to_string()),
+            plain(claim.asks),
+            plain(claim.threshold)
+        ));
+    }
+    text
+}
+
+/// Rule: METHODOLOGY.md ends with the claim table's list, claim for claim.
+#[test]
+fn methodology_lists_every_claim() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../METHODOLOGY.md");
+    let text = std::fs::read_to_string(path).expect("METHODOLOGY.md");
+    let start = text.find("\n## The claims\n").map_or(text.len(), |i| i + 1);
+    let wanted = claims_section();
+    if std::env::var_os("PQLAB_BLESS").is_some() {
+        let kept = text[..start].trim_end();
+        std::fs::write(path, format!("{kept}\n\n{wanted}")).expect("write METHODOLOGY.md");
+        return;
+    }
+    assert_eq!(&text[start..], wanted, "METHODOLOGY.md's claims differ from CLAIMS");
+}
+
+/// Rule: claims are told apart by id and by quote.
+#[test]
+fn every_claim_has_its_own_id_and_quote() {
+    let claims = super::CLAIMS;
+    for (i, a) in claims.iter().enumerate() {
+        for b in &claims[i + 1..] {
+            assert!(a.id != b.id && a.quote != b.quote, "{} and {}", a.id, b.id);
+        }
+    }
+}
+
+/// Rule: each source text's quote stands in its file word for word (footnote marks and the
+/// code span around "f" aside), where the source texts sit beside the checkout.
+#[test]
+fn every_quote_stands_in_its_file() {
+    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds");
+    for claim in super::CLAIMS {
+        let super::Source::Seed(file) = claim.source else { continue };
+        let Ok(text) = std::fs::read_to_string(seeds.join(file)) else { continue };
+        let mut plain = String::new();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find("^{[") {
+            plain.push_str(&rest[..i]);
+            rest = rest[i..].find("]}").map_or("", |j| &rest[i + j + 2..]);
+        }
+        plain.push_str(rest);
+        let plain = plain.replace("`f`\n\nvalue", "f value");
+        assert!(plain.contains(claim.quote), "{}: not in {file}", claim.id);
+    }
+}
+
+/// Rule: skip lists keyed by f are no better than sorted lists where the best skip list is
+/// not faster than the best sorted array beyond the tie margin.
+#[test]
+fn skip_lists_no_better_than_sorted() {
+    let claim = survey::skip_lists_no_better_than_sorted;
+    let lists = |skip: f64| {
+        at("w", 500.0, &[(BASELINE, 50.0), ("sorted-array-dup", 100.0), ("skip-list-dup", skip)])
+    };
+    assert_eq!(outcome(claim, &lists(101.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &lists(150.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &lists(80.0)), Outcome::Fails);
+}
+
+/// Rule: a sorted list improves on scanning on long paths where, in the largest band, the
+/// best sorted array is faster than the best unsorted array beyond the tie margin; a
+/// cut-off that leaves it open is undecided.
+#[test]
+fn sorted_lists_for_long_paths() {
+    let claim = survey::sorted_lists_for_long_paths;
+    let arrays = |sorted: f64| {
+        let small = at(
+            "s",
+            20.0,
+            &[(BASELINE, 50.0), ("sorted-array-dup", 100.0), ("unsorted-array-dup", 60.0)],
+        );
+        let large = at(
+            "l",
+            5000.0,
+            &[(BASELINE, 50.0), ("sorted-array-dup", sorted), ("unsorted-array-dup", 100.0)],
+        );
+        [small, large].concat()
+    };
+    assert_eq!(outcome(claim, &arrays(80.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &arrays(101.0)), Outcome::Fails);
+    let mut cut = at("l", 5000.0, &[(BASELINE, 100.0), ("unsorted-array-dup", 250.0)]);
+    cut.push(cut_off(&octile("l"), "sorted-array-dup", 3.0));
+    assert_eq!(outcome(claim, &cut), Outcome::Undecided);
+}
+
+/// Rule: HOT queues get faster as N grows where their time over the best binary heap's is
+/// lower in the largest band than in the smallest, the intervals apart beyond the margin.
+#[test]
+fn hot_queues_faster_as_n_grows() {
+    let claim = survey::hot_queues_faster_as_n_grows;
+    let bands = |large: f64| {
+        let small = at("s", 20.0, &[(BASELINE, 100.0), ("hot-queue-dup", 120.0)]);
+        [small, at("l", 50_000.0, &[(BASELINE, 100.0), ("hot-queue-dup", large)])].concat()
+    };
+    assert_eq!(outcome(claim, &bands(80.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &bands(119.0)), Outcome::Fails);
+    assert_eq!(outcome(claim, &bands(150.0)), Outcome::Fails);
+}
+
+/// Rule: most nodes put into OPEN are never examined where more than half the indexed
+/// heap's pushes were never expanded.
+#[test]
+fn most_nodes_never_examined() {
+    let claim = folklore::most_nodes_never_examined;
+    let counted = |expansions: f64| {
+        let mut rows = at("w", 500.0, &[(BASELINE, 100.0), ("dary2-dk", 100.0)]);
+        for row in &mut rows {
+            (row.pushes, row.expansions) = (100.0, expansions);
+        }
+        rows
+    };
+    assert_eq!(outcome(claim, &counted(40.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &counted(60.0)), Outcome::Fails);
+}
+
+/// Rule: zeroing the arrays costs where the flat array cleared every search is slower than
+/// the stamped one beyond the tie margin, the same queues on the same problems.
+#[test]
+fn do_not_zero_arrays() {
+    let claim = factors::do_not_zero_arrays;
+    let stores = |cleared: f64| {
+        let flat = at("m", 500.0, &[(BASELINE, 100.0)]);
+        let reset = search("m-cl", "m", HeuristicKind::Octile, StoreKind::Cleared);
+        [flat, steadies(&reset, 500.0, &[(BASELINE, cleared)])].concat()
+    };
+    assert_eq!(outcome(claim, &stores(110.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &stores(101.0)), Outcome::Fails);
+}
+
+/// Rule: under an inconsistent heuristic, already-visited cells "may need to be visited
+/// again" where std's heap reopened a closed cell on one workload at least.
+#[test]
+fn reopenings_under_inadmissible() {
+    use crate::maps::grid::Connectivity::Eight;
+    use crate::results::Kind::Astar;
+    let claim = super::loops::reopenings_under_inadmissible;
+    let manhattan = |reopenings: f64| {
+        let facts = unit_cost("a", Astar, Eight, HeuristicKind::Manhattan);
+        let mut row = steady(&facts, BASELINE, 300.0, 100.0);
+        (row.reopenings, row.expansions) = (reopenings, 1000.0);
+        vec![row]
+    };
+    assert_eq!(outcome(claim, &manhattan(12.0)), Outcome::Holds);
+    assert_eq!(outcome(claim, &manhattan(0.0)), Outcome::Fails);
+    // A consistent heuristic alone does not answer.
+    assert_eq!(outcome(claim, &at("o", 500.0, &[(BASELINE, 100.0)])), Outcome::Unmeasured);
 }

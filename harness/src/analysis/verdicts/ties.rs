@@ -82,7 +82,6 @@ fn standing(part: Ordering, less: &'static str, more: &'static str) -> &'static 
 /// cells than the hack does with std's heap (more than 2%: it needs a hack of its own).
 /// Holds when both parts do (the second on most maps), partly when one does.
 pub fn tie_breaking_hack<'a>(findings: &Findings<'_, 'a>) -> Verdict {
-    const CLAIM: &str = "The quick hack is to break the ties … If you switch to a faster priority queue you'll need a different quick hack";
     let (mut details, mut timings, mut parts, mut needs) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (unbroken, hacked) in maps(findings, SearchKind::AstarTiesQueue, SearchKind::Astar) {
@@ -118,7 +117,6 @@ pub fn tie_breaking_hack<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     }
     let Some(pooled) = versus_across(&timings, "larger g", "f alone") else {
         return Verdict::unmeasured(
-            CLAIM,
             "No map was searched both with the A*'s tie rule and with f alone.",
         );
     };
@@ -140,7 +138,7 @@ pub fn tie_breaking_hack<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         plural(needs.len(), "map"),
     );
     let workloads = parts.len();
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
+    Verdict::new(outcome, summary, details, workloads)
 }
 
 /// Expansions beyond the hack's by more than this factor mean a queue's own order does not
@@ -156,7 +154,6 @@ const HACK_KEPT: f64 = 1.02;
 /// map leans that way without showing it ([`Versus::leans`]), and fails otherwise.
 /// Against the A\*'s own rule (larger `g`), the second comparator, beside it.
 pub fn last_added_first<'a>(findings: &Findings<'_, 'a>) -> Verdict {
-    const CLAIM: &str = "it can be faster to choose the last one you added to the open list";
     let (mut details, mut timings, mut parts, mut leaning) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (lifo, fifo) in maps(findings, SearchKind::AstarTiesLifo, SearchKind::AstarTiesFifo) {
@@ -179,7 +176,7 @@ pub fn last_added_first<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         ));
     }
     let Some(pooled) = versus_across(&timings, "LIFO", "FIFO") else {
-        return Verdict::unmeasured(CLAIM, "No map was searched with both LIFO and FIFO ties.");
+        return Verdict::unmeasured("No map was searched with both LIFO and FIFO ties.");
     };
     let (faster, tied, slower) = counted(&parts);
     let outcome = if faster > 0 {
@@ -196,5 +193,5 @@ pub fn last_added_first<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         plural(parts.len(), "map"),
     );
     let workloads = parts.len();
-    Verdict { claim: CLAIM, asks: "", outside: None, outcome, summary, details, workloads }
+    Verdict::new(outcome, summary, details, workloads)
 }

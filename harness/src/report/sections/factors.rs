@@ -9,11 +9,7 @@ use super::charts;
 pub fn section(ctx: &Context<'_>) -> Vec<Block> {
     let mut blocks = vec![Block::Heading(2, "Membership and approximate order".into())];
     blocks.extend(charts(ctx, Section::Factors));
-    for v in ctx
-        .verdicts
-        .iter()
-        .filter(|v| v.claim.contains("hash table") || v.claim.contains("soft heap"))
-    {
+    for v in ctx.verdicts.iter().filter(|v| matches!(v.id, "hash-table" | "soft-heap")) {
         blocks.push(Block::Paragraph(format!("**“{}”: {}.** {}", v.claim, v.outcome, v.summary)));
         blocks.push(Block::List(v.details.clone()));
     }

@@ -4,7 +4,7 @@ use pqlab_queues::registry::{self, BASELINE};
 
 use crate::analysis::bands::{Eligible, Series};
 use crate::analysis::rank::{expansions_versus, versus};
-use crate::format::{plural, ratio, ratio_interval, significant};
+use crate::format::{ratio, significant};
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
@@ -36,21 +36,8 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         .iter()
         .map(|s| {
             let entry = registry::find(s.queue);
-            let takes = versus(&workloads, s.queue, BASELINE).map_or_else(
-                || notes.dash("never measured beside the baseline"),
-                |v| {
-                    if v.censored > 0 {
-                        format!(
-                            "{}{} (cut off on {})",
-                            v.qualifier(),
-                            ratio(v.ratio.mid),
-                            plural(v.censored, "workload")
-                        )
-                    } else {
-                        ratio_interval(v.ratio)
-                    }
-                },
-            );
+            let takes = versus(&workloads, s.queue, BASELINE)
+                .map_or_else(|| notes.dash("never measured beside the baseline"), |v| v.reads());
             vec![
                 format!("`{}`", s.queue),
                 entry.map_or_else(

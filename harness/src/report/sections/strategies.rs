@@ -6,7 +6,6 @@ use crate::analysis::bands::Series;
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Run;
-use crate::format::{ratio, ratio_interval};
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
@@ -25,7 +24,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         .iter()
         .filter_map(|(structure, dup, dk)| {
             let v = versus(&workloads, dk, dup)?;
-            Some(vec![format!("`{structure}`"), ratio_interval(v.ratio), v.n.to_string()])
+            Some(vec![format!("`{structure}`"), v.reads(), v.n.to_string()])
         })
         .collect();
     if !rows.is_empty() {
@@ -42,10 +41,8 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         blocks.push(Block::Paragraph(format!(
             "The seeds' own comparison, a library binary heap with duplicates against an indexed \
              one with decrease-key: `{INDEXED_BINARY_HEAP}` takes {} the time of `{BASELINE}` \
-             (95% interval {}–{}, {} octile workloads).",
-            ratio(v.ratio.mid),
-            ratio(v.ratio.low),
-            ratio(v.ratio.high),
+             over {} octile workloads.",
+            v.reads(),
             v.n
         )));
     }

@@ -172,3 +172,61 @@ fn the_tie_section_sets_each_rule_beside_the_astars_own() {
     let findings = Findings::of(&alone);
     assert!(super::ties::section(&context(&alone, &findings)).is_empty());
 }
+
+/// The Markdown of `section` on `rows`.
+fn section_text(
+    rows: &[Row],
+    section: fn(&Context<'_>) -> Vec<crate::report::page::Block>,
+) -> String {
+    let run = Run::new(rows).with_execution_spread(0.0);
+    let findings = Findings::of(&run);
+    crate::report::page::markdown(&section(&context(&run, &findings)))
+}
+
+/// The table line of `md` that holds `cell`.
+fn line_of<'m>(md: &'m str, cell: &str) -> &'m str {
+    md.lines().find(|l| l.starts_with('|') && l.contains(cell)).unwrap_or_else(|| {
+        panic!("no table line holds {cell}: the table dropped it\n{md}");
+    })
+}
+
+/// Rule: the "Other searches" table counts a cut-off loop as its bound ("at least") and
+/// keeps its workload: dropping it would show fringe search faster than it is.
+#[test]
+fn the_other_searches_table_keeps_a_cut_off_loop_as_at_least() {
+    use crate::analysis::fixture::{cut_off, octile, steadies, steady};
+    use crate::search::fringe::Fringe;
+    let (a, b) = (octile("a"), octile("b"));
+    let loops = |w: &WorkloadFacts| WorkloadFacts { kind: crate::results::Kind::Loop, ..w.clone() };
+    let mut rows = steadies(&a, 500.0, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]);
+    rows.extend(steadies(&b, 5000.0, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]));
+    rows.push(steady(&loops(&a), Fringe::ID, 500.0, 50.0));
+    rows.push(cut_off(&loops(&b), Fringe::ID, 3.0));
+    let md = section_text(&rows, super::other_searches::section);
+    let line = line_of(&md, "`fringe-search`");
+    // 0.5× and at least 3×: at least √1.5 ≈ 1.22× over both workloads.
+    assert!(
+        line.contains("| 2 | at least 1.22× (") && line.contains("cut off on 1 workload"),
+        "{line}"
+    );
+    assert!(!md.contains("0.5×") && !md.contains("inf×"), "{md}");
+}
+
+/// Rule: the decrease-key table prints a cut-off side as a bound, never "inf×" or "0×":
+/// decrease-key cut off reads "at least", duplicates cut off "at most".
+#[test]
+fn the_decrease_key_table_prints_cut_offs_as_bounds() {
+    use crate::analysis::fixture::{cut_off, octile, steadies};
+    let (a, b) = (octile("a"), octile("b"));
+    let mut rows =
+        steadies(&a, 500.0, &[(BASELINE, 100.0), ("dary4-dup", 100.0), ("dary4-dk", 120.0)]);
+    rows.extend(steadies(&a, 500.0, &[("sorted-array-dup", 100.0), ("sorted-array-dk", 80.0)]));
+    rows.extend(steadies(&b, 5000.0, &[(BASELINE, 100.0), ("dary4-dup", 100.0)]));
+    rows.extend(steadies(&b, 5000.0, &[("sorted-array-dk", 90.0)]));
+    rows.push(cut_off(&b, "dary4-dk", 3.0));
+    rows.push(cut_off(&b, "sorted-array-dup", 3.0));
+    let md = section_text(&rows, super::strategies::section);
+    assert!(line_of(&md, "`dary4`").contains("at least 1.90× ("), "{md}");
+    assert!(line_of(&md, "`sorted-array`").contains("at most 0.490× ("), "{md}");
+    assert!(!md.contains("inf×") && !md.contains(" 0×"), "{md}");
+}

@@ -34,8 +34,8 @@ pub fn blocks(verdicts: &[Verdict], details: bool) -> Vec<Block> {
     if details {
         for verdict in verdicts {
             blocks.push(Block::Heading(3, format!("“{}”: {}", verdict.claim, verdict.outcome)));
-            if let Some(outside) = verdict.outside {
-                blocks.push(Block::Paragraph(format!("**From outside the seeds:** {outside}.")));
+            if let Some(source) = verdict.source {
+                blocks.push(Block::Paragraph(format!("**Quoted from:** {source}.")));
             }
             blocks.push(Block::Paragraph(format!("**What it asks:** {}", verdict.asks)));
             if !verdict.details.is_empty() {
@@ -52,6 +52,6 @@ fn verdict_row(v: &Verdict) -> Vec<String> {
     } else {
         String::new()
     };
-    let outside = v.outside.map_or(String::new(), |o| format!(" (from outside the seeds: {o})"));
-    vec![format!("“{}”{outside}", v.claim), format!("**{}**{weak}", v.outcome), v.summary.clone()]
+    let source = v.source.map_or(String::new(), |s| format!(" ({s})"));
+    vec![format!("“{}”{source}", v.claim), format!("**{}**{weak}", v.outcome), v.summary.clone()]
 }
