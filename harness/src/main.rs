@@ -179,8 +179,13 @@ struct PickArgs {
     map: Option<PathBuf>,
     /// A trace of your own search's frontier operations (queues/TRACE.md; written by
     /// `pqlab_queues::trace::Recording`): every queue replays it, checked, then timed
-    /// interleaved (under a minute; --rounds and --budget as for --measure).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["frontier", "map"])]
+    /// interleaved (under a minute; --rounds and --budget as for --measure). The flags of
+    /// a map's searches and of --latency (one search's time, which a replay of the whole
+    /// trace does not take) are refused with it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "frontier", "map", "scen", "limit", "measure", "search", "graph", "moves", "costs",
+        "heuristic", "scale", "latency",
+    ])]
     trace: Option<PathBuf>,
     /// The map's scenario; `FILE.scen` beside it by default. Without one, random
     /// connected problems are drawn and solved by the reference Dijkstra.

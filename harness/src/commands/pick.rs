@@ -7,7 +7,6 @@ use anyhow::{bail, Result};
 
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
 use pqlab_queues::registry::{Entry, BASELINE};
-use pqlab_queues::trace::Trace as UserTrace;
 
 use crate::analysis::{replays, Findings, Run};
 use crate::format::plural;
@@ -187,7 +186,7 @@ pub fn run(request: Request) -> Result<ExitCode> {
 /// `pick --trace`: the trace checked and profiled, every queue replaying it checked and
 /// timed; exit status 1 when a queue popped the trace's keys out of order.
 fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
-    let user = UserTrace::load(path)?;
+    let user = trace::load(path, crate::lab::settings::memory_limit()?)?;
     let profile = trace::Profile::of(path, &user);
     // The evidence rule's figure, from the run `--run` names or the latest one, if any.
     let rows = match &request.run {

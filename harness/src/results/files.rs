@@ -302,12 +302,27 @@ fn check_rows(rows: &[Row]) -> Result<()> {
     Ok(())
 }
 
+/// Opens `path` for reading if it is a regular file, and refuses anything else at once: a
+/// FIFO is opened without waiting for a writer (`O_NONBLOCK`) and the file checked once
+/// open, so no reader ever hangs on a FIFO or drains a device (`/dev/zero`) or a link to
+/// one. Run files and `pick --trace`'s traces are opened here.
+pub fn open_regular(path: &Path) -> Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let shown = path.display();
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .with_context(|| format!("reading {shown}"))?;
+    let meta = file.metadata().with_context(|| format!("reading {shown}"))?;
+    ensure!(meta.is_file(), "{shown}: not a regular file");
+    Ok(file)
+}
+
 /// A CSV file's reader, past its header, and the header; only a regular file is opened.
 fn open_csv(path: &Path) -> Result<(csv::Reader<fs::File>, csv::StringRecord)> {
     let shown = path.display();
-    let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
-    ensure!(meta.is_file(), "{shown}: not a regular file");
-    let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
+    let mut reader = csv::Reader::from_reader(open_regular(path)?);
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
     Ok((reader, headers))
 }
@@ -338,7 +353,7 @@ fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
         Ok(_) => return Ok(Err("not a regular file".into())),
         Err(e) => return Ok(Err(format!("cannot be read ({e})"))),
     }
-    let mut reader = csv::Reader::from_path(path).with_context(|| format!("reading {shown}"))?;
+    let mut reader = csv::Reader::from_reader(open_regular(path)?);
     let headers = match reader.headers() {
         Ok(headers) if looks_like_run(headers) => headers.clone(),
         Ok(_) => return Ok(Err("not a pqlab run (no `schema` and `run` columns)".into())),
