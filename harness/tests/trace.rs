@@ -243,3 +243,43 @@ fn an_empty_trace_and_flags_that_do_not_apply_are_refused() {
         assert!(stderr.contains(flag[0]) && stderr.contains("--trace"), "{flag:?}: {stderr}");
     }
 }
+
+#[test]
+fn pick_trace_runs_nothing_the_working_directory_names() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = folder();
+    let here = dir.path();
+    let ran = here.join("ran");
+    // A program that notes it ran, as a toolchain's rustc and as a repository's hook.
+    let planted = |path: &Path| {
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(
+            path,
+            format!("#!/bin/sh\necho {} >> {}\nexit 1\n", path.display(), ran.display()),
+        )
+        .unwrap();
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    let toolchain = here.join("toolchain");
+    planted(&toolchain.join("bin").join("rustc"));
+    fs::write(
+        here.join("rust-toolchain.toml"),
+        format!("[toolchain]\npath = \"{}\"\n", toolchain.display()),
+    )
+    .unwrap();
+    let hook = here.join("fsmonitor-hook");
+    planted(&hook);
+    for args in [&["init", "-q"][..], &["config", "core.fsmonitor", hook.to_str().unwrap()]] {
+        assert!(Command::new("git").current_dir(here).args(args).status().unwrap().success());
+    }
+    let trace = here.join("t.trace");
+    fs::write(&trace, searches(2)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pqlab"))
+        .current_dir(here)
+        .args(["pick", "--trace", "t.trace", "--rounds", "2", "--budget", "20", "--results"])
+        .arg(here)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!ran.exists(), "ran: {}", fs::read_to_string(&ran).unwrap_or_default());
+}

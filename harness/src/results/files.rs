@@ -52,8 +52,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let name = path.file_name().context("a file name")?.to_string_lossy();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let mut file =
-        fs::File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
+    let mut file = create_exclusive(&temp)?;
     file.write_all(contents).with_context(|| format!("writing {}", temp.display()))?;
     file.sync_all().with_context(|| format!("syncing {}", temp.display()))?;
     fs::rename(&temp, path)
@@ -161,13 +160,25 @@ impl Journal {
 /// fails here, before anything is measured, rather than after.
 fn probe(dir: &Path) -> Result<()> {
     let path = dir.join(format!(".probe.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&path)?;
-        file.write_all(&[b'\n'; 1 << 16])?;
-        file.sync_all()
-    })();
-    let _ = fs::remove_file(&path);
+    let written = create_exclusive(&path).and_then(|mut file| {
+        let written = file.write_all(&[b'\n'; 1 << 16]).and_then(|()| file.sync_all());
+        let _ = fs::remove_file(&path);
+        Ok(written?)
+    });
     written.with_context(|| format!("the results folder {} cannot be written", dir.display()))
+}
+
+/// Creates the temporary file `path` for writing, exclusively (`O_EXCL`): whatever holds
+/// the name (a file a killed process with this id left, or a link planted there) is
+/// removed first, never written through, and a link planted between the two steps makes
+/// the creation fail rather than be followed.
+fn create_exclusive(path: &Path) -> Result<fs::File> {
+    let _ = fs::remove_file(path);
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))
 }
 
 /// Takes the folder's lock (`dir/.lab.lock`, `flock`): `Some(Some(file))` while held,
@@ -643,6 +654,26 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fs::create_dir_all(dir.path().join("runs")).unwrap();
         dir
+    }
+
+    #[test]
+    fn temporary_files_are_never_written_through_a_planted_link() {
+        let dir = folder();
+        let runs = dir.path().join("runs");
+        let target = dir.path().join("precious.txt");
+        fs::write(&target, "keep me").unwrap();
+        let pid = std::process::id();
+        let probe_link = runs.join(format!(".probe.{pid}.tmp"));
+        std::os::unix::fs::symlink(&target, &probe_link).unwrap();
+        probe(&runs).unwrap();
+        let temp_link = runs.join(format!(".notes.txt.{pid}.tmp"));
+        std::os::unix::fs::symlink(&target, &temp_link).unwrap();
+        write_atomic(&runs.join("notes.txt"), b"written").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep me");
+        assert_eq!(fs::read_to_string(runs.join("notes.txt")).unwrap(), "written");
+        assert!(
+            fs::symlink_metadata(&probe_link).is_err() && fs::symlink_metadata(&temp_link).is_err()
+        );
     }
 
     /// A measured row of run `run` for `queue` on `workload`.
