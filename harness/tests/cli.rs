@@ -499,6 +499,7 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--frontier", "1e3", "--costs", "float", "--search", "astar"], "generic A* alone"),
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
         (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
+        (vec!["--map", map, "--measure", "--latency"], "--latency with --measure"),
         (
             vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
             "a road graph has none",
@@ -731,6 +732,34 @@ fn pick_map_leaves_a_path_beyond_32_bit_costs_out() {
     let out = pick_from(LATEST_RUN, dir, &["--map", map.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("1 of 2 problems not searched"), "{}", text(&out));
+}
+
+/// `pqlab diff --check` refuses a run against itself (a copy too), and fails a run that
+/// lacks bands the other ranks, saying how many.
+#[test]
+fn diff_check_refuses_a_run_against_itself_and_missing_bands() {
+    let temp = folder();
+    let copy = temp.path().join("copy.csv");
+    fs::copy(LATEST_RUN, &copy).unwrap();
+    for other in [LATEST_RUN, copy.to_str().unwrap()] {
+        let out = pqlab(&["diff", "--check", LATEST_RUN, other]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(text(&out).contains("are the same run"), "{}", text(&out));
+    }
+    // The latest run's A* workloads on one map kind alone: most bands are not ranked.
+    let full = fs::read_to_string(LATEST_RUN).unwrap();
+    let mut lines = full.lines();
+    let mut part = format!("{}\n", lines.next().unwrap());
+    for line in lines.filter(|l| !l.contains(",astar,") || l.contains("rooms")) {
+        part.push_str(line);
+        part.push('\n');
+    }
+    let part_path = temp.path().join("part.csv");
+    fs::write(&part_path, part).unwrap();
+    let older = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-30-48Z.csv");
+    let out = pqlab(&["diff", "--check", older, part_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("bands are ranked in one run only"), "{}", text(&out));
 }
 
 /// `pqlab diff` of runs on different machines says so before its figures.

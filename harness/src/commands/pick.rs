@@ -79,6 +79,9 @@ pub fn run(request: Request) -> Result<ExitCode> {
             if request.query.setup.graph == GraphKind::Road {
                 bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
             }
+            if request.measure && request.query.latency {
+                bail!("--latency with --measure: the measured rounds time the map's searches together, not one search's time; drop --measure to rank by the runs' latencies, or --latency to measure");
+            }
             let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
             let rules = request.query.rules();
             let instance = Instance::user_map(map_path, request.scen.as_deref(), sample, rules)?;

@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context, Result};
@@ -353,6 +353,11 @@ fn looks_like_run(headers: &csv::StringRecord) -> bool {
     ["schema", "run"].iter().all(|name| headers.iter().any(|h| h == *name))
 }
 
+/// The most bytes of a `.csv` file under `runs/` read to tell whether it is a run: a run's
+/// header and first row take under 2 KiB, so a file whose first line is longer is no run,
+/// and is skipped without being read whole.
+const PEEK_BYTES: u64 = 64 << 10;
+
 /// A `.csv` file under `runs/` read as far as its first row: `Ok(None)` when it is not a
 /// run (not a regular file, or a header without `schema` and `run` columns), with the
 /// reason; a run's id and schema from its first row, whose defects are errors naming the
@@ -360,11 +365,13 @@ fn looks_like_run(headers: &csv::StringRecord) -> bool {
 fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
     let shown = path.display();
     match fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {}
+        Ok(meta) if meta.is_file() => {
+            ensure!(meta.len() > 0, "{shown}: an empty run file (remove it, or name a run with --run): no run is read past it");
+        }
         Ok(_) => return Ok(Err("not a regular file".into())),
         Err(e) => return Ok(Err(format!("cannot be read ({e})"))),
     }
-    let mut reader = csv::Reader::from_reader(open_regular(path)?);
+    let mut reader = csv::Reader::from_reader(open_regular(path)?.take(PEEK_BYTES));
     let headers = match reader.headers() {
         Ok(headers) if looks_like_run(headers) => headers.clone(),
         Ok(_) => return Ok(Err("not a pqlab run (no `schema` and `run` columns)".into())),
@@ -788,6 +795,15 @@ mod tests {
         let (found, notes) = runs(dir).unwrap();
         assert_eq!(found.len(), 1);
         assert!(notes[0].contains("not a pqlab run"), "{notes:?}");
+        // An empty one is an error, as a truncated one is, never a fallback to `a.csv`.
+        fs::write(&latest, "").unwrap();
+        let error = format!("{:#}", latest_or(dir, None).expect_err("empty"));
+        assert!(error.contains("b.csv: an empty run file"), "{error}");
+        // A first line past what any run's header takes is not read whole.
+        fs::write(&latest, "x".repeat(PEEK_BYTES as usize * 4)).unwrap();
+        let (found, notes) = runs(dir).unwrap();
+        assert_eq!(found.len(), 1);
+        assert!(notes[0].contains("b.csv: not a pqlab run"), "{notes:?}");
     }
 
     /// A FIFO, a dangling link or a ragged CSV under `runs/` is skipped with a note, never
