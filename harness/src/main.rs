@@ -538,5 +538,10 @@ fn list(types: bool) -> anyhow::Result<ExitCode> {
             e.origin
         );
     }
+    for e in registry::ENTRIES {
+        if let Err(why) = registry::available(e.id) {
+            say!("{}: n/a here: {why}", e.id);
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
