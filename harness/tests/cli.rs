@@ -762,6 +762,37 @@ fn diff_check_refuses_a_run_against_itself_and_missing_bands() {
     assert!(text(&out).contains("bands are ranked in one run only"), "{}", text(&out));
 }
 
+/// A run with JPS workloads.
+const JPS_RUN: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-44-25Z.csv");
+
+/// `pick --map --search jps` profiles the map by JPS's frontier, not A*'s: on an open map
+/// JPS holds fewer open cells per search.
+#[test]
+fn pick_map_profiles_the_frontier_of_the_search_asked() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = dir.join("open.map");
+    let mut grid = String::from("type octile\nheight 64\nwidth 64\nmap\n");
+    for y in 0..64 {
+        let row: String =
+            (0..64).map(|x| if x % 16 == 8 && y % 8 != 0 { '@' } else { '.' }).collect();
+        grid.push_str(&row);
+        grid.push('\n');
+    }
+    fs::write(&map, grid).unwrap();
+    let median = |search: &str| {
+        let args = ["--map", map.to_str().unwrap(), "--search", search, "--limit", "30", "--json"];
+        let out = pick_from(JPS_RUN, dir, &args);
+        assert!(out.status.success(), "{search}: {}", text(&out));
+        let json: serde_json::Value =
+            serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).unwrap();
+        json["map"]["open"][0].as_f64().unwrap()
+    };
+    let (astar, jps) = (median("astar"), median("jps"));
+    assert!(jps < astar, "JPS's median open {jps}, A*'s {astar}");
+}
+
 /// `pqlab diff` of runs on different machines says so before its figures.
 #[test]
 fn diff_of_runs_on_other_machines_says_so() {
