@@ -500,6 +500,7 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
         (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
         (vec!["--map", map, "--measure", "--latency"], "--latency with --measure"),
+        (vec!["--frontier", "1000", "--moves", "4"], "not measured by the lab"),
         (
             vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
             "a road graph has none",
