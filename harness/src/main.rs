@@ -148,6 +148,11 @@ struct RunArgs {
     /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
     #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
     heuristic: HeuristicKind,
+    /// The search loop: pqlab's tuned grid A* (astar), JPS, the generic A* or a tie rule of
+    /// the tuned A* (as `pick --search`); a search that cannot take the map or the moves
+    /// is refused with the reason.
+    #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
+    search: SearchKind,
     /// Run at most N problems, spread evenly over the scenario.
     #[arg(long, value_name = "N", value_parser = positive)]
     limit: Option<usize>,
@@ -357,14 +362,25 @@ fn main() -> ExitCode {
 impl RunArgs {
     /// Reads the map (or draws its problems) and runs its searches.
     fn run(self) -> anyhow::Result<ExitCode> {
-        let RunArgs { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } =
-            self;
+        let RunArgs {
+            map,
+            scen,
+            queues,
+            heuristic,
+            search,
+            limit,
+            moves,
+            scale,
+            verbose,
+            csv,
+            json,
+        } = self;
         let rules = Rules { connectivity: moves, scale };
         let keys = if heuristic.consistent_on(moves) { Keys::Monotone } else { Keys::Any };
         let query = Query::new(
             false,
             keys,
-            None,
+            Some(search),
             GraphKind::Grid,
             Some(moves),
             Costs::Octile,
@@ -380,7 +396,7 @@ impl RunArgs {
         };
         Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
             let queues = named_or_leaders(queues, &[(&map, scen.as_deref())], query);
-            commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
+            commands::run::run(&map, &instance, &queues, heuristic, search, rules, rows)
         })
     }
 }

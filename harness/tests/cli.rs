@@ -763,6 +763,45 @@ fn diff_check_refuses_a_run_against_itself_and_missing_bands() {
     assert!(text(&out).contains("bands are ranked in one run only"), "{}", text(&out));
 }
 
+/// A 64x64 map of open ground crossed by walls with gaps, without a scenario.
+fn open_map(dir: &Path) -> PathBuf {
+    let map = dir.join("open.map");
+    let mut grid = String::from("type octile\nheight 64\nwidth 64\nmap\n");
+    for y in 0..64 {
+        let row: String =
+            (0..64).map(|x| if x % 16 == 8 && y % 8 != 0 { '@' } else { '.' }).collect();
+        grid.push_str(&row);
+        grid.push('\n');
+    }
+    fs::write(&map, grid).unwrap();
+    map
+}
+
+/// `pqlab run --search jps` runs JPS, checked against the reference Dijkstra, and refuses
+/// moves it does not take.
+#[test]
+fn run_searches_with_the_search_asked() {
+    let temp = folder();
+    let map = open_map(temp.path());
+    let expansions = |search: &str| -> u64 {
+        let args = ["run", "--map", map.to_str().unwrap(), "--search", search, "--limit", "20"];
+        let out = pqlab(&[&args[..], &["--queue", "std-binary-heap-dup", "--json"]].concat());
+        assert!(out.status.success(), "{search}: {}", text(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let rows: Vec<serde_json::Value> =
+            stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(rows.len(), 20, "{stdout}");
+        assert!(rows.iter().all(|r| r["correct"] == true), "{search}: {stdout}");
+        rows.iter().map(|r| r["counters"]["expansions"].as_u64().unwrap()).sum()
+    };
+    let (astar, jps) = (expansions("astar"), expansions("jps"));
+    assert!(jps < astar, "JPS expanded {jps}, A* {astar}");
+    let args = ["run", "--map", map.to_str().unwrap(), "--search", "jps", "--moves", "4"];
+    let out = pqlab(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("--search jps: it takes 8 moves, not 4"), "{}", text(&out));
+}
+
 /// A run with JPS workloads.
 const JPS_RUN: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-44-25Z.csv");
@@ -773,15 +812,7 @@ const JPS_RUN: &str =
 fn pick_map_profiles_the_frontier_of_the_search_asked() {
     let temp = folder();
     let dir = temp.path();
-    let map = dir.join("open.map");
-    let mut grid = String::from("type octile\nheight 64\nwidth 64\nmap\n");
-    for y in 0..64 {
-        let row: String =
-            (0..64).map(|x| if x % 16 == 8 && y % 8 != 0 { '@' } else { '.' }).collect();
-        grid.push_str(&row);
-        grid.push('\n');
-    }
-    fs::write(&map, grid).unwrap();
+    let map = open_map(dir);
     let median = |search: &str| {
         let args = ["--map", map.to_str().unwrap(), "--search", search, "--limit", "30", "--json"];
         let out = pick_from(JPS_RUN, dir, &args);
