@@ -6,7 +6,13 @@
 //! `-C target-feature=+avx2`, in its own target directory under `OUT_DIR`, loaded at run
 //! time (`src/simd_quickheap.rs`). Its path is passed as `PQLAB_SIMD_QUICKHEAP`; when the
 //! build fails or the target is not x86-64, `PQLAB_SIMD_QUICKHEAP_MISSING` says why
-//! instead, a warning is printed, and the queue is `n/a` with that reason.
+//! instead, a warning is printed, and the queue is `n/a` with that reason (`pqlab list`
+//! names it), and the script runs again at the next build until one succeeds.
+//!
+//! The nested build runs `--offline` first: cargo does not tell a build script that the
+//! outer build is offline, so the dependencies already in cargo's cache are used whenever
+//! they are there, and the network is tried only when they are not and `CARGO_NET_OFFLINE`
+//! does not forbid it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,13 +24,21 @@ fn main() {
     for file in ["simd/Cargo.toml", "simd/Cargo.lock", "simd/lib.rs"] {
         println!("cargo:rerun-if-changed={file}");
     }
+    println!("cargo:rerun-if-env-changed=CARGO_NET_OFFLINE");
     match build() {
         Ok(library) => println!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP={}", library.display()),
         Err(why) => {
             println!("cargo:warning=simd-quickheap-dup will be n/a: {why}");
             println!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP_MISSING={why}");
+            // A file that never exists: cargo runs this script again at every build.
+            println!("cargo:rerun-if-changed=simd/.retry-until-built");
         }
     }
+}
+
+/// Whether `CARGO_NET_OFFLINE` forbids the network (`true` or `1`).
+fn offline() -> bool {
+    std::env::var("CARGO_NET_OFFLINE").is_ok_and(|v| v == "true" || v == "1")
 }
 
 /// Builds the library and returns its path, or says why it could not.
@@ -36,23 +50,21 @@ fn build() -> Result<PathBuf, String> {
     }
     let out = PathBuf::from(env("OUT_DIR")?);
     let manifest = Path::new(&env("CARGO_MANIFEST_DIR")?).join("simd/Cargo.toml");
-    let mut cargo = Command::new(env("CARGO")?);
-    cargo
-        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
-        .arg(&manifest)
-        .arg("--target-dir")
-        .arg(out.join("simd"))
-        .env("RUSTFLAGS", "-C target-feature=+avx2")
-        // The outer build's flags and wrappers (clippy's among them) are not this one's.
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("CARGO_BUILD_RUSTFLAGS")
-        .env_remove("RUSTC_WORKSPACE_WRAPPER")
-        .env_remove("CARGO_TARGET_DIR")
-        // This script's stdout is for cargo's directives.
-        .stdout(std::io::stderr());
-    let status = cargo.status().map_err(|e| format!("cargo could not be run: {e}"))?;
-    if !status.success() {
-        return Err(format!("the nested build of queues/simd failed ({status})"));
+    let nested = |offline: bool| -> Result<(), String> {
+        let out = cargo(&manifest, &out, offline)?
+            .output()
+            .map_err(|e| format!("cargo could not be run: {e}"))?;
+        if out.status.success() {
+            return Ok(());
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default();
+        let last: String = last.chars().take(200).collect();
+        Err(format!("the nested build of queues/simd failed ({}): {last}", out.status))
+    };
+    match nested(true) {
+        Err(_) if !offline() => nested(false)?,
+        done => done?,
     }
     let (prefix, suffix) = (std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
     let built = out.join(format!("simd/release/{prefix}pqlab_simd_quickheap{suffix}"));
@@ -60,4 +72,24 @@ fn build() -> Result<PathBuf, String> {
         return Err(format!("the nested build made no {}", built.display()));
     }
     Ok(built)
+}
+
+/// The nested build's command, `--offline` or not.
+fn cargo(manifest: &Path, out: &Path, offline: bool) -> Result<Command, String> {
+    let mut cargo = Command::new(std::env::var("CARGO").map_err(|e| format!("CARGO: {e}"))?);
+    cargo
+        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
+        .arg(manifest)
+        .arg("--target-dir")
+        .arg(out.join("simd"))
+        .env("RUSTFLAGS", "-C target-feature=+avx2")
+        // The outer build's flags and wrappers (clippy's among them) are not this one's.
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CARGO_TARGET_DIR");
+    if offline {
+        cargo.arg("--offline");
+    }
+    Ok(cargo)
 }

@@ -148,6 +148,11 @@ struct RunArgs {
     /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
     #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
     heuristic: HeuristicKind,
+    /// The search loop: pqlab's tuned grid A* (astar), JPS, the generic A* or a tie rule of
+    /// the tuned A* (as `pick --search`); a search that cannot take the map or the moves
+    /// is refused with the reason.
+    #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
+    search: SearchKind,
     /// Run at most N problems, spread evenly over the scenario.
     #[arg(long, value_name = "N", value_parser = positive)]
     limit: Option<usize>,
@@ -179,8 +184,13 @@ struct PickArgs {
     map: Option<PathBuf>,
     /// A trace of your own search's frontier operations (queues/TRACE.md; written by
     /// `pqlab_queues::trace::Recording`): every queue replays it, checked, then timed
-    /// interleaved (under a minute; --rounds and --budget as for --measure).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["frontier", "map"])]
+    /// interleaved (under a minute; --rounds and --budget as for --measure). The flags of
+    /// a map's searches and of --latency (one search's time, which a replay of the whole
+    /// trace does not take) are refused with it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "frontier", "map", "scen", "limit", "measure", "search", "graph", "moves", "costs",
+        "heuristic", "scale", "latency",
+    ])]
     trace: Option<PathBuf>,
     /// The map's scenario; `FILE.scen` beside it by default. Without one, random
     /// connected problems are drawn and solved by the reference Dijkstra.
@@ -352,14 +362,25 @@ fn main() -> ExitCode {
 impl RunArgs {
     /// Reads the map (or draws its problems) and runs its searches.
     fn run(self) -> anyhow::Result<ExitCode> {
-        let RunArgs { map, scen, queues, heuristic, limit, moves, scale, verbose, csv, json } =
-            self;
+        let RunArgs {
+            map,
+            scen,
+            queues,
+            heuristic,
+            search,
+            limit,
+            moves,
+            scale,
+            verbose,
+            csv,
+            json,
+        } = self;
         let rules = Rules { connectivity: moves, scale };
         let keys = if heuristic.consistent_on(moves) { Keys::Monotone } else { Keys::Any };
         let query = Query::new(
             false,
             keys,
-            None,
+            Some(search),
             GraphKind::Grid,
             Some(moves),
             Costs::Octile,
@@ -375,7 +396,7 @@ impl RunArgs {
         };
         Instance::user_map(&map, scen.as_deref(), sample, rules).and_then(|instance| {
             let queues = named_or_leaders(queues, &[(&map, scen.as_deref())], query);
-            commands::run::run(&map, &instance, &queues, heuristic, rules, rows)
+            commands::run::run(&map, &instance, &queues, heuristic, search, rules, rows)
         })
     }
 }
@@ -532,6 +553,11 @@ fn list(types: bool) -> anyhow::Result<ExitCode> {
             ties,
             e.origin
         );
+    }
+    for e in registry::ENTRIES {
+        if let Err(why) = registry::available(e.id) {
+            say!("{}: n/a here: {why}", e.id);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

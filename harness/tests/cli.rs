@@ -499,6 +499,8 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--frontier", "1e3", "--costs", "float", "--search", "astar"], "generic A* alone"),
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
         (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
+        (vec!["--map", map, "--measure", "--latency"], "--latency with --measure"),
+        (vec!["--frontier", "1000", "--moves", "4"], "not measured by the lab"),
         (
             vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
             "a road graph has none",
@@ -735,6 +737,101 @@ fn pick_map_leaves_a_path_beyond_32_bit_costs_out() {
     let out = pick_from(LATEST_RUN, dir, &["--map", map.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("1 of 2 problems not searched"), "{}", text(&out));
+}
+
+/// `pqlab diff --check` refuses a run against itself (a copy too), and fails a run that
+/// lacks bands the other ranks, saying how many.
+#[test]
+fn diff_check_refuses_a_run_against_itself_and_missing_bands() {
+    let temp = folder();
+    let copy = temp.path().join("copy.csv.gz");
+    fs::copy(LATEST_RUN, &copy).unwrap();
+    for other in [LATEST_RUN, copy.to_str().unwrap()] {
+        let out = pqlab(&["diff", "--check", LATEST_RUN, other]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(text(&out).contains("are the same run"), "{}", text(&out));
+    }
+    // The latest run's A* workloads on one map kind alone: most bands are not ranked.
+    let mut full = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(fs::File::open(LATEST_RUN).unwrap()),
+        &mut full,
+    )
+    .unwrap();
+    let mut lines = full.lines();
+    let mut part = format!("{}\n", lines.next().unwrap());
+    for line in lines.filter(|l| !l.contains(",astar,") || l.contains("rooms")) {
+        part.push_str(line);
+        part.push('\n');
+    }
+    let part_path = temp.path().join("part.csv");
+    fs::write(&part_path, part).unwrap();
+    let older = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-30-48Z.csv.gz");
+    let out = pqlab(&["diff", "--check", older, part_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("bands are ranked in one run only"), "{}", text(&out));
+}
+
+/// A 64x64 map of open ground crossed by walls with gaps, without a scenario.
+fn open_map(dir: &Path) -> PathBuf {
+    let map = dir.join("open.map");
+    let mut grid = String::from("type octile\nheight 64\nwidth 64\nmap\n");
+    for y in 0..64 {
+        let row: String =
+            (0..64).map(|x| if x % 16 == 8 && y % 8 != 0 { '@' } else { '.' }).collect();
+        grid.push_str(&row);
+        grid.push('\n');
+    }
+    fs::write(&map, grid).unwrap();
+    map
+}
+
+/// `pqlab run --search jps` runs JPS, checked against the reference Dijkstra, and refuses
+/// moves it does not take.
+#[test]
+fn run_searches_with_the_search_asked() {
+    let temp = folder();
+    let map = open_map(temp.path());
+    let expansions = |search: &str| -> u64 {
+        let args = ["run", "--map", map.to_str().unwrap(), "--search", search, "--limit", "20"];
+        let out = pqlab(&[&args[..], &["--queue", "std-binary-heap-dup", "--json"]].concat());
+        assert!(out.status.success(), "{search}: {}", text(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let rows: Vec<serde_json::Value> =
+            stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(rows.len(), 20, "{stdout}");
+        assert!(rows.iter().all(|r| r["correct"] == true), "{search}: {stdout}");
+        rows.iter().map(|r| r["counters"]["expansions"].as_u64().unwrap()).sum()
+    };
+    let (astar, jps) = (expansions("astar"), expansions("jps"));
+    assert!(jps < astar, "JPS expanded {jps}, A* {astar}");
+    let args = ["run", "--map", map.to_str().unwrap(), "--search", "jps", "--moves", "4"];
+    let out = pqlab(&args);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("--search jps: it takes 8 moves, not 4"), "{}", text(&out));
+}
+
+/// A run with JPS workloads.
+const JPS_RUN: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-44-25Z.csv.gz");
+
+/// `pick --map --search jps` profiles the map by JPS's frontier, not A*'s: on an open map
+/// JPS holds fewer open cells per search.
+#[test]
+fn pick_map_profiles_the_frontier_of_the_search_asked() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = open_map(dir);
+    let median = |search: &str| {
+        let args = ["--map", map.to_str().unwrap(), "--search", search, "--limit", "30", "--json"];
+        let out = pick_from(JPS_RUN, dir, &args);
+        assert!(out.status.success(), "{search}: {}", text(&out));
+        let json: serde_json::Value =
+            serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).unwrap();
+        json["map"]["open"][0].as_f64().unwrap()
+    };
+    let (astar, jps) = (median("astar"), median("jps"));
+    assert!(jps < astar, "JPS's median open {jps}, A*'s {astar}");
 }
 
 /// `pqlab diff` of runs on different CPUs says so on its first line, before its figures.

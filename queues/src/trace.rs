@@ -44,6 +44,14 @@ pub const BINARY_MAGIC: &[u8; 8] = b"PQLTRACE";
 /// The format's version.
 pub const VERSION: u8 = 1;
 
+/// The longest line the text form reads, in bytes: a record takes under 50, so a longer
+/// line (a runaway comment, a file that is not a trace) is refused before it is held whole.
+pub const LINE_LIMIT: usize = 4096;
+
+/// The most characters of a user's word an error quotes: enough to recognise it, never a
+/// line's worth.
+const QUOTED: usize = 24;
+
 /// Node ids are below this (2^24): queues size their tables to the largest id, so ids must
 /// be dense. Renumber the nodes in the order they are first pushed if yours are not.
 pub const NODE_LIMIT: u32 = 1 << 24;
@@ -138,6 +146,9 @@ pub enum Problem {
     /// A record that does not have the shape of its operation.
     #[error("{0}")]
     Malformed(String),
+    /// A line of the text form longer than [`LINE_LIMIT`] bytes.
+    #[error("the line is longer than {LINE_LIMIT} bytes: a record takes under 50")]
+    LongLine,
     /// The binary form ends inside a record.
     #[error("the file ends inside a record: {needed} bytes needed, {left} left")]
     Truncated {
@@ -429,20 +440,48 @@ impl Trace {
     /// Reads a trace in either form (told apart by the first bytes) and checks it.
     pub fn read(mut reader: impl BufRead) -> Result<Trace, TraceError> {
         let io = |e: io::Error| TraceError { at: At::Byte(0), problem: Problem::Io(e.to_string()) };
-        let start = reader.fill_buf().map_err(io)?;
-        if start.starts_with(&BINARY_MAGIC[..start.len().min(8)]) && !start.is_empty() {
+        if is_binary(reader.fill_buf().map_err(io)?) {
             read_binary(reader)
         } else {
             read_text(reader)
         }
     }
 
+    /// The operations the trace `reader` holds at most, counted in one pass that holds
+    /// nothing of it: the text form's lines, or the binary form's records walked by their
+    /// tags. Exact for a binary trace; a text trace's header, comments and blank lines are
+    /// counted too. O(bytes), in memory O(1): what to check against a memory limit before
+    /// [`Trace::read`] holds the operations.
+    pub fn records(mut reader: impl BufRead) -> io::Result<u64> {
+        let binary = is_binary(reader.fill_buf()?);
+        let mut skip = if binary { BINARY_MAGIC.len() + BINARY_HEADER } else { 0 };
+        let mut records = u64::from(!binary);
+        loop {
+            let bytes = reader.fill_buf()?;
+            let len = bytes.len();
+            if len == 0 {
+                return Ok(records);
+            }
+            if binary {
+                let mut at = skip;
+                while at < len {
+                    records += 1;
+                    at += if bytes[at] == TAG_CLEAR { 1 } else { 13 };
+                }
+                skip = at - len;
+            } else {
+                records += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            }
+            reader.consume(len);
+        }
+    }
+
     /// Reads and checks the trace in the file at `path`; an error names the file.
     pub fn load(path: &Path) -> Result<Trace, LoadError> {
         let file = std::fs::File::open(path)
-            .map_err(|e| LoadError::Open { path: path.to_owned(), source: e })?;
+            .map_err(|error| LoadError::Open { path: path.to_owned(), error })?;
         Trace::read(io::BufReader::new(file))
-            .map_err(|source| LoadError::Malformed { path: path.to_owned(), source })
+            .map_err(|error| LoadError::Malformed { path: path.to_owned(), error })
     }
 
     /// Writes the trace in `format`.
@@ -496,21 +535,26 @@ impl Trace {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be opened.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Open {
         /// The file.
         path: std::path::PathBuf,
-        /// Why.
-        source: io::Error,
+        /// Why (in the message, not a source: a chain would print it twice).
+        error: io::Error,
     },
     /// The file is not a well-formed trace.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Malformed {
         /// The file.
         path: std::path::PathBuf,
-        /// Where and what.
-        source: TraceError,
+        /// Where and what (in the message, not a source: a chain would print it twice).
+        error: TraceError,
     },
+}
+
+/// Whether a file starting with `start` is the binary form: its first bytes are the magic's.
+fn is_binary(start: &[u8]) -> bool {
+    !start.is_empty() && start.starts_with(&BINARY_MAGIC[..start.len().min(BINARY_MAGIC.len())])
 }
 
 /// A checker for the header `keys`, `span`.
@@ -524,22 +568,33 @@ fn header(keys: Keys, span: Option<Key>) -> Result<Checker, Problem> {
 }
 
 /// Reads the text form.
-fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
-    let mut lines = reader.lines().enumerate().map(|(i, line)| {
-        line.map(|l| (i + 1, l))
-            .map_err(|e| TraceError { at: At::Line(i + 1), problem: Problem::Io(e.to_string()) })
-    });
-    // The words of each line, comments (`#` to the end) and blank lines skipped.
+fn read_text(mut reader: impl BufRead) -> Result<Trace, TraceError> {
+    let (mut number, mut bytes) = (0, Vec::new());
+    // The words of each line, comments (`#` to the end) and blank lines skipped; no line
+    // is held past `LINE_LIMIT` bytes.
     let mut next = move || -> Result<Option<(usize, Vec<String>)>, TraceError> {
-        for line in lines.by_ref() {
-            let (number, text) = line?;
+        loop {
+            number += 1;
+            let bad = |problem| TraceError { at: At::Line(number), problem };
+            bytes.clear();
+            let read = (&mut reader)
+                .take(LINE_LIMIT as u64 + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| bad(Problem::Io(e.to_string())))?;
+            if read == 0 {
+                return Ok(None);
+            }
+            if bytes.len() > LINE_LIMIT && bytes.last() != Some(&b'\n') {
+                return Err(bad(Problem::LongLine));
+            }
+            let text = std::str::from_utf8(&bytes)
+                .map_err(|_| bad(Problem::Malformed("the line is not UTF-8 text".into())))?;
             let text = text.split('#').next().unwrap_or("");
             let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
             if !words.is_empty() {
                 return Ok(Some((number, words)));
             }
         }
-        Ok(None)
     };
     let bad = |line, problem| TraceError { at: At::Line(line), problem };
     let Some((line, magic)) = next()? else {
@@ -551,7 +606,7 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
     match magic.as_slice() {
         [word, version] if word == TEXT_MAGIC => {
             let version: u64 = version.parse().map_err(|_| {
-                bad(line, Problem::Header(format!("'{version}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`")))
+                bad(line, Problem::Header(format!("'{}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`", quoted(version))))
             })?;
             if version != u64::from(VERSION) {
                 return Err(bad(line, Problem::Version(version)));
@@ -560,7 +615,7 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
         _ => {
             return Err(bad(line, Problem::Header(format!(
                 "not a pqlab trace: the first line must be `{TEXT_MAGIC} {VERSION}` (or the binary form's `PQLTRACE`), not `{}`",
-                magic.join(" ")
+                quoted(&magic.join(" "))
             ))))
         }
     }
@@ -586,7 +641,8 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
                         return Err(bad(
                             line,
                             Problem::Header(format!(
-                                "keys '{other}': say `keys monotone` or `keys any`"
+                                "keys '{}': say `keys monotone` or `keys any`",
+                                quoted(other)
                             )),
                         ))
                     }
@@ -596,7 +652,8 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
                     bad(
                         line,
                         Problem::Header(format!(
-                            "span '{value}' is not an unsigned 64-bit integer"
+                            "span '{}' is not an unsigned 64-bit integer",
+                            quoted(value)
                         )),
                     )
                 })?);
@@ -630,7 +687,7 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
 fn text_op(words: &[String]) -> Result<Op, Problem> {
     let number = |what: &str, text: &str| -> Result<u64, Problem> {
         text.parse::<u64>().map_err(|_| {
-            Problem::Malformed(format!("'{text}' is not a {what}: an unsigned integer"))
+            Problem::Malformed(format!("'{}' is not a {what}: an unsigned integer", quoted(text)))
         })
     };
     let entry = |op: &str| -> Result<(Node, Key), Problem> {
@@ -652,7 +709,15 @@ fn text_op(words: &[String]) -> Result<Op, Problem> {
         "pop" => entry("pop").map(|(node, key)| Op::Pop { node, key }),
         "clear" if words.len() == 1 => Ok(Op::Clear),
         "clear" => Err(Problem::Malformed("`clear` takes nothing".into())),
-        other => Err(Problem::UnknownOperation(format!("'{other}'"))),
+        other => Err(Problem::UnknownOperation(format!("'{}'", quoted(other)))),
+    }
+}
+
+/// `text` as an error quotes it: its first [`QUOTED`] characters, and `…` when cut.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
     }
 }
 
@@ -941,6 +1006,47 @@ mod tests {
     /// The error of reading `body` after a text header with monotone keys.
     fn text_error(body: &str) -> TraceError {
         read(format!("pqlab-trace 1\nkeys monotone\n{body}").as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn a_long_line_is_refused_unread_and_a_bad_word_is_quoted_short() {
+        let long = format!("push {} 1\n", "9".repeat(1 << 20));
+        assert_eq!(text_error(&long), TraceError { at: At::Line(3), problem: Problem::LongLine });
+        let word = "x".repeat(LINE_LIMIT - 10);
+        let error = text_error(&format!("{word}\n")).to_string();
+        assert!(error.len() < 200, "{error}");
+        assert!(error.starts_with(&format!("line 3: unknown operation '{}…'", &word[..QUOTED])));
+        let error = read(format!("{word}\n").as_bytes()).unwrap_err().to_string();
+        assert!(error.len() < 200, "{error}");
+    }
+
+    #[test]
+    fn a_load_error_says_the_problem_once() {
+        let dir = std::env::temp_dir().join(format!("pqlab-trace-once-{}", std::process::id()));
+        std::fs::write(&dir, "pqlab-trace 1\nkeys monotone\nfrob\n").unwrap();
+        let error = Trace::load(&dir).unwrap_err();
+        std::fs::remove_file(&dir).unwrap();
+        let chain = format!(
+            "{error}{}",
+            std::error::Error::source(&error).map_or(String::new(), |s| s.to_string())
+        );
+        assert_eq!(chain.matches("unknown operation").count(), 1, "{chain}");
+    }
+
+    #[test]
+    fn records_bound_the_operations_without_reading_them() {
+        for trace in [recorded::<StdBinaryHeap>(), recorded::<DaryHeap<4, Dk>>()] {
+            let ops = trace.ops().len() as u64;
+            let mut binary = Vec::new();
+            trace.write(&mut binary, Format::Binary).unwrap();
+            assert_eq!(Trace::records(&binary[..]).unwrap(), ops);
+            // Byte by byte, records straddle the reads.
+            let one = io::BufReader::with_capacity(1, &binary[..]);
+            assert_eq!(Trace::records(one).unwrap(), ops);
+            let text = text(&trace);
+            let lines = Trace::records(text.as_bytes()).unwrap();
+            assert!((ops..=ops + 4).contains(&lines), "{lines} lines for {ops} operations");
+        }
     }
 
     #[test]

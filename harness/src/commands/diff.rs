@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 
 use crate::analysis::diff::{caveat, diff, told_by_both, Diff, APART, CHECK, LEAD, TAU_PAIRS};
 use crate::analysis::{Findings, Run};
@@ -13,7 +13,8 @@ use crate::say;
 
 /// Prints the comparison of the runs at `a` and `b`; with `readme`, also writes its
 /// paragraph into the README's `stability-<readme>` section; with `check`, exits with
-/// status 1 when fewer than [`CHECK`]'s share of band winners repeat both ways.
+/// status 1 when a band ranked in one run is missing from the other, or when fewer than
+/// [`CHECK`]'s share of band winners repeat both ways, and refuses a run against itself.
 pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<ExitCode> {
     let (rows_a, rows_b) = (load_run(a)?, load_run(b)?);
     for (path, rows) in [(a, &rows_a), (b, &rows_b)] {
@@ -22,7 +23,16 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
         }
     }
     let (run_a, run_b) = (Run::new(&rows_a), Run::new(&rows_b));
-    let d = diff(&Findings::of(&run_a), &Findings::of(&run_b));
+    if check && run_a.run_id() == run_b.run_id() {
+        bail!(
+            "diff --check compares two runs: {} and {} are the same run ({}), which always agrees with itself",
+            a.display(),
+            b.display(),
+            run_a.run_id()
+        );
+    }
+    let (findings_a, findings_b) = (Findings::of(&run_a), Findings::of(&run_b));
+    let d = diff(&findings_a, &findings_b);
     if let Some(first) = cpus(&d) {
         say!("{first}");
     }
@@ -125,6 +135,20 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             );
         }
         say!("\nwrote the paragraph in {} ({section})", readme_path.display());
+    }
+    // Each run's own bands, compared with themselves: the bands the other run lacks.
+    let ranked = |f: &Findings| diff(f, f).bands.len();
+    let (in_a, in_b) = (ranked(&findings_a), ranked(&findings_b));
+    let missing = in_a.max(in_b) - bands;
+    if missing > 0 {
+        say!(
+            "\n{missing} of {} bands are ranked in one run only (A ranks {in_a}, B {in_b}): they are not compared.",
+            in_a.max(in_b)
+        );
+    }
+    if check && missing > 0 {
+        say!("\nCheck failed: a run without {missing} of the bands cannot show they repeat.");
+        return Ok(ExitCode::from(1));
     }
     if check && !d.check() {
         say!(

@@ -7,7 +7,6 @@ use anyhow::{bail, Result};
 
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
 use pqlab_queues::registry::{Entry, BASELINE};
-use pqlab_queues::trace::Trace as UserTrace;
 
 use crate::analysis::{replays, Findings, Run};
 use crate::format::plural;
@@ -79,6 +78,9 @@ pub fn run(request: Request) -> Result<ExitCode> {
         (Some(map_path), None) => {
             if request.query.setup.graph == GraphKind::Road {
                 bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
+            }
+            if request.measure && request.query.latency {
+                bail!("--latency with --measure: the measured rounds time the map's searches together, not one search's time; drop --measure to rank by the runs' latencies, or --latency to measure");
             }
             let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
             let rules = request.query.rules();
@@ -187,7 +189,7 @@ pub fn run(request: Request) -> Result<ExitCode> {
 /// `pick --trace`: the trace checked and profiled, every queue replaying it checked and
 /// timed; exit status 1 when a queue popped the trace's keys out of order.
 fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
-    let user = UserTrace::load(path)?;
+    let user = trace::load(path, crate::lab::settings::memory_limit()?)?;
     let profile = trace::Profile::of(path, &user);
     // The evidence rule's figure, from the run `--run` names or the latest one, if any.
     let rows = match &request.run {

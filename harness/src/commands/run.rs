@@ -13,14 +13,17 @@ use anyhow::Result;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
-use crate::maps::grid::Rules;
+use crate::maps::grid::{CostKind, Rules};
 use crate::maps::instance::Instance;
-use crate::maps::moves::Components;
+use crate::maps::moves::{Components, Moves};
+use crate::maps::GraphKind;
 use crate::results::quantile;
 use crate::say;
-use crate::search::astar::AStar;
+use crate::search::grid_loop::Target;
 use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
 use crate::search::outcome::Counters;
+use crate::search::registry::SearchKind;
+use crate::search::store::StoreKind;
 
 /// One search's figures, as `pqlab run --json` prints them.
 #[derive(serde::Serialize)]
@@ -63,6 +66,9 @@ pub enum Rows {
 
 struct RunQueue<'a> {
     instance: &'a Instance,
+    /// The search loop and what it is built for (the queue aside).
+    search: SearchKind,
+    target: &'a Target<'a>,
     heuristic: &'a AnyHeuristic,
     components: &'a Components,
     rules: Rules,
@@ -76,9 +82,15 @@ impl Visitor for RunQueue<'_> {
     type Output = Ran;
 
     fn visit<F: Frontier + 'static>(self, entry: &'static Entry) -> Ran {
-        let mut search = AStar::<F>::new(&self.instance.grid, self.rules);
-        let mut heuristic = self.heuristic.clone();
         let mut ran = Ran::default();
+        let mut search = match (self.search.entry().build)(self.target, entry) {
+            Ok(search) => search,
+            Err(why) => {
+                ran.rejected = Some(why);
+                return ran;
+            }
+        };
+        let mut heuristic = self.heuristic.clone();
         for (i, problem) in self.instance.problems.iter().enumerate() {
             let started = Instant::now();
             let outcome = match search.search(
@@ -215,11 +227,26 @@ pub fn run(
     instance: &Instance,
     queues: &[&'static Entry],
     kind: HeuristicKind,
+    search: SearchKind,
     rules: Rules,
     rows: Rows,
 ) -> Result<ExitCode> {
+    let needs = &search.entry().needs;
+    needs
+        .setup(GraphKind::Grid, Some(rules.connectivity), CostKind::Integer)
+        .and_then(|()| needs.workload(&instance.grid, kind))
+        .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", map.display(), search.token()))?;
     let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale)
         .map_err(anyhow::Error::msg)?;
+    let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
+    let target = Target {
+        grid: &instance.grid,
+        moves: &moves,
+        rules,
+        store: StoreKind::Flat,
+        costs: CostKind::Integer,
+        heuristic: kind,
+    };
     let components = Components::new(&instance.grid);
     let checked = instance.checkable_under(rules);
     if instance.scenario.is_none() {
@@ -245,6 +272,8 @@ pub fn run(
         }
         let visitor = RunQueue {
             instance,
+            search,
+            target: &target,
             heuristic: &heuristic,
             components: &components,
             rules,

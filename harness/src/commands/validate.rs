@@ -29,6 +29,10 @@ pub fn run(
                 .is_ok()
         })
         .collect();
+    anyhow::ensure!(
+        !queues.is_empty(),
+        "no queue to validate: every queue asked is n/a here (said above)"
+    );
     let queues = &queues[..];
     let maps = movingai::find_maps(dir)?;
     anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());

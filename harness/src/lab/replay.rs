@@ -9,7 +9,7 @@ use pqlab_queues::{Frontier, KeyRule, Spec, Strategy};
 
 use super::sampler::Contender;
 use super::searches::{Check, Checking, Untimed};
-use crate::search::trace::{replay, ReplayError, Trace};
+use crate::search::trace::{replay, Relabels, ReplayError, Trace};
 
 /// The queue whose searches are recorded for queues of `strategy` and key class
 /// (`monotone`: keyed by `f` alone, every rule but [`KeyRule::Any`], whose keys fold `g` in):
@@ -26,19 +26,43 @@ pub fn recorder(strategy: Strategy, monotone: bool) -> Option<&'static Entry> {
     registry::ENTRIES.iter().filter(matches).min_by_key(|e| e.id)
 }
 
-/// A queue replaying personalised traces: `pass` replays every one.
-struct Replays<F> {
-    traces: Vec<Trace>,
-    queues: Vec<F>,
+/// A queue replaying personalised traces: `pass` replays every one. The traces are kept
+/// as their [`Relabels`] of the shared ones, and built whole (with the queues) only between
+/// [`Contender::renew`] and [`Contender::release`], so that a contender released after its
+/// slices holds a few bytes per tie its queue broke otherwise, not a trace of its own.
+struct Replays<'a, F> {
+    shared: &'a [Trace],
+    relabels: Vec<Relabels>,
+    built: Option<(Vec<Trace>, Vec<F>)>,
 }
 
-impl<F: Frontier> Contender for Replays<F> {
+impl<F: Frontier> Contender for Replays<'_, F> {
     fn pass(&mut self) -> u64 {
-        self.queues
+        let (traces, queues) = self.built.get_or_insert_with(|| build(self.shared, &self.relabels));
+        queues
             .iter_mut()
-            .zip(&self.traces)
+            .zip(&*traces)
             .fold(0u64, |sum, (queue, trace)| sum.wrapping_add(replay(queue, trace)))
     }
+
+    /// Builds the traces and queues if [`Contender::release`] freed them; kept ones stay.
+    fn renew(&mut self) {
+        if self.built.is_none() {
+            self.built = Some(build(self.shared, &self.relabels));
+        }
+    }
+
+    fn release(&mut self) {
+        self.built = None;
+    }
+}
+
+/// The personalised traces from `shared` and their `relabels`, and a queue for each.
+fn build<F: Frontier>(shared: &[Trace], relabels: &[Relabels]) -> (Vec<Trace>, Vec<F>) {
+    let traces: Vec<Trace> = shared.iter().zip(relabels).map(|(t, r)| r.apply(t)).collect();
+    let queues =
+        traces.iter().map(|t| F::new(Spec { capacity: t.capacity, span: t.span })).collect();
+    (traces, queues)
 }
 
 /// Personalises `traces` to a queue and checks it pops their keys; the contender replays
@@ -57,15 +81,16 @@ impl<'a> Visitor for CheckReplay<'a> {
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Checking<'a> {
         F::available().map_err(|why| Untimed::NotApplicable(why.to_owned()))?;
         let started = Instant::now();
-        let mut personal = Vec::with_capacity(self.traces.len());
+        let mut relabels = Vec::with_capacity(self.traces.len());
         for trace in self.traces {
-            personal.push(trace.personalize::<F>().map_err(|e| match e {
+            let personal = trace.personalize::<F>().map_err(|e| match e {
                 // The queue's rule refuses the keys (a trace of another key class).
                 ReplayError::Rejected { .. } => {
                     Untimed::NotApplicable(format!("it cannot take the trace's keys: {e}"))
                 }
                 ReplayError::Diverged { .. } => Untimed::Failed(e.to_string()),
-            })?);
+            })?;
+            relabels.push(Relabels::between(trace, &personal));
             if started.elapsed() > self.limit {
                 return Err(Untimed::cut_off(
                     format!(
@@ -76,11 +101,11 @@ impl<'a> Visitor for CheckReplay<'a> {
                 ));
             }
         }
-        let queues =
-            personal.iter().map(|t| F::new(Spec { capacity: t.capacity, span: t.span })).collect();
+        let mut contender = Replays::<F> { shared: self.traces, relabels, built: None };
+        contender.renew();
         let pass = started.elapsed();
         Ok(Check {
-            contender: Box::new(Replays { traces: personal, queues }),
+            contender: Box::new(contender),
             counters: Vec::new(),
             excess: None,
             pass,

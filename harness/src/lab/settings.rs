@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `PQLAB_QUICK` | `1` (the quick profile) or `0` | `0` |
 //! | `PQLAB_BUDGET` | seconds, a positive number up to 1,000,000 (`600`, `90.5`, `1e3`) | 600 (quick 60) |
-//! | `PQLAB_MEMORY` | bytes, a positive number with an optional `K`, `M` or `G` (powers of 1024: `512M`, `2G`, `1.5G`) | half the available memory, at most 1 GiB |
+//! | `PQLAB_MEMORY` | bytes, a positive number with an optional `K`, `M` or `G` (powers of 1024: `512M`, `2G`, `1.5G`), at most the physical memory | half the available memory, at most 1 GiB |
 //! | `PQLAB_HELD_MAX` | the largest held size, a power of ten from 10 to 10⁸ (`1e7` or `10000000`) | 10⁶ |
 //! | `PQLAB_CONDITIONS` | what runs beside the run, in words of one line (`beside tools/neighbour.sh`), written in every row's `conditions` | `plain` |
 //!
@@ -239,7 +239,7 @@ impl Settings {
             .filter(|m| !m.is_empty())
             .map(|p| from_root(PathBuf::from(p)));
         let budget = var("PQLAB_BUDGET").map(|v| parse::budget(&v)).transpose()?;
-        let memory = var("PQLAB_MEMORY").map(|v| parse::memory(&v)).transpose()?;
+        let memory = memory_limit()?;
         let held_max = var("PQLAB_HELD_MAX").map(|v| parse::held_max(&v)).transpose()?;
         let conditions = var("PQLAB_CONDITIONS").map(|v| parse::conditions(&v)).transpose()?;
         let mut settings = Settings::of(profile, results, maps, held_max);
@@ -249,9 +249,7 @@ impl Settings {
         if let Some(budget) = budget {
             settings.budget = budget;
         }
-        settings.memory = memory.unwrap_or_else(|| {
-            available_memory().map_or(MEMORY_CAP, |available| (available / 2).min(MEMORY_CAP))
-        });
+        settings.memory = memory;
         Ok(settings)
     }
 
@@ -337,11 +335,31 @@ fn results_folder(
     }
 }
 
-/// The machine's available memory in bytes (`MemAvailable` in Linux's `/proc/meminfo`), or
-/// `None` where it cannot be read.
-fn available_memory() -> Option<usize> {
+/// The memory limit `PQLAB_MEMORY` sets ([`Settings::memory`], and what `pick --trace` may
+/// hold), or its default: half the available memory, at most 1 GiB. A limit above the
+/// machine's physical memory is refused: nothing could keep it.
+pub fn memory_limit() -> Result<usize, SettingsError> {
+    let value = std::env::var("PQLAB_MEMORY").ok().filter(|v| !v.is_empty());
+    let Some(value) = value else {
+        return Ok(meminfo("MemAvailable:")
+            .map_or(MEMORY_CAP, |available| (available / 2).min(MEMORY_CAP)));
+    };
+    let bytes = parse::memory(&value)?;
+    match meminfo("MemTotal:") {
+        Some(total) if bytes > total => Err(SettingsError {
+            variable: "PQLAB_MEMORY",
+            value,
+            expected: "expected at most the machine's physical memory (MemTotal in /proc/meminfo)",
+        }),
+        _ => Ok(bytes),
+    }
+}
+
+/// A figure of Linux's `/proc/meminfo` in bytes (`field` is `MemAvailable:` or
+/// `MemTotal:`), or `None` where it cannot be read.
+fn meminfo(field: &str) -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let line = meminfo.lines().find(|l| l.starts_with(field))?;
     let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
     kib.checked_mul(1024)
 }

@@ -11,6 +11,8 @@ use crate::analysis::bands::{self, Band, Evidence, Series};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
+use crate::lab::suites::builtin;
+use crate::lab::Profile;
 use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
 use crate::search::Setup;
@@ -96,11 +98,25 @@ pub fn answer(
         }
     }
     if evidence.is_empty() {
+        // The lab's own suites, default and quick, say whether any run could hold it.
+        let measured = [Profile::Default, Profile::Quick].into_iter().flat_map(builtin).any(|w| {
+            Series {
+                setup: w.setup,
+                heuristic: w.heuristic,
+                scale: w.scale,
+                store: selection.store,
+            } == selection
+        });
         bail!(
-            "this run ({}) has no {} workload{} to answer from; run `cargo bench` with that series",
+            "this run ({}) has no {} workload{} to answer from; {}",
             run.run_id(),
             query.describe_series(),
-            if query.terrain.is_none() { " and no synthetic one" } else { "" }
+            if query.terrain.is_none() { " and no synthetic one" } else { "" },
+            if measured {
+                "run `cargo bench` with that series"
+            } else {
+                "that series is not measured by the lab (no suite of `cargo bench` searches it)"
+            }
         );
     }
     let (workloads, backing) = weighted(&evidence, &query.describe_series());

@@ -45,9 +45,9 @@ use crate::lab::rows::WorkloadFacts;
 use crate::lab::searches::{CheckQueue, Prepared, Untimed};
 use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
-use crate::maps::moves::Components;
+use crate::maps::moves::{Components, Moves};
 use crate::results::{Kind, Platform, Provenance, Row, Sizes, Unit};
-use crate::search::astar::AStar;
+use crate::search::grid_loop::Target;
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::outcome::SearchError;
 use crate::search::store::StoreKind;
@@ -102,12 +102,27 @@ pub struct Profiled {
     pub beyond: Vec<String>,
 }
 
-/// Solves the map's problems with std's BinaryHeap, with a progress bar on stderr, and
+/// Solves the map's problems with the query's search and std's BinaryHeap, with a progress
+/// bar on stderr, and
 /// returns their frontier sizes and the answers that disagree with the scenario.
 pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let rules = query.rules();
-    let mut search =
-        AStar::<pqlab_queues::std_binary_heap::StdBinaryHeap>::new(&instance.grid, rules);
+    // The search asked (`--search`), with std's BinaryHeap: JPS's frontier is its own.
+    let entry = query.setup.search.entry();
+    entry
+        .needs
+        .workload(&instance.grid, query.heuristic)
+        .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", instance.name, entry.token))?;
+    let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
+    let target = Target {
+        grid: &instance.grid,
+        moves: &moves,
+        rules,
+        store: StoreKind::Flat,
+        costs: query.setup.costs,
+        heuristic: query.heuristic,
+    };
+    let mut search = (entry.build)(&target, registry::baseline()).map_err(anyhow::Error::msg)?;
     let mut heuristic =
         AnyHeuristic::new(query.heuristic, &instance.grid, rules.connectivity, rules.scale)
             .map_err(anyhow::Error::msg)?;

@@ -13,12 +13,13 @@
 //! The answer cites how often that agreed with whole searches on the lab's own replayed
 //! suites ([`crate::analysis::replays`]).
 
+use std::io::{BufReader, Seek, SeekFrom};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{ensure, Context, Result};
 use pqlab_queues::registry::{self, Entry, BASELINE};
-use pqlab_queues::trace::{Keys as TraceKeys, Trace as UserTrace};
+use pqlab_queues::trace::{Keys as TraceKeys, LoadError, Trace as UserTrace};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
@@ -32,6 +33,7 @@ use crate::lab::contest::Contest;
 use crate::lab::replay::CheckReplay;
 use crate::lab::rows::{untimed, WorkloadFacts};
 use crate::lab::searches::Untimed;
+use crate::results::files::open_regular;
 use crate::results::{Kind, Provenance, Row, Sizes, Status};
 use crate::search::trace::Trace;
 
@@ -42,6 +44,67 @@ const SLOWDOWN: f64 = 3.0;
 
 /// Check passes shorter than this are never cut off: cheap whatever the ratio.
 const FLOOR: Duration = Duration::from_millis(20);
+
+/// The most bytes `pick --trace` holds per operation of a trace: the trace (16), its two
+/// translations (decrease-key 16; duplicate, with a stale pop per decrease at most, 32
+/// with growth's slack 48), and one queue's personalised copy built for its check or its
+/// slice (32), with room for the queues' relabelled ties ([`Relabels`](crate::search::trace::Relabels)).
+const BYTES_PER_OPERATION: u64 = 160;
+
+/// The most bytes held per node id below the trace's largest: the names a check keeps
+/// (8), a queue's tables (up to 16 in two queues at once) and the load's check of the held
+/// nodes (a hash map and an ordered set, about 64 a node).
+const BYTES_PER_NODE: u64 = 104;
+
+/// Opens and checks the trace at `path` if replaying it fits in `limit` bytes (the lab's
+/// memory limit, [`crate::lab::settings::memory_limit`]): the file is refused unless it is a
+/// regular file, then its records are counted in one pass that holds nothing, so a trace too
+/// large is refused before it is read, naming its estimated memory and the limit; once read,
+/// its node ids are counted in. A trace without operations is refused: nothing would be
+/// timed.
+pub fn load(path: &Path, limit: usize) -> Result<UserTrace> {
+    let shown = path.display();
+    let mut reader = BufReader::new(open_regular(path)?);
+    let records = UserTrace::records(&mut reader).with_context(|| format!("reading {shown}"))?;
+    fits(path, records, 0, limit)?;
+    reader.seek(SeekFrom::Start(0)).with_context(|| format!("reading {shown}"))?;
+    let trace = UserTrace::read(reader)
+        .map_err(|error| LoadError::Malformed { path: path.to_owned(), error })?;
+    let operations = trace.ops().len() as u64;
+    fits(path, operations, trace.facts().capacity as u64, limit)?;
+    ensure!(
+        operations > 0,
+        "{shown}: the trace holds no operations: nothing to replay (record a search into it)"
+    );
+    Ok(trace)
+}
+
+/// Refuses a trace of `operations` over `nodes` node ids whose replay would need more than
+/// `limit` bytes.
+fn fits(path: &Path, operations: u64, nodes: u64, limit: usize) -> Result<()> {
+    let needs = operations
+        .saturating_mul(BYTES_PER_OPERATION)
+        .saturating_add(nodes.saturating_mul(BYTES_PER_NODE));
+    ensure!(
+        needs <= limit as u64,
+        "{}: replaying {} operations{} needs about {}, above the memory limit of {} (PQLAB_MEMORY; by default half the available memory, at most 1 GiB): split the trace between its clears",
+        path.display(),
+        count(operations as f64),
+        if nodes == 0 { String::new() } else { format!(" over {} node ids", count(nodes as f64)) },
+        bytes(needs),
+        bytes(limit as u64)
+    );
+    Ok(())
+}
+
+/// `n` bytes in MiB or GiB.
+fn bytes(n: u64) -> String {
+    if n >= 1 << 30 {
+        format!("{:.1} GiB", n as f64 / f64::from(1 << 30))
+    } else {
+        format!("{:.0} MiB", (n as f64 / f64::from(1 << 20)).ceil())
+    }
+}
 
 /// What a trace holds: its operations, frontier sizes and keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -198,10 +261,13 @@ pub fn measure(
         let limit = if base == Duration::MAX { base } else { base.mul_f64(SLOWDOWN).max(FLOOR) };
         let outcome = registry::visit(entry.id, CheckReplay { traces, limit }).expect("registered");
         match outcome {
-            Ok(check) => {
+            Ok(mut check) => {
                 if base == Duration::MAX {
                     base = check.pass.max(Duration::from_nanos(1));
                 }
+                // One queue's copy of the trace at a time: each is built for its slices.
+                check.contender.release();
+                check.parked = true;
                 contest.enter_row(row, units, check);
             }
             Err(Untimed::NotApplicable(why)) => {

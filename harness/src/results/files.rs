@@ -27,7 +27,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context, Result};
@@ -52,8 +52,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let name = path.file_name().context("a file name")?.to_string_lossy();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let mut file =
-        fs::File::create(&temp).with_context(|| format!("creating {}", temp.display()))?;
+    let mut file = create_exclusive(&temp)?;
     file.write_all(contents).with_context(|| format!("writing {}", temp.display()))?;
     file.sync_all().with_context(|| format!("syncing {}", temp.display()))?;
     fs::rename(&temp, path)
@@ -161,13 +160,25 @@ impl Journal {
 /// fails here, before anything is measured, rather than after.
 fn probe(dir: &Path) -> Result<()> {
     let path = dir.join(format!(".probe.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&path)?;
-        file.write_all(&[b'\n'; 1 << 16])?;
-        file.sync_all()
-    })();
-    let _ = fs::remove_file(&path);
+    let written = create_exclusive(&path).and_then(|mut file| {
+        let written = file.write_all(&[b'\n'; 1 << 16]).and_then(|()| file.sync_all());
+        let _ = fs::remove_file(&path);
+        Ok(written?)
+    });
     written.with_context(|| format!("the results folder {} cannot be written", dir.display()))
+}
+
+/// Creates the temporary file `path` for writing, exclusively (`O_EXCL`): whatever holds
+/// the name (a file a killed process with this id left, or a link planted there) is
+/// removed first, never written through, and a link planted between the two steps makes
+/// the creation fail rather than be followed.
+fn create_exclusive(path: &Path) -> Result<fs::File> {
+    let _ = fs::remove_file(path);
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))
 }
 
 /// Takes the folder's lock (`dir/.lab.lock`, `flock`): `Some(Some(file))` while held,
@@ -314,23 +325,43 @@ pub fn is_run_file(path: &Path) -> bool {
     })
 }
 
-/// A CSV reader over `path`, gunzipped when its name ends with [`COMPRESSED`].
-fn csv_reader(path: &Path) -> Result<csv::Reader<Box<dyn std::io::Read>>> {
-    let file = fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    let input: Box<dyn std::io::Read> = if path.to_string_lossy().ends_with(COMPRESSED) {
-        Box::new(flate2::read::GzDecoder::new(std::io::BufReader::new(file)))
+/// A CSV reader over the regular file `path` ([`open_regular`]), of its first `limit`
+/// bytes when given, gunzipped when its name ends with [`COMPRESSED`].
+fn csv_reader(path: &Path, limit: Option<u64>) -> Result<csv::Reader<Box<dyn Read>>> {
+    let file = open_regular(path)?;
+    let raw: Box<dyn Read> = match limit {
+        Some(bytes) => Box::new(file.take(bytes)),
+        None => Box::new(file),
+    };
+    let input: Box<dyn Read> = if path.to_string_lossy().ends_with(COMPRESSED) {
+        Box::new(flate2::read::GzDecoder::new(std::io::BufReader::new(raw)))
     } else {
-        Box::new(file)
+        raw
     };
     Ok(csv::Reader::from_reader(input))
+}
+
+/// Opens `path` for reading if it is a regular file, and refuses anything else at once: a
+/// FIFO is opened without waiting for a writer (`O_NONBLOCK`) and the file checked once
+/// open, so no reader ever hangs on a FIFO or drains a device (`/dev/zero`) or a link to
+/// one. Run files and `pick --trace`'s traces are opened here.
+pub fn open_regular(path: &Path) -> Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let shown = path.display();
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .with_context(|| format!("reading {shown}"))?;
+    let meta = file.metadata().with_context(|| format!("reading {shown}"))?;
+    ensure!(meta.is_file(), "{shown}: not a regular file");
+    Ok(file)
 }
 
 /// A CSV file's reader, past its header, and the header; only a regular file is opened.
 fn open_csv(path: &Path) -> Result<(csv::Reader<Box<dyn std::io::Read>>, csv::StringRecord)> {
     let shown = path.display();
-    let meta = fs::metadata(path).with_context(|| format!("reading {shown}"))?;
-    ensure!(meta.is_file(), "{shown}: not a regular file");
-    let mut reader = csv_reader(path)?;
+    let mut reader = csv_reader(path, None)?;
     let headers = reader.headers().with_context(|| format!("{shown}:1"))?.clone();
     Ok((reader, headers))
 }
@@ -350,6 +381,11 @@ fn looks_like_run(headers: &csv::StringRecord) -> bool {
     ["schema", "run"].iter().all(|name| headers.iter().any(|h| h == *name))
 }
 
+/// The most bytes of a `.csv` file under `runs/` read to tell whether it is a run: a run's
+/// header and first row take under 2 KiB, so a file whose first line is longer is no run,
+/// and is skipped without being read whole.
+const PEEK_BYTES: u64 = 64 << 10;
+
 /// A `.csv` file under `runs/` read as far as its first row: `Ok(None)` when it is not a
 /// run (not a regular file, or a header without `schema` and `run` columns), with the
 /// reason; a run's id and schema from its first row, whose defects are errors naming the
@@ -357,11 +393,13 @@ fn looks_like_run(headers: &csv::StringRecord) -> bool {
 fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
     let shown = path.display();
     match fs::metadata(path) {
-        Ok(meta) if meta.is_file() => {}
+        Ok(meta) if meta.is_file() => {
+            ensure!(meta.len() > 0, "{shown}: an empty run file (remove it, or name a run with --run): no run is read past it");
+        }
         Ok(_) => return Ok(Err("not a regular file".into())),
         Err(e) => return Ok(Err(format!("cannot be read ({e})"))),
     }
-    let mut reader = csv_reader(path)?;
+    let mut reader = csv_reader(path, Some(PEEK_BYTES))?;
     let headers = match reader.headers() {
         Ok(headers) if looks_like_run(headers) => headers.clone(),
         Ok(_) => return Ok(Err("not a pqlab run (no `schema` and `run` columns)".into())),
@@ -650,6 +688,26 @@ mod tests {
         dir
     }
 
+    #[test]
+    fn temporary_files_are_never_written_through_a_planted_link() {
+        let dir = folder();
+        let runs = dir.path().join("runs");
+        let target = dir.path().join("precious.txt");
+        fs::write(&target, "keep me").unwrap();
+        let pid = std::process::id();
+        let probe_link = runs.join(format!(".probe.{pid}.tmp"));
+        std::os::unix::fs::symlink(&target, &probe_link).unwrap();
+        probe(&runs).unwrap();
+        let temp_link = runs.join(format!(".notes.txt.{pid}.tmp"));
+        std::os::unix::fs::symlink(&target, &temp_link).unwrap();
+        write_atomic(&runs.join("notes.txt"), b"written").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep me");
+        assert_eq!(fs::read_to_string(runs.join("notes.txt")).unwrap(), "written");
+        assert!(
+            fs::symlink_metadata(&probe_link).is_err() && fs::symlink_metadata(&temp_link).is_err()
+        );
+    }
+
     /// A measured row of run `run` for `queue` on `workload`.
     fn row(run: &str, workload: &str, queue: &str) -> Row {
         let provenance = Provenance::fixed(run, "c");
@@ -777,6 +835,15 @@ mod tests {
         let (found, notes) = runs(dir).unwrap();
         assert_eq!(found.len(), 1);
         assert!(notes[0].contains("not a pqlab run"), "{notes:?}");
+        // An empty one is an error, as a truncated one is, never a fallback to `a.csv`.
+        fs::write(&latest, "").unwrap();
+        let error = format!("{:#}", latest_or(dir, None).expect_err("empty"));
+        assert!(error.contains("b.csv: an empty run file"), "{error}");
+        // A first line past what any run's header takes is not read whole.
+        fs::write(&latest, "x".repeat(PEEK_BYTES as usize * 4)).unwrap();
+        let (found, notes) = runs(dir).unwrap();
+        assert_eq!(found.len(), 1);
+        assert!(notes[0].contains("b.csv: not a pqlab run"), "{notes:?}");
     }
 
     /// A FIFO, a dangling link or a ragged CSV under `runs/` is skipped with a note, never

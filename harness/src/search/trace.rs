@@ -125,12 +125,15 @@ impl Trace {
     }
 
     /// The trace relabelled so that queue `F` pops exactly the recorded nodes; checks that
-    /// it pops the recorded keys all along.
+    /// it pops the recorded keys all along. Each search (after a clear) starts from the
+    /// recorded names, so the names that differ are only those of one search's ties.
     pub fn personalize<F: Frontier>(&self) -> Result<Trace, ReplayError> {
         let mut queue = F::new(Spec { capacity: self.capacity, span: self.span });
-        // `name[recorded node] = node as this queue knows it`, and its inverse.
+        // `name[recorded node] = node as this queue knows it`, and its inverse; `swapped`
+        // the recorded nodes whose names moved since the last clear.
         let mut name: Vec<Node> = (0..self.capacity as Node).collect();
         let mut recorded: Vec<Node> = name.clone();
+        let mut swapped: Vec<Node> = Vec::new();
         let mut ops = Vec::with_capacity(self.ops.len());
         for (index, &op) in self.ops.iter().enumerate() {
             match op {
@@ -162,16 +165,56 @@ impl Trace {
                         let other = recorded[popped as usize];
                         name.swap(node as usize, other as usize);
                         recorded.swap(popped as usize, expected as usize);
+                        swapped.extend([node, other]);
                     }
                     ops.push(Op::Pop(popped, key));
                 }
                 Op::Clear => {
+                    // Only swapped names differ from their own, in both directions.
+                    for node in swapped.drain(..) {
+                        name[node as usize] = node;
+                        recorded[node as usize] = node;
+                    }
                     queue.clear();
                     ops.push(Op::Clear);
                 }
             }
         }
         Ok(Trace { ops, capacity: self.capacity, span: self.span })
+    }
+}
+
+/// A personalised trace kept as what it changes of the trace it was personalised from:
+/// the pushes that name another node, `(operation, node)` in order (a pop keeps the shared
+/// trace's node: [`replay`] reads only its place). A trace's searches
+/// differ only where a queue broke a tie otherwise and the node was pushed again, so this is
+/// small beside the trace, and every queue replaying one trace shares the trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Relabels(Vec<(usize, Node)>);
+
+impl Relabels {
+    /// What `personal` changes of `shared`, which it was personalised from. O(operations).
+    pub fn between(shared: &Trace, personal: &Trace) -> Relabels {
+        let pushes = shared.ops.iter().zip(&personal.ops).enumerate();
+        Relabels(
+            pushes
+                .filter_map(|(i, ops)| match ops {
+                    (Op::Push(a, _), &Op::Push(b, _)) if *a != b => Some((i, b)),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// The personalised trace again, from `shared`. O(operations).
+    pub fn apply(&self, shared: &Trace) -> Trace {
+        let mut personal = shared.clone();
+        for &(i, node) in &self.0 {
+            if let Op::Push(named, _) = &mut personal.ops[i] {
+                *named = node;
+            }
+        }
+        personal
     }
 }
 
