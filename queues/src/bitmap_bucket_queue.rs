@@ -1,26 +1,30 @@
-//! A circular bucket queue over the key span with a two-level occupancy bitmap, duplicates
-//! only (issue #23's first candidate): key `k` in bucket `(cursor + k - floor) % buckets`,
-//! each bucket a stack of 8-byte `(node, next)` entries from one arena, and a summary word
-//! per 64 bitmap words so a pop finds the next occupied bucket in a few word reads however
-//! sparse the keys (the fine cost scale's span is 551,615 buckets).
+//! A circular bucket queue over the key span with a two-level occupancy bitmap (issue
+//! #23's first candidate), in both strategies: key `k` in bucket `(cursor + k - floor) %
+//! buckets`, and a summary word per 64 bitmap words so a pop finds the next occupied bucket
+//! in a few word reads however sparse the keys (the fine cost scale's span is 551,615
+//! buckets). Duplicates: each bucket a stack of 8-byte `(node, next)` entries from one
+//! arena. Decrease-key (issue #59's first lever, Dial's original): each bucket a doubly
+//! linked list through node-indexed `(key, prev, next)` links, so a decrease-key is an
+//! unlink and a link, and a pop never meets a stale entry.
 //!
-//! | operation | cost |
-//! |---|---|
-//! | push | O(1) |
-//! | pop | O(1) + O(gap / 4096) summary words |
-//! | clear | O(buckets / 4096) |
+//! | operation | duplicates | decrease-key |
+//! |---|---|---|
+//! | push (new node) | O(1) | O(1) |
+//! | push (held node, smaller key) | O(1), adds an entry | O(1), moves the node |
+//! | pop | O(1) + O(gap / 4096) summary words | the same |
+//! | clear | O(buckets / 4096) | O(n + buckets / 4096) |
 //!
 //! Memory: 4 bytes and 1 bit per bucket (the table is zero-initialised, so only pages of
-//! buckets ever used are committed), 8 bytes per entry.
+//! buckets ever used are committed); duplicates 8 bytes per entry, decrease-key 16 bytes
+//! per node.
 //!
 //! Keys: bounded span ([`KeyRule::BoundedSpan`]), served up to
 //! [`MAX_SPAN`] like the bucket queue. Ties: last in, first
-//! out (each bucket is a stack).
+//! out (each bucket is a stack, and a decreased node goes on top of its new bucket).
 //!
-//! Should win: A* with a consistent heuristic at any frontier size; it is the fastest
-//! exact queue the lab measured over these Moving AI maps, though not by the margin
-//! issue #23 asked for. Decrease-key is not built (the packed radix heap's lazy deletion
-//! lost to its duplicates on most maps, see its file).
+//! Should win: A* with a consistent heuristic at any frontier size; the duplicates queue is
+//! the fastest exact queue the lab measured over these Moving AI maps, though not by the
+//! margin issue #23 asked for.
 //!
 //! # Measured
 //!
@@ -110,39 +114,102 @@
 //! radix heap's pop is a call too, 217 instructions an expansion), and a bucket table
 //! sized to the keys a search reaches rather than the whole span.
 
-use crate::bucket_queue::MAX_SPAN;
+use std::marker::PhantomData;
+
+use crate::bucket_queue::{Link, HEAD, MAX_SPAN, NIL};
 use crate::{
-    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
-    Strategy, Ties,
+    check_node, Dup, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed,
+    Spec, Strategy, StrategyKind, Ties,
 };
 
-/// Ends a bucket's stack and the free list.
-const NIL: u32 = u32::MAX;
-
-/// A circular bucket queue with a two-level bitmap.
+/// A circular bucket queue with a two-level bitmap; `S` picks duplicates (an entry arena)
+/// or decrease-key (node-indexed links).
 ///
 /// Invariants: while entries are held, `cursor == floor % buckets` and every held key is in
-/// `floor..=floor + span`; a bucket's bit in `words` is set iff its stack is non-empty (only
+/// `floor..=floor + span`; a bucket's bit in `words` is set iff its list is non-empty (only
 /// then is its head meaningful), and a bit of `summary` is set iff its word is non-zero.
 #[derive(Debug)]
-pub struct BitmapBucketQueue {
+pub struct BitmapBucketQueue<S = Dup> {
+    /// The first entry (duplicates) or node (decrease-key) of each occupied bucket.
     heads: Vec<u32>,
     words: Vec<u64>,
     summary: Vec<u64>,
-    /// `(node, next)`: the arena of every bucket's stack, and of the free list.
+    /// Duplicates only: `(node, next)`, the arena of every bucket's stack and of the free
+    /// list.
     entries: Vec<(Node, u32)>,
     free: u32,
+    /// Decrease-key only: one link per node.
+    links: Vec<Link>,
     cursor: usize,
     floor: KeyFloor,
     len: usize,
     capacity: usize,
+    strategy: PhantomData<S>,
 }
 
-impl BitmapBucketQueue {
+impl<S: StrategyKind> BitmapBucketQueue<S> {
     #[inline]
     fn bucket(&self, key: Key) -> usize {
         let index = self.cursor + (key - self.floor.get()) as usize;
         index.checked_sub(self.heads.len()).unwrap_or(index)
+    }
+
+    /// The first item of `bucket`'s list, or [`NIL`].
+    #[inline(always)]
+    fn head(&self, bucket: usize) -> u32 {
+        if self.words[bucket / 64] & 1 << (bucket % 64) != 0 {
+            self.heads[bucket]
+        } else {
+            NIL
+        }
+    }
+
+    /// Makes `item` the first of `bucket`'s list (its own `next` already set).
+    #[inline(always)]
+    fn set_head(&mut self, bucket: usize, item: u32) {
+        let word = bucket / 64;
+        self.heads[bucket] = item;
+        self.words[word] |= 1 << (bucket % 64);
+        self.summary[word / 64] |= 1 << (word % 64);
+    }
+
+    /// Makes `next` the first of `bucket`'s list, emptying the bucket if it is [`NIL`].
+    #[inline(always)]
+    fn drop_head(&mut self, bucket: usize, next: u32) {
+        if next == NIL {
+            let word = bucket / 64;
+            self.words[word] &= !(1 << (bucket % 64));
+            if self.words[word] == 0 {
+                self.summary[word / 64] &= !(1 << (word % 64));
+            }
+        } else {
+            self.heads[bucket] = next;
+        }
+    }
+
+    /// Decrease-key: puts `node` (in no list) first in the bucket of `key`.
+    #[inline(always)]
+    fn link(&mut self, node: Node, key: Key) {
+        let bucket = self.bucket(key);
+        let next = self.head(bucket);
+        self.links[node as usize] = Link { key, prev: HEAD, next };
+        if next != NIL {
+            self.links[next as usize].prev = node;
+        }
+        self.set_head(bucket, node);
+    }
+
+    /// Decrease-key: takes the node whose link is `link` out of its bucket's list.
+    #[inline(always)]
+    fn unlink(&mut self, link: Link) {
+        if link.prev == HEAD {
+            self.drop_head(self.bucket(link.key), link.next);
+        } else {
+            self.links[link.prev as usize].next = link.next;
+        }
+        if link.next != NIL {
+            self.links[link.next as usize].prev = link.prev;
+        }
     }
 
     /// The first occupied bucket at or after the cursor, going round. Needs `len > 0`.
@@ -170,10 +237,10 @@ impl BitmapBucketQueue {
     }
 }
 
-impl Frontier for BitmapBucketQueue {
+impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
     const FAMILY: Family = Family::BucketQueue;
     const ORIGIN: Origin = Origin::Ours { file: file!() };
-    const STRATEGY: Strategy = Strategy::Duplicates;
+    const STRATEGY: Strategy = S::STRATEGY;
     const KEYS: KeyRule = KeyRule::BoundedSpan;
     const TIES: Ties = Ties::Lifo;
 
@@ -181,16 +248,19 @@ impl Frontier for BitmapBucketQueue {
         let span = spec.span.min(MAX_SPAN);
         let buckets = span as usize + 1;
         let words = buckets.div_ceil(64);
+        let links = if S::DECREASE_KEY { vec![Link::ABSENT; spec.capacity] } else { Vec::new() };
         BitmapBucketQueue {
             heads: vec![0; buckets],
             words: vec![0; words],
             summary: vec![0; words.div_ceil(64)],
             entries: Vec::new(),
             free: NIL,
+            links,
             cursor: 0,
             floor: KeyFloor::new(KeyRule::BoundedSpan, Spec { span, ..spec }),
             len: 0,
             capacity: spec.capacity,
+            strategy: PhantomData,
         }
     }
 
@@ -201,23 +271,33 @@ impl Frontier for BitmapBucketQueue {
         if self.len == 0 {
             self.cursor = (self.floor.get() % self.heads.len() as Key) as usize;
         }
-        let bucket = self.bucket(key);
-        let (word, bit) = (bucket / 64, 1u64 << (bucket % 64));
-        let next = if self.words[word] & bit != 0 { self.heads[bucket] } else { NIL };
-        let entry = if self.free != NIL {
-            let entry = self.free;
-            self.free = self.entries[entry as usize].1;
-            self.entries[entry as usize] = (node, next);
-            entry
+        if S::DECREASE_KEY {
+            let link = self.links[node as usize];
+            if link.prev != NIL {
+                if key >= link.key {
+                    return Ok(Pushed::Kept);
+                }
+                self.unlink(link);
+                self.link(node, key);
+                return Ok(Pushed::Decreased);
+            }
+            self.link(node, key);
         } else {
-            let entry = self.entries.len();
-            assert!(entry < NIL as usize, "a bucket queue holds at most 2^32 - 1 entries");
-            self.entries.push((node, next));
-            entry as u32
-        };
-        self.heads[bucket] = entry;
-        self.words[word] |= bit;
-        self.summary[word / 64] |= 1 << (word % 64);
+            let bucket = self.bucket(key);
+            let next = self.head(bucket);
+            let entry = if self.free != NIL {
+                let entry = self.free;
+                self.free = self.entries[entry as usize].1;
+                self.entries[entry as usize] = (node, next);
+                entry
+            } else {
+                let entry = self.entries.len();
+                assert!(entry < NIL as usize, "a bucket queue holds at most 2^32 - 1 entries");
+                self.entries.push((node, next));
+                entry as u32
+            };
+            self.set_head(bucket, entry);
+        }
         self.len += 1;
         Ok(Pushed::Added)
     }
@@ -234,18 +314,20 @@ impl Frontier for BitmapBucketQueue {
             bucket + self.heads.len() - self.cursor
         };
         let key = self.floor.get() + distance as Key;
-        let entry = self.heads[bucket];
-        let (node, next) = std::mem::replace(&mut self.entries[entry as usize], (0, self.free));
-        self.free = entry;
-        if next == NIL {
-            let word = bucket / 64;
-            self.words[word] &= !(1 << (bucket % 64));
-            if self.words[word] == 0 {
-                self.summary[word / 64] &= !(1 << (word % 64));
+        let item = self.heads[bucket];
+        let node = if S::DECREASE_KEY {
+            let next = std::mem::replace(&mut self.links[item as usize], Link::ABSENT).next;
+            if next != NIL {
+                self.links[next as usize].prev = HEAD;
             }
+            self.drop_head(bucket, next);
+            item
         } else {
-            self.heads[bucket] = next;
-        }
+            let (node, next) = std::mem::replace(&mut self.entries[item as usize], (0, self.free));
+            self.free = item;
+            self.drop_head(bucket, next);
+            node
+        };
         self.len -= 1;
         self.cursor = bucket;
         self.floor.popped(key);
@@ -256,13 +338,22 @@ impl Frontier for BitmapBucketQueue {
         self.len
     }
 
-    /// Visits the summary, and the bitmap words it marks.
+    /// Visits the summary, and the bitmap words it marks; decrease-key also forgets the
+    /// nodes of the buckets they mark.
     fn clear(&mut self) {
         for group in 0..self.summary.len() {
-            let mut bits = std::mem::take(&mut self.summary[group]);
-            while bits != 0 {
-                self.words[group * 64 + bits.trailing_zeros() as usize] = 0;
-                bits &= bits - 1;
+            let mut words = std::mem::take(&mut self.summary[group]);
+            while words != 0 {
+                let word = group * 64 + words.trailing_zeros() as usize;
+                let mut bits = std::mem::take(&mut self.words[word]);
+                while S::DECREASE_KEY && bits != 0 {
+                    let mut node = self.heads[word * 64 + bits.trailing_zeros() as usize];
+                    while node != NIL {
+                        node = std::mem::replace(&mut self.links[node as usize], Link::ABSENT).next;
+                    }
+                    bits &= bits - 1;
+                }
+                words &= words - 1;
             }
         }
         self.entries.clear();
@@ -275,11 +366,12 @@ impl Frontier for BitmapBucketQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Dk;
 
     #[test]
     fn the_summary_search_goes_round_the_table() {
         // 10,000 buckets: 157 bitmap words, 3 summary words.
-        let mut queue = BitmapBucketQueue::new(Spec { capacity: 4, span: 9_999 });
+        let mut queue = BitmapBucketQueue::<Dup>::new(Spec { capacity: 4, span: 9_999 });
         queue.push(0, 9_990).unwrap(); // the floor: bucket 9,990
         queue.push(1, 18_990).unwrap(); // bucket 8,990, behind the cursor
         queue.push(2, 9_995).unwrap();
@@ -292,5 +384,24 @@ mod tests {
         queue.push(1, 10_100).unwrap();
         let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
         assert_eq!(popped, [(0, 5_000), (1, 10_100)]);
+    }
+
+    #[test]
+    fn decrease_key_moves_a_node_and_clear_forgets_the_held_ones() {
+        let mut queue = BitmapBucketQueue::<Dk>::new(Spec { capacity: 4, span: 9_999 });
+        queue.push(0, 9_990).unwrap();
+        queue.push(1, 18_990).unwrap(); // bucket 8,990, behind the cursor
+        queue.push(2, 18_990).unwrap();
+        assert_eq!(queue.push(1, 9_995), Ok(Pushed::Decreased)); // out of the middle...
+        assert_eq!(queue.push(2, 10_100), Ok(Pushed::Decreased)); // ...and off the head
+        assert_eq!(queue.push(2, 10_100), Ok(Pushed::Kept));
+        assert_eq!(queue.len(), 3);
+        assert_eq!(queue.pop(), Some((0, 9_990)));
+        queue.push(3, 18_990).unwrap();
+        queue.clear();
+        assert_eq!(queue.push(1, 7), Ok(Pushed::Added)); // the clear forgot node 1
+        assert_eq!(queue.push(3, 9), Ok(Pushed::Added));
+        let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(popped, [(1, 7), (3, 9)]);
     }
 }
