@@ -1,30 +1,26 @@
-//! A circular bucket queue over the key span with a two-level occupancy bitmap (issue
-//! #23's first candidate), in both strategies: key `k` in bucket `(cursor + k - floor) %
-//! buckets`, and a summary word per 64 bitmap words so a pop finds the next occupied bucket
-//! in a few word reads however sparse the keys (the fine cost scale's span is 551,615
-//! buckets). Duplicates: each bucket a stack of 8-byte `(node, next)` entries from one
-//! arena. Decrease-key (issue #59's first lever, Dial's original): each bucket a doubly
-//! linked list through node-indexed `(key, prev, next)` links, so a decrease-key is an
-//! unlink and a link, and a pop never meets a stale entry.
+//! A circular bucket queue over the key span with a two-level occupancy bitmap, duplicates
+//! only (issue #23's first candidate): key `k` in bucket `(cursor + k - floor) % buckets`,
+//! each bucket a stack of 8-byte `(node, next)` entries from one arena, and a summary word
+//! per 64 bitmap words so a pop finds the next occupied bucket in a few word reads however
+//! sparse the keys (the fine cost scale's span is 551,615 buckets).
 //!
-//! | operation | duplicates | decrease-key |
-//! |---|---|---|
-//! | push (new node) | O(1) | O(1) |
-//! | push (held node, smaller key) | O(1), adds an entry | O(1), moves the node |
-//! | pop | O(1) + O(gap / 4096) summary words | the same |
-//! | clear | O(buckets / 4096) | O(n + buckets / 4096) |
+//! | operation | cost |
+//! |---|---|
+//! | push | O(1) |
+//! | pop | O(1) + O(gap / 4096) summary words |
+//! | clear | O(buckets / 4096) |
 //!
 //! Memory: 4 bytes and 1 bit per bucket (the table is zero-initialised, so only pages of
-//! buckets ever used are committed); duplicates 8 bytes per entry, decrease-key 16 bytes
-//! per node.
+//! buckets ever used are committed), 8 bytes per entry.
 //!
 //! Keys: bounded span ([`KeyRule::BoundedSpan`]), served up to
 //! [`MAX_SPAN`] like the bucket queue. Ties: last in, first
-//! out (each bucket is a stack, and a decreased node goes on top of its new bucket).
+//! out (each bucket is a stack).
 //!
-//! Should win: A* with a consistent heuristic at any frontier size; the duplicates queue is
-//! the fastest exact queue the lab measured over these Moving AI maps, though not by the
-//! margin issue #23 asked for.
+//! Should win: A* with a consistent heuristic at any frontier size; it is the fastest
+//! exact queue the lab measured over these Moving AI maps, though not by the margin
+//! issue #23 asked for. Decrease-key is not built (the packed radix heap's lazy deletion
+//! lost to its duplicates on most maps, see its file).
 //!
 //! # Measured
 //!
@@ -111,105 +107,91 @@
 //! radix heap and misses less, but mispredicts 1.2 more branches an expansion and is the
 //! slower; the caliber rule adds at most 1% of the pushes to the stack's on these maps (see
 //! the stack's file). Not tried: the other queues' push and pop forced inline (the packed
-//! radix heap's pop is a call too, 217 instructions an expansion), and a bucket table
-//! sized to the keys a search reaches rather than the whole span.
+//! radix heap's pop is a call too, 217 instructions an expansion).
+//!
+//! # Issue #59: no stale entries, a table in cache, the search's own share
+//!
+//! Figures below: `pqlab compare --maps DIR --limit 50 --rounds 3 --queue …`, DIR holding
+//! symlinks to AR0011SR, ht_chantry, brc202d, maze512-8-0, random512-25-0, 32room_000,
+//! Aftershock and Paris_0_1024 (one map of each of 8 Moving AI kinds), on a shared 2-core
+//! machine (a few percent is noise); instructions, misses and mispredictions per expansion
+//! from `valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes pqlab run --map
+//! dao/brc202d.map --limit 40 --queue Q` (620,723 expansions), inside `AStar::search`.
+//!
+//! * **Decrease-key, Dial's lists** (not kept). This queue made generic over the strategy;
+//!   with decrease-key, each bucket a doubly linked list through node-indexed `(key, prev,
+//!   next)` links (the bucket queue's), a decrease-key an unlink and a link, no stale pop.
+//!   It passed the conformance suite and lost on all eight maps: its time ÷ the stacked
+//!   queue's 1.12 (AR0011SR), 1.01 (ht_chantry), 1.05 (brc202d), 1.16 (maze512-8-0), 1.29
+//!   (random512-25-0), 1.20 (32room_000), 1.13 (Aftershock), 1.21 (Paris_0_1024); the
+//!   `pathfinding` crate's time ÷ each, geometric mean: 3.14× against the stacked queue's
+//!   3.58× and this queue's 3.45× (the oracle 4.62×). Before the A\*'s change below, it
+//!   executed the fewest instructions, 489 an expansion against 507 stacked and 514 plain,
+//!   and mispredicted as many branches (3.93 against 3.87 and 3.55), but its links are a
+//!   second map-sized table (16 bytes a cell, beside the A\*'s 8): L1 read misses 1.48
+//!   against 1.09 and 1.07, write misses 0.29 against 0.12: the instructions the stale pops
+//!   cost are fewer than the misses the links add. Its code is in this file's history (`git
+//!   log -S bitmap-bucket-queue-dk`).
+//! * **A table in cache** (not built). The span is already what the A\* needs: a child's
+//!   `f` exceeds its parent's by the move's cost plus at most as much again in `h`, so 2 ×
+//!   275,807 at the fine scale, and no ring narrower than the span keeps distinct held keys
+//!   apart. What a smaller or two-level table could save is bounded by this queue's own L1
+//!   misses: the stacked queue's loads and stores of `heads`, `words`, `summary` and
+//!   `entries` miss L1 about 0.41 times an expansion (of 1.20 for the whole search): about
+//!   6 cycles if each hits L2 (about 14 cycles), 2 ns, against a gap to the floor of 6–17
+//!   ns an expansion on these maps. Not the gap. Coarse bins over a fine table would add a
+//!   redistribution per entry that lands beyond the current bin (most of them: a push
+//!   raises `f` by up to 2.8 straight moves), where Rabin's bins above already lost.
+//!   Prefetching the next push's head (not tried) has no lead time: the A\* pushes a child
+//!   as soon as it knows its key.
+//! * **Goldberg's caliber rule** (not built): the count in
+//!   [`equal_key_stack`](crate::equal_key_stack) says it would add under 1% of the pushes
+//!   to the stack on seven of these maps and 13.6% on random512-25-0, at up to eight
+//!   estimates a push.
+//! * **The search's own share**: the oracle floor's 330 instructions an expansion
+//!   (`valgrind --tool=callgrind pqlab compare --map dao/brc202d.map --limit 20 --rounds 1
+//!   --queue stacked-bitmap-bucket-queue-dup`, `OracleSolver::solve`: 626,600 expansions, a
+//!   checking pass and a round) go to the A\*'s neighbour loop (the walk over the legal
+//!   moves, the improvement test on each neighbour's 8-byte state, `h` and the state's
+//!   write for each push: about 290) and the replay of the recorded pops with their load
+//!   (about 35). One change to the A\* is kept (see its file,
+//!   `harness/src/search/astar.rs`): a pop of an open cell is taken as current without the
+//!   tie rule's test where the queue guarantees it, which spares the monotone queues an
+//!   estimate of `h` an expansion. The stacked queue: 501 → 480 instructions an expansion.
 
-use std::marker::PhantomData;
-
-use crate::bucket_queue::{Link, HEAD, MAX_SPAN, NIL};
+use crate::bucket_queue::MAX_SPAN;
 use crate::{
-    check_node, Dup, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed,
-    Spec, Strategy, StrategyKind, Ties,
+    check_node, Family, Frontier, Key, KeyFloor, KeyRule, Node, Origin, PushError, Pushed, Spec,
+    Strategy, Ties,
 };
 
-/// A circular bucket queue with a two-level bitmap; `S` picks duplicates (an entry arena)
-/// or decrease-key (node-indexed links).
+/// Ends a bucket's stack and the free list.
+const NIL: u32 = u32::MAX;
+
+/// A circular bucket queue with a two-level bitmap.
 ///
 /// Invariants: while entries are held, `cursor == floor % buckets` and every held key is in
-/// `floor..=floor + span`; a bucket's bit in `words` is set iff its list is non-empty (only
+/// `floor..=floor + span`; a bucket's bit in `words` is set iff its stack is non-empty (only
 /// then is its head meaningful), and a bit of `summary` is set iff its word is non-zero.
 #[derive(Debug)]
-pub struct BitmapBucketQueue<S = Dup> {
-    /// The first entry (duplicates) or node (decrease-key) of each occupied bucket.
+pub struct BitmapBucketQueue {
     heads: Vec<u32>,
     words: Vec<u64>,
     summary: Vec<u64>,
-    /// Duplicates only: `(node, next)`, the arena of every bucket's stack and of the free
-    /// list.
+    /// `(node, next)`: the arena of every bucket's stack, and of the free list.
     entries: Vec<(Node, u32)>,
     free: u32,
-    /// Decrease-key only: one link per node.
-    links: Vec<Link>,
     cursor: usize,
     floor: KeyFloor,
     len: usize,
     capacity: usize,
-    strategy: PhantomData<S>,
 }
 
-impl<S: StrategyKind> BitmapBucketQueue<S> {
+impl BitmapBucketQueue {
     #[inline]
     fn bucket(&self, key: Key) -> usize {
         let index = self.cursor + (key - self.floor.get()) as usize;
         index.checked_sub(self.heads.len()).unwrap_or(index)
-    }
-
-    /// The first item of `bucket`'s list, or [`NIL`].
-    #[inline(always)]
-    fn head(&self, bucket: usize) -> u32 {
-        if self.words[bucket / 64] & 1 << (bucket % 64) != 0 {
-            self.heads[bucket]
-        } else {
-            NIL
-        }
-    }
-
-    /// Makes `item` the first of `bucket`'s list (its own `next` already set).
-    #[inline(always)]
-    fn set_head(&mut self, bucket: usize, item: u32) {
-        let word = bucket / 64;
-        self.heads[bucket] = item;
-        self.words[word] |= 1 << (bucket % 64);
-        self.summary[word / 64] |= 1 << (word % 64);
-    }
-
-    /// Makes `next` the first of `bucket`'s list, emptying the bucket if it is [`NIL`].
-    #[inline(always)]
-    fn drop_head(&mut self, bucket: usize, next: u32) {
-        if next == NIL {
-            let word = bucket / 64;
-            self.words[word] &= !(1 << (bucket % 64));
-            if self.words[word] == 0 {
-                self.summary[word / 64] &= !(1 << (word % 64));
-            }
-        } else {
-            self.heads[bucket] = next;
-        }
-    }
-
-    /// Decrease-key: puts `node` (in no list) first in the bucket of `key`.
-    #[inline(always)]
-    fn link(&mut self, node: Node, key: Key) {
-        let bucket = self.bucket(key);
-        let next = self.head(bucket);
-        self.links[node as usize] = Link { key, prev: HEAD, next };
-        if next != NIL {
-            self.links[next as usize].prev = node;
-        }
-        self.set_head(bucket, node);
-    }
-
-    /// Decrease-key: takes the node whose link is `link` out of its bucket's list.
-    #[inline(always)]
-    fn unlink(&mut self, link: Link) {
-        if link.prev == HEAD {
-            self.drop_head(self.bucket(link.key), link.next);
-        } else {
-            self.links[link.prev as usize].next = link.next;
-        }
-        if link.next != NIL {
-            self.links[link.next as usize].prev = link.prev;
-        }
     }
 
     /// The first occupied bucket at or after the cursor, going round. Needs `len > 0`.
@@ -237,10 +219,10 @@ impl<S: StrategyKind> BitmapBucketQueue<S> {
     }
 }
 
-impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
+impl Frontier for BitmapBucketQueue {
     const FAMILY: Family = Family::BucketQueue;
     const ORIGIN: Origin = Origin::Ours { file: file!() };
-    const STRATEGY: Strategy = S::STRATEGY;
+    const STRATEGY: Strategy = Strategy::Duplicates;
     const KEYS: KeyRule = KeyRule::BoundedSpan;
     const TIES: Ties = Ties::Lifo;
 
@@ -248,19 +230,16 @@ impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
         let span = spec.span.min(MAX_SPAN);
         let buckets = span as usize + 1;
         let words = buckets.div_ceil(64);
-        let links = if S::DECREASE_KEY { vec![Link::ABSENT; spec.capacity] } else { Vec::new() };
         BitmapBucketQueue {
             heads: vec![0; buckets],
             words: vec![0; words],
             summary: vec![0; words.div_ceil(64)],
             entries: Vec::new(),
             free: NIL,
-            links,
             cursor: 0,
             floor: KeyFloor::new(KeyRule::BoundedSpan, Spec { span, ..spec }),
             len: 0,
             capacity: spec.capacity,
-            strategy: PhantomData,
         }
     }
 
@@ -271,33 +250,23 @@ impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
         if self.len == 0 {
             self.cursor = (self.floor.get() % self.heads.len() as Key) as usize;
         }
-        if S::DECREASE_KEY {
-            let link = self.links[node as usize];
-            if link.prev != NIL {
-                if key >= link.key {
-                    return Ok(Pushed::Kept);
-                }
-                self.unlink(link);
-                self.link(node, key);
-                return Ok(Pushed::Decreased);
-            }
-            self.link(node, key);
+        let bucket = self.bucket(key);
+        let (word, bit) = (bucket / 64, 1u64 << (bucket % 64));
+        let next = if self.words[word] & bit != 0 { self.heads[bucket] } else { NIL };
+        let entry = if self.free != NIL {
+            let entry = self.free;
+            self.free = self.entries[entry as usize].1;
+            self.entries[entry as usize] = (node, next);
+            entry
         } else {
-            let bucket = self.bucket(key);
-            let next = self.head(bucket);
-            let entry = if self.free != NIL {
-                let entry = self.free;
-                self.free = self.entries[entry as usize].1;
-                self.entries[entry as usize] = (node, next);
-                entry
-            } else {
-                let entry = self.entries.len();
-                assert!(entry < NIL as usize, "a bucket queue holds at most 2^32 - 1 entries");
-                self.entries.push((node, next));
-                entry as u32
-            };
-            self.set_head(bucket, entry);
-        }
+            let entry = self.entries.len();
+            assert!(entry < NIL as usize, "a bucket queue holds at most 2^32 - 1 entries");
+            self.entries.push((node, next));
+            entry as u32
+        };
+        self.heads[bucket] = entry;
+        self.words[word] |= bit;
+        self.summary[word / 64] |= 1 << (word % 64);
         self.len += 1;
         Ok(Pushed::Added)
     }
@@ -314,20 +283,18 @@ impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
             bucket + self.heads.len() - self.cursor
         };
         let key = self.floor.get() + distance as Key;
-        let item = self.heads[bucket];
-        let node = if S::DECREASE_KEY {
-            let next = std::mem::replace(&mut self.links[item as usize], Link::ABSENT).next;
-            if next != NIL {
-                self.links[next as usize].prev = HEAD;
+        let entry = self.heads[bucket];
+        let (node, next) = std::mem::replace(&mut self.entries[entry as usize], (0, self.free));
+        self.free = entry;
+        if next == NIL {
+            let word = bucket / 64;
+            self.words[word] &= !(1 << (bucket % 64));
+            if self.words[word] == 0 {
+                self.summary[word / 64] &= !(1 << (word % 64));
             }
-            self.drop_head(bucket, next);
-            item
         } else {
-            let (node, next) = std::mem::replace(&mut self.entries[item as usize], (0, self.free));
-            self.free = item;
-            self.drop_head(bucket, next);
-            node
-        };
+            self.heads[bucket] = next;
+        }
         self.len -= 1;
         self.cursor = bucket;
         self.floor.popped(key);
@@ -338,22 +305,13 @@ impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
         self.len
     }
 
-    /// Visits the summary, and the bitmap words it marks; decrease-key also forgets the
-    /// nodes of the buckets they mark.
+    /// Visits the summary, and the bitmap words it marks.
     fn clear(&mut self) {
         for group in 0..self.summary.len() {
-            let mut words = std::mem::take(&mut self.summary[group]);
-            while words != 0 {
-                let word = group * 64 + words.trailing_zeros() as usize;
-                let mut bits = std::mem::take(&mut self.words[word]);
-                while S::DECREASE_KEY && bits != 0 {
-                    let mut node = self.heads[word * 64 + bits.trailing_zeros() as usize];
-                    while node != NIL {
-                        node = std::mem::replace(&mut self.links[node as usize], Link::ABSENT).next;
-                    }
-                    bits &= bits - 1;
-                }
-                words &= words - 1;
+            let mut bits = std::mem::take(&mut self.summary[group]);
+            while bits != 0 {
+                self.words[group * 64 + bits.trailing_zeros() as usize] = 0;
+                bits &= bits - 1;
             }
         }
         self.entries.clear();
@@ -366,12 +324,11 @@ impl<S: StrategyKind> Frontier for BitmapBucketQueue<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Dk;
 
     #[test]
     fn the_summary_search_goes_round_the_table() {
         // 10,000 buckets: 157 bitmap words, 3 summary words.
-        let mut queue = BitmapBucketQueue::<Dup>::new(Spec { capacity: 4, span: 9_999 });
+        let mut queue = BitmapBucketQueue::new(Spec { capacity: 4, span: 9_999 });
         queue.push(0, 9_990).unwrap(); // the floor: bucket 9,990
         queue.push(1, 18_990).unwrap(); // bucket 8,990, behind the cursor
         queue.push(2, 9_995).unwrap();
@@ -384,24 +341,5 @@ mod tests {
         queue.push(1, 10_100).unwrap();
         let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
         assert_eq!(popped, [(0, 5_000), (1, 10_100)]);
-    }
-
-    #[test]
-    fn decrease_key_moves_a_node_and_clear_forgets_the_held_ones() {
-        let mut queue = BitmapBucketQueue::<Dk>::new(Spec { capacity: 4, span: 9_999 });
-        queue.push(0, 9_990).unwrap();
-        queue.push(1, 18_990).unwrap(); // bucket 8,990, behind the cursor
-        queue.push(2, 18_990).unwrap();
-        assert_eq!(queue.push(1, 9_995), Ok(Pushed::Decreased)); // out of the middle...
-        assert_eq!(queue.push(2, 10_100), Ok(Pushed::Decreased)); // ...and off the head
-        assert_eq!(queue.push(2, 10_100), Ok(Pushed::Kept));
-        assert_eq!(queue.len(), 3);
-        assert_eq!(queue.pop(), Some((0, 9_990)));
-        queue.push(3, 18_990).unwrap();
-        queue.clear();
-        assert_eq!(queue.push(1, 7), Ok(Pushed::Added)); // the clear forgot node 1
-        assert_eq!(queue.push(3, 9), Ok(Pushed::Added));
-        let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
-        assert_eq!(popped, [(1, 7), (3, 9)]);
     }
 }

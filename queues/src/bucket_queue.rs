@@ -74,12 +74,12 @@ use crate::{
 pub const MAX_SPAN: Key = (1 << 28) - 1;
 
 /// Ends a list (`next`); as a decrease-key `prev`, marks a node that is not held.
-pub(crate) const NIL: u32 = u32::MAX;
+const NIL: u32 = u32::MAX;
 /// A decrease-key `prev`: the node is first in its bucket's list.
 ///
 /// `NIL` and `HEAD` are node ids only for a capacity above `2^32 - 2`, whose 64 GiB link
 /// table cannot be allocated.
-pub(crate) const HEAD: u32 = u32::MAX - 1;
+const HEAD: u32 = u32::MAX - 1;
 
 /// Nodes per duplicates block: with `len` and `next`, they fill one 64-byte line.
 const BLOCK_NODES: usize = 14;
@@ -96,15 +96,15 @@ struct Block {
 
 /// A decrease-key node's key and its neighbours in its bucket's list.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Link {
-    pub(crate) key: Key,
+struct Link {
+    key: Key,
     /// The previous node, [`HEAD`] if first, [`NIL`] if the node is not held.
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
+    prev: u32,
+    next: u32,
 }
 
 impl Link {
-    pub(crate) const ABSENT: Link = Link { key: 0, prev: NIL, next: NIL };
+    const ABSENT: Link = Link { key: 0, prev: NIL, next: NIL };
 }
 
 /// A circular bucket queue; `S` picks duplicates (a block arena) or decrease-key

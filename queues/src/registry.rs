@@ -42,7 +42,6 @@ macro_rules! for_each_queue {
             "bucket-queue-dup" bucket_queue_dup $crate::bucket_queue::BucketQueue<$crate::Dup>,
             "bucket-queue-dk" bucket_queue_dk $crate::bucket_queue::BucketQueue<$crate::Dk>,
             "bitmap-bucket-queue-dup" bitmap_bucket_queue_dup $crate::bitmap_bucket_queue::BitmapBucketQueue,
-            "bitmap-bucket-queue-dk" bitmap_bucket_queue_dk $crate::bitmap_bucket_queue::BitmapBucketQueue<$crate::Dk>,
             "radix-heap-dup" radix_heap_dup $crate::radix_heap::RadixHeap<$crate::Dup>,
             "radix-heap-dk" radix_heap_dk $crate::radix_heap::RadixHeap<$crate::Dk>,
             [if __gate_radix_heap_crate] "radix-heap-crate-dup" radix_heap_crate_dup $crate::radix_heap_crate::RadixHeapCrate,
