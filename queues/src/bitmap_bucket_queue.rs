@@ -107,8 +107,57 @@
 //! radix heap and misses less, but mispredicts 1.2 more branches an expansion and is the
 //! slower; the caliber rule adds at most 1% of the pushes to the stack's on these maps (see
 //! the stack's file). Not tried: the other queues' push and pop forced inline (the packed
-//! radix heap's pop is a call too, 217 instructions an expansion), and a bucket table
-//! sized to the keys a search reaches rather than the whole span.
+//! radix heap's pop is a call too, 217 instructions an expansion).
+//!
+//! # Toward the floor: no stale entries, a table in cache, the search's own share
+//!
+//! Figures below: `pqlab compare --maps DIR --limit 50 --rounds 3 --queue …`, DIR holding
+//! symlinks to AR0011SR, ht_chantry, brc202d, maze512-8-0, random512-25-0, 32room_000,
+//! Aftershock and Paris_0_1024 (one map of each of 8 Moving AI kinds), on a shared 2-core
+//! machine (a few percent is noise); instructions, misses and mispredictions per expansion
+//! from `valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes pqlab run --map
+//! dao/brc202d.map --limit 40 --queue Q` (620,723 expansions), inside `AStar::search`.
+//!
+//! * **Decrease-key, Dial's lists** (not kept). This queue made generic over the strategy;
+//!   with decrease-key, each bucket a doubly linked list through node-indexed `(key, prev,
+//!   next)` links (the bucket queue's), a decrease-key an unlink and a link, no stale pop.
+//!   It passed the conformance suite and lost on all eight maps: its time ÷ the stacked
+//!   queue's 1.12 (AR0011SR), 1.01 (ht_chantry), 1.05 (brc202d), 1.16 (maze512-8-0), 1.29
+//!   (random512-25-0), 1.20 (32room_000), 1.13 (Aftershock), 1.21 (Paris_0_1024); the
+//!   `pathfinding` crate's time ÷ each, geometric mean: 3.14× against the stacked queue's
+//!   3.58× and this queue's 3.45× (the oracle 4.62×). Before the A\*'s change below, it
+//!   executed the fewest instructions, 489 an expansion against 507 stacked and 514 plain,
+//!   and mispredicted as many branches (3.93 against 3.87 and 3.55), but its links are a
+//!   second map-sized table (16 bytes a cell, beside the A\*'s 8): L1 read misses 1.48
+//!   against 1.09 and 1.07, write misses 0.29 against 0.12: the instructions the stale pops
+//!   cost are fewer than the misses the links add. Its code is in this file's history (`git
+//!   log -S bitmap-bucket-queue-dk`).
+//! * **A table in cache** (not built). The span is already what the A\* needs: a child's
+//!   `f` exceeds its parent's by the move's cost plus at most as much again in `h`, so 2 ×
+//!   275,807 at the fine scale, and no ring narrower than the span keeps distinct held keys
+//!   apart. What a smaller or two-level table could save is bounded by this queue's own L1
+//!   misses: the stacked queue's loads and stores of `heads`, `words`, `summary` and
+//!   `entries` miss L1 about 0.41 times an expansion (of 1.20 for the whole search): about
+//!   6 cycles if each hits L2 (about 14 cycles), 2 ns, against a gap to the floor of 6–17
+//!   ns an expansion on these maps. Not the gap. Coarse bins over a fine table would add a
+//!   redistribution per entry that lands beyond the current bin (most of them: a push
+//!   raises `f` by up to 2.8 straight moves), where Rabin's bins above already lost.
+//!   Prefetching the next push's head (not tried) has no lead time: the A\* pushes a child
+//!   as soon as it knows its key.
+//! * **Goldberg's caliber rule** (not built): the count in
+//!   [`equal_key_stack`](crate::equal_key_stack) says it would add under 1% of the pushes
+//!   to the stack on seven of these maps and 13.6% on random512-25-0, at up to eight
+//!   estimates a push.
+//! * **The search's own share**: the oracle floor's 330 instructions an expansion
+//!   (`valgrind --tool=callgrind pqlab compare --map dao/brc202d.map --limit 20 --rounds 1
+//!   --queue stacked-bitmap-bucket-queue-dup`, `OracleSolver::solve`: 626,600 expansions, a
+//!   checking pass and a round) go to the A\*'s neighbour loop (the walk over the legal
+//!   moves, the improvement test on each neighbour's 8-byte state, `h` and the state's
+//!   write for each push: about 290) and the replay of the recorded pops with their load
+//!   (about 35). One change to the A\* is kept (see its file,
+//!   `harness/src/search/astar.rs`): a pop of an open cell is taken as current without the
+//!   tie rule's test where the queue guarantees it, which spares the monotone queues an
+//!   estimate of `h` an expansion. The stacked queue: 501 → 480 instructions an expansion.
 
 use crate::bucket_queue::MAX_SPAN;
 use crate::{

@@ -53,6 +53,7 @@
 //! | weighted octile's weight folded into the estimate's coefficients instead of applied per estimate (`heuristic::Geometric`) | std 2.5% faster; the `pathfinding` peer, which shares the estimate, 36% | yes |
 //! | the states cache-blocked, in 4×4 tiles (128 bytes; the store indexed tile by tile, each neighbour's offset read from a table by its position in the tile; masks, frontier ids and paths left row by row) | 605 → 644 instructions per expansion (radix heap 693 → 725); on Paris_0_1024 (40 problems) 854 → 900, and simulated D1 read misses 4.27 → 3.85 per expansion (8×8 tiles, 512 bytes: the same instructions, 4.33 misses). Time per expansion, new ÷ old, median of paired runs with quartiles in brackets (`pqlab run --map … --limit 100 --queue std-binary-heap-dup --queue radix-heap-dup`, the builds alternated 30 times on brc202d, 20 on Paris_0_1024 and 32room_000): std 1.03 [0.98, 1.10] on brc202d, 0.99 [0.85, 1.02] on Paris_0_1024, 1.01 [0.95, 1.08] on 32room_000; the radix heap 1.03 [1.00, 1.14], 0.95 [0.86, 1.07], 1.08 [0.97, 1.16]. 8×8 tiles (20 and 12 alternations): std 1.02 [0.94, 1.10] and 0.99 [0.94, 1.10], the radix heap 1.03 [0.94, 1.14] and 0.97 [0.87, 1.06]. `pqlab compare` (three alternations) agrees: std 1.00 (0.99–1.17) on brc202d, 0.88 (0.84–0.96) on Paris_0_1024. Measured on 2 cores shared with two compilers, so a few percent either way is noise: no gain on the 512² maps, at most a few percent on the 1024² one | no |
 //! | SIMD neighbour evaluation: the eight neighbours' states read with six SSE2 loads (a row above, a row below, the cells beside), the eight candidate `g`s and stamps compared at once into a bit mask of improving moves (checked in the assembly: `shufps`, `pcmpgtd`, `pmovmskb`), only those walked; scalar on weighted maps and near `g`'s 32-bit limit | 605 → 630 instructions per expansion (radix heap 693 → 724), Paris_0_1024 854 → 891; simulated mispredictions 2.27 → 1.56 M. Time per expansion, new ÷ old, as for the tiles (same runs): std 1.00 [0.96, 1.07] on brc202d, 1.02 [0.93, 1.13] on Paris_0_1024, 1.04 [0.93, 1.07] on 32room_000; the radix heap 1.04 [0.97, 1.18], 0.93 [0.85, 1.08], 1.02 [0.93, 1.14]. `pqlab compare` (three alternations): std 1.01 (0.94–1.23) and 0.96 (0.82–1.19), the radix heap 1.13 (1.07–1.38) and 1.03 (0.81–1.28). Like the branch-free variant above: the mispredictions saved are paid back in instructions | no |
+//! | a pop of a cell not yet closed taken as current without the tie rule's test where the queue guarantees it (`open_pop_is_current`: decrease-key, or exact and monotone, whose test recomputed `h` on every expansion) | `stacked-bitmap-bucket-queue-dup` 501 → 480 instructions per expansion (the 40 problems on brc202d; counters identical), std's heap, whose test stays, 603 → 596 by code layout alone. `pqlab compare --maps DIR --limit 50 --rounds 3 --queue std-binary-heap-dup --queue stacked-bitmap-bucket-queue-dup` over one map of each of 8 Moving AI kinds (AR0011SR, ht_chantry, brc202d, maze512-8-0, random512-25-0, 32room_000, Aftershock, Paris_0_1024), the two builds alternated twice, new ÷ old, geometric mean: the stacked queue 0.97 and 1.01, std 0.97 and 0.99, the oracle floor 1.03 and 1.02; the stacked queue ÷ the floor 1.32 → 1.24 and 1.29 → 1.28. The committed build against the old, once so and once with `--limit 100 --rounds 5` (the runs): the stacked queue 1.00 and 0.96, std 0.99 and 0.96, the floor 1.02 and 0.99; the stacked queue ÷ the floor 1.28 → 1.25 and 1.30 → 1.26 | yes: fewer instructions for every monotone queue, no loss measured |//!
 //!
 //! Where the time goes (`pqlab compare --maps DIR --limit 150 --rounds 5`, eight Moving AI
 //! maps): on brc202d the oracle floor (this loop replaying std's recorded pops, a
@@ -85,7 +86,7 @@
 use std::marker::PhantomData;
 
 use pqlab_queues::registry::{self, Entry, Visitor};
-use pqlab_queues::{Frontier, Key, PushError, Pushed, Spec};
+use pqlab_queues::{Frontier, Key, PushError, Pushed, Spec, Strategy};
 
 use crate::maps::grid::{Grid, Rules, Terrain};
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
@@ -232,9 +233,11 @@ impl<F: Frontier, S: NodeStore, T: TieRule> AStar<F, S, T> {
             let g = u64::from(state.g);
             let (x, y) = divide.coords(cell);
             // A pop is stale when its cell is closed, or was pushed again with a lower g
-            // (the tie rule reads g from the key, or h again for f − h).
-            let current = T::current(F::KEYS, key, state.g, || heuristic.estimate(x, y, cell));
-            if state.stamp() == closed || !current {
+            // (the tie rule reads g from the key, or h again for f − h). An open cell's pop
+            // is current without that test for the queues of `open_pop_is_current`.
+            let current = || T::current(F::KEYS, key, state.g, || heuristic.estimate(x, y, cell));
+            debug_assert!(state.stamp() == closed || !open_pop_is_current::<F>() || current());
+            if state.stamp() == closed || !(open_pop_is_current::<F>() || current()) {
                 counters.stale_pops += 1;
                 continue;
             }
@@ -429,6 +432,17 @@ impl<T: TieRule> Visitor for Tied<'_, '_, T> {
         let Target { grid, moves, .. } = *self.0;
         Ok(Box::new(AStar::<F, FlatStore, T>::with_moves(grid, moves.clone())))
     }
+}
+
+/// Whether every pop of a cell not yet closed is current, so the A\* need not ask its tie
+/// rule: a decrease-key queue holds each cell once; an exact monotone queue pops a cell's
+/// lowest `g` (its smallest key, as `h` is fixed) before its stale entries, and takes no
+/// reopening (a reopened cell's key falls below the last popped one, and is refused).
+/// Monotone queues are given `f` alone, so the test it saves is an estimate of `h` on every
+/// expansion.
+#[inline(always)]
+fn open_pop_is_current<F: Frontier>() -> bool {
+    F::STRATEGY == Strategy::DecreaseKey || F::KEYS.is_monotone() && F::ORDER.is_exact()
 }
 
 /// The indices of `start` and `goal` for a search on `grid` by a context built for a map
