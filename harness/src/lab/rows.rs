@@ -5,7 +5,7 @@ use pqlab_queues::registry::Entry;
 use pqlab_queues::Order;
 
 use crate::maps::grid::CostScale;
-use crate::results::{Kind, Provenance, Row, SampleList, Status, Tokens, Unit, SCHEMA_VERSION};
+use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
 use crate::search::Setup;
@@ -119,26 +119,12 @@ impl WorkloadFacts {
             retimed: 0,
             raced: false,
             held_bytes: None,
-            cpu_vendor: None,
-            cpu_family: None,
-            cpu_model: None,
-            cpu_stepping: None,
-            l1d_kib: None,
-            l2_kib: None,
-            l3_kib: None,
-            simd: Tokens::default(),
-            vm: None,
-            cores: None,
-            memory_gib: None,
-            kernel: None,
-            target_features: Tokens::default(),
             conditions: provenance.conditions.clone(),
-            measured_s: None,
-            peak_rss_mib: None,
             machine: String::new(),
             cpu: String::new(),
             rustc: provenance.rustc.clone(),
             git: provenance.git.clone(),
+            ..Row::default()
         };
         row.set_platform(&provenance.platform);
         row

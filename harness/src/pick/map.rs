@@ -103,8 +103,8 @@ pub struct Profiled {
 }
 
 /// Solves the map's problems with the query's search and std's BinaryHeap, with a progress
-/// bar on stderr, and
-/// returns their frontier sizes and the answers that disagree with the scenario.
+/// bar on stderr, and returns their frontier sizes and the answers that disagree with the
+/// scenario.
 pub fn profile(instance: &Instance, query: &Query) -> Result<Profiled> {
     let rules = query.rules();
     // The search asked (`--search`), with std's BinaryHeap: JPS's frontier is its own.

@@ -82,10 +82,13 @@ pub use platform::Platform;
 pub const SCHEMA_VERSION: u32 = 7;
 
 /// What a row measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// Whole A* searches with a queue.
+    #[default]
     Astar,
     /// The queue alone, replaying recorded A* traces.
     Replay,
@@ -121,10 +124,11 @@ impl Kind {
 }
 
 /// Whether a row holds figures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Measured.
+    #[default]
     Ok,
     /// Not timed: it would have run far too long (see `note`).
     CutOff,
@@ -149,10 +153,11 @@ impl Status {
 }
 
 /// What a time is per.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Unit {
     /// One whole search.
+    #[default]
     Search,
     /// One frontier operation.
     Op,
@@ -199,8 +204,9 @@ impl<'de> Deserialize<'de> for Tokens {
     }
 }
 
-/// One CSV row: see the module documentation for each column.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One CSV row: see the module documentation for each column. Its default is an empty
+/// measured row of no run: the columns a writer does not set stay empty.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub struct Row {
     pub schema: u32,

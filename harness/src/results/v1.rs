@@ -8,7 +8,7 @@
 use pqlab_queues::registry;
 use serde::Deserialize;
 
-use super::{Kind, Row, SampleList, Status, Tokens, Unit, SCHEMA_VERSION};
+use super::{Kind, Row, SampleList, Status, Unit, SCHEMA_VERSION};
 use crate::maps::grid::CostScale;
 use crate::search::store::StoreKind;
 
@@ -129,26 +129,11 @@ impl RowV1 {
             retimed: 0,
             raced: false,
             held_bytes: None,
-            cpu_vendor: None,
-            cpu_family: None,
-            cpu_model: None,
-            cpu_stepping: None,
-            l1d_kib: None,
-            l2_kib: None,
-            l3_kib: None,
-            simd: Tokens::default(),
-            vm: None,
-            cores: None,
-            memory_gib: None,
-            kernel: None,
-            target_features: Tokens::default(),
-            conditions: String::new(),
-            measured_s: None,
-            peak_rss_mib: None,
             machine: self.machine,
             cpu,
             rustc: self.rustc,
             git: self.git,
+            ..Row::default()
         }
     }
 }
