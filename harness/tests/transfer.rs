@@ -70,17 +70,17 @@ struct Predictions {
     promise: Option<pqlab::pick::Promise>,
 }
 
-/// `pick --map`'s default query, the map's problems profiled, and the three predictions.
+/// `pick --map`'s default query, the map's problems surveyed, and the three predictions.
 fn predict(map: &Path, limit: usize) -> (String, Predictions) {
     let query = Query::unflagged();
     let instance = Instance::user_map(map, None, Sample::Spread(limit), query.rules())
         .expect("a readable map");
-    let profiled = map::profile(&instance, &query).expect("the map's profile");
+    let survey = pqlab::pick::frontier::survey(&instance, &query).expect("the map's survey");
     let results = pqlab::results::files::default_results().expect("a results folder");
     let (runs, _) = pqlab::pick::load_all(&results, None).expect("committed runs");
     let answer = |source: Option<EvidenceSource>| {
         let asking = Asking { leave_out: true, source };
-        map::from_runs(&runs, &query, map, &instance, &profiled, Vec::new(), asking).ok()
+        map::from_runs(&runs, &query, map, &instance, &survey, Vec::new(), asking).ok()
     };
     let winner = |source: Option<EvidenceSource>| {
         answer(source)

@@ -15,6 +15,7 @@ pub mod noise;
 pub mod rank;
 pub mod replays;
 pub mod trades;
+pub mod transfer;
 pub mod verdicts;
 pub mod workloads;
 

@@ -1,6 +1,7 @@
 //! `pqlab compare`: pqlab's A* with some queues against the `pathfinding` and `petgraph`
-//! crates' A* on the same problems, every cost checked, timed in interleaved rounds by the
-//! lab's own sampler (so the lab's peer rows are the same measurement); per map, and as a
+//! crates' A* on the same problems, every cost checked, timed in interleaved rounds on demand
+//! ([`crate::lab::ondemand`]: the lab's sampler, so the lab's peer rows are the same
+//! measurement); per map, and as a
 //! geometric mean over maps. Beside them, the oracle floor: pqlab's A* replaying std's
 //! recorded pops, a frontier that costs nothing, so `pathfinding ÷ oracle` is the most any
 //! queue could reach. A progress bar on stderr counts the maps and says what is running.
@@ -8,26 +9,22 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
-use pqlab_queues::registry::{self, Entry};
+use pqlab_queues::registry::Entry;
 
 use crate::analysis::geomean;
 use crate::format::ratio;
-use crate::lab::contest::Contest;
-use crate::lab::searches::{
-    check_oracle, check_peers, record_baseline, CheckQueue, Prepared, Untimed,
-};
+use crate::lab::ondemand::{search_facts, OnDemand, Racing};
+use crate::lab::searches::{record_baseline, Prepared};
 use crate::lab::suites::{Role, Source, WorkloadSpec};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
-use crate::results::quantile;
+use crate::results::{Kind, Row, Status};
 use crate::say;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
-use crate::search::trace::Trace;
 
 /// The most memory the oracle's recorded pops may hold on one map: 1 GiB, so that
 /// `compare` fits an 8 GB laptop beside its maps (a whole 1024² scenario's traces, at
@@ -37,11 +34,6 @@ const ORACLE_TRACE_BYTES: usize = 1 << 30;
 
 /// The oracle's label in `compare`'s table.
 const ORACLE_LABEL: &str = "oracle floor (no frontier cost)";
-
-/// How long each sample lasts at least: whole passes over a map's problems repeat until
-/// one does. Not tuned by a measurement: a pass over a whole scenario takes longer than
-/// this (so a sample is one pass); with `--limit` a sample holds several short passes.
-const SAMPLE: Duration = Duration::from_millis(20);
 
 /// Compares on every map of `maps`.
 pub fn compare(
@@ -82,24 +74,26 @@ pub fn compare(
                 )
             });
         }
-        let mut contest = Contest::new(&prepared.suite.name(), SAMPLE);
-        let expansions = match enter(&prepared, queues, traces.as_deref(), &mut contest) {
-            Ok(expansions) => expansions,
-            Err(code) => {
-                bar.finish_and_clear();
-                return Ok(code);
-            }
-        };
+        let facts = search_facts(&prepared, "compared");
+        let mut timing = OnDemand::new(facts, "-compare", Racing::Off);
+        timing.check_searches(&prepared, queues);
+        timing.check_floor_and_peers(&prepared, traces.as_deref());
+        if let Some(code) = refused(timing.untimed()) {
+            bar.finish_and_clear();
+            return Ok(code);
+        }
         bar.set_message(format!(
             "maps: timing {} rounds on {}, about {:.0} s",
             rounds,
             prepared.instance.name,
-            (contest.round() * rounds).as_secs_f64()
+            (timing.round() * rounds).as_secs_f64()
         ));
-        contest.time(rounds);
+        timing.time(rounds);
         bar.inc(1);
-        let medians: Vec<(String, f64)> =
-            contest.finish().into_iter().map(|(label, s)| (label, quantile(&s.cpu, 0.5))).collect();
+        let rows = timing.finish();
+        // Every contender's time per search against the expansions of pqlab's first queue.
+        let expansions = rows.first().map_or(0.0, |r| r.expansions);
+        let medians: Vec<(String, f64)> = rows.iter().map(|r| (label(r), r.median_ns)).collect();
         bar.suspend(|| say_map(&prepared, rounds, expansions, &medians, &mut ratios));
     }
     bar.finish_and_clear();
@@ -144,38 +138,14 @@ fn suite(map: &Path, limit: Option<usize>) -> WorkloadSpec {
     }
 }
 
-/// Checks and enters, in this order, pqlab's A\* with each of `queues`, the oracle (where
-/// its `traces` fit), the pathfinding crate's and petgraph's A\*. Returns the mean
-/// expansions of a search, or the exit status when one cannot be timed.
-fn enter<'p>(
-    prepared: &'p Prepared,
-    queues: &[&'static Entry],
-    traces: Option<&'p [Trace]>,
-    contest: &mut Contest<'p, String>,
-) -> Result<f64, ExitCode> {
-    let searches = prepared.instance.problems.len() as u64;
-    let mut expansions = None;
-    let queues = queues.iter().map(|entry| {
-        let check = registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX });
-        (format!("pqlab ({})", entry.id), check.expect("registered"))
-    });
-    let oracle = traces.map(|t| (ORACLE_LABEL.to_owned(), check_oracle(prepared, t)));
-    let peers = check_peers(prepared, Duration::MAX, |check| check())
-        .into_iter()
-        .map(|(id, outcome)| (id.to_owned(), outcome));
-    for (label, check) in queues.chain(oracle).chain(peers) {
-        let check = check.map_err(|why| untimed(&label, &why))?;
-        let searched = check.counters.iter().map(|c| c.expansions as f64).sum::<f64>();
-        // The first of pqlab's queues is the reference the others are timed against.
-        let first = expansions.is_none();
-        expansions.get_or_insert(searched / searches.max(1) as f64);
-        if first {
-            contest.enter_reference(label, searches, check);
-        } else {
-            contest.enter(label, searches, check);
-        }
+/// `compare`'s label of a row: `pqlab (ID)` for pqlab's A\* with a queue, the oracle's, or
+/// the peer's id.
+fn label(row: &Row) -> String {
+    match row.kind {
+        Kind::Oracle => ORACLE_LABEL.to_owned(),
+        Kind::Peer => row.queue.clone(),
+        _ => format!("pqlab ({})", row.queue),
     }
-    Ok(expansions.unwrap_or(0.0))
 }
 
 /// Says each contender's median time on one map and adds its ratio to `ratios`.
@@ -209,17 +179,19 @@ fn say_map(
     }
 }
 
-/// Says why `who` was not timed and gives the exit status: 1 for a wrong answer (the
-/// scenario's or the search's), 2 when it cannot search these maps at all.
-fn untimed(who: &str, why: &Untimed) -> ExitCode {
-    match why {
-        Untimed::Failed(what) => {
-            eprintln!("pqlab: FAILED {who}: {what}");
-            ExitCode::FAILURE
-        }
-        Untimed::NotApplicable(what) | Untimed::CutOff { note: what, .. } => {
-            eprintln!("pqlab: {who} cannot be compared here: {what}");
-            ExitCode::from(2)
+/// Says why each of `untimed` was not timed and gives the exit status, if any was not: 1
+/// for a wrong answer (the scenario's or the search's), 2 when one cannot search these
+/// maps at all.
+fn refused(untimed: &[Row]) -> Option<ExitCode> {
+    let mut code = None;
+    for row in untimed {
+        if row.status == Status::Failed {
+            eprintln!("pqlab: FAILED {}: {}", label(row), row.note);
+            code = Some(ExitCode::FAILURE);
+        } else {
+            eprintln!("pqlab: {} cannot be compared here: {}", label(row), row.note);
+            code = code.or(Some(ExitCode::from(2)));
         }
     }
+    code
 }

@@ -5,12 +5,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 
-use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
-use pqlab_queues::registry::{Entry, BASELINE};
+use pqlab_queues::registry::Entry;
 
 use crate::analysis::{replays, Findings, Run};
 use crate::format::plural;
+use crate::lab::ondemand::Plan;
 use crate::maps::GraphKind;
+use crate::pick::frontier::FrontierSizes;
 use crate::pick::{self, map, trace, Answer, Query};
 use crate::say;
 use crate::validate::SHOWN;
@@ -74,123 +75,70 @@ pub fn run(request: Request) -> Result<ExitCode> {
         }
         return by_trace(path, &request);
     }
-    let (answer, profile) = match (&request.map, request.frontier) {
-        (Some(map_path), None) => {
-            if request.query.setup.graph == GraphKind::Road {
-                bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
-            }
-            if request.measure && request.query.latency {
-                bail!("--latency with --measure: the measured rounds time the map's searches together, not one search's time; drop --measure to rank by the runs' latencies, or --latency to measure");
-            }
-            let sample = Sample::Spread(request.limit.unwrap_or(map::MAP_PROBLEMS));
-            let rules = request.query.rules();
-            let instance = Instance::user_map(map_path, request.scen.as_deref(), sample, rules)?;
-            if instance.scenario.is_none() {
-                eprintln!(
-                    "pqlab: {} has no scenario ({} is absent): {} random problems drawn, start and goal connected, their optimal costs from the reference Dijkstra",
-                    map_path.display(),
-                    scen_beside(map_path).display(),
-                    instance.problems.len()
-                );
-            } else if !instance.checkable_under(rules) {
-                eprintln!("pqlab: the scenario's lengths are for fine costs, not these: lengths not checked");
-            }
-            let profiled = map::profile(&instance, &request.query)?;
-            if let Some(first) = profiled.beyond.first() {
-                eprintln!(
-                    "pqlab: {} of {} problems not searched, their paths beyond 32-bit costs at this scale (a limit of the representation, as `validate` says; `--scale coarse` holds them): {first}",
-                    profiled.beyond.len(),
-                    instance.problems.len()
-                );
-            }
-            if !profiled.wrong.is_empty() {
-                for wrong in profiled.wrong.iter().take(SHOWN) {
-                    eprintln!("pqlab: FAILED {wrong}");
-                }
-                eprintln!(
-                    "pqlab: {} of {} problems disagree with the scenario's optimal lengths ({}): fix the scenario, or run `pqlab validate` on its folder",
-                    profiled.wrong.len(),
-                    instance.problems.len(),
-                    instance.scenario.as_ref().map_or(String::new(), |s| s.display().to_string())
-                );
-                return Ok(ExitCode::FAILURE);
-            }
-            let drawn = match &instance.scenario {
-                Some(_) => format!("{} of the scenario's problems, spread over its length buckets", instance.problems.len()),
-                None => format!("{} random connected problems drawn on the bare map (seed {BARE_SEED}), optimal costs from the reference Dijkstra", instance.problems.len()),
-            };
-            let (runs, notes) = pick::load_all(&request.results, request.run.as_deref())?;
-            let (mut committed, _) = map::from_runs(
-                &runs,
-                &request.query,
-                map_path,
-                &instance,
-                &profiled,
-                notes,
-                map::Asking::default(),
-            )?;
-            let answer = if request.measure {
-                let leading = map::candidates(
-                    &runs,
-                    &request.query,
-                    map_path,
-                    &instance,
-                    &profiled,
-                    &committed,
-                );
-                let asked: Vec<String> = request
-                    .queues
-                    .iter()
-                    .map(|e| e.id.to_owned())
-                    .filter(|id| id != BASELINE && !leading.contains(id))
-                    .collect();
-                let candidates: Vec<String> = leading.iter().chain(&asked).cloned().collect();
-                let mut measured = map::measure(
-                    instance,
-                    &request.query,
-                    &candidates,
-                    request.rounds,
-                    request.budget,
-                )?;
-                let asked = if asked.is_empty() {
-                    String::new()
-                } else {
-                    format!(", the queues asked with --queue ({})", asked.join(", "))
-                };
-                measured.caveats.push(format!(
-                    "Measured here on {drawn}: every queue within {} of the winner in any of the runs' evidence for this map ({}){asked} and the baseline, raced as the lab races them. The runs alone said: {}",
-                    crate::format::ratio(map::CANDIDATE_FACTOR),
-                    leading.join(", "),
-                    committed.verdict
-                ));
-                measured
-            } else {
-                committed.caveats.push(format!("The map's frontier sizes come from {drawn}."));
-                committed
-            };
-            (answer, Some(profiled.profile))
-        }
+    match (&request.map, request.frontier) {
+        (Some(map_path), None) => by_map(map_path, &request),
         (None, Some(frontier)) => {
             if request.measure {
                 bail!("--measure needs --map: it times the candidates on your map");
             }
             let (rows, notes) = pick::load(&request.results, request.run.as_deref())?;
-            (pick::for_size(&rows, &request.query, frontier, notes)?, None)
+            let answer = pick::for_size(&rows, &request.query, frontier, notes)?;
+            print(&answer, Subject::None, request.format)?;
+            Ok(ExitCode::SUCCESS)
         }
         (Some(_), Some(_)) => bail!("ask with --frontier or with --map, not both"),
         (None, None) => {
             bail!("say what to pick for: --frontier N (open cells), --map FILE or --trace FILE")
         }
-    };
-    print(&answer, Profiled::map(profile.as_ref()), request.format)?;
-    Ok(ExitCode::SUCCESS)
+    }
 }
 
-/// `pick --trace`: the trace checked and profiled, every queue replaying it checked and
+/// `pick --map`: the map's survey and answer ([`map::answer_map`]); exit status 1 when
+/// the map's answers disagree with its scenario.
+fn by_map(map_path: &Path, request: &Request) -> Result<ExitCode> {
+    if request.query.setup.graph == GraphKind::Road {
+        bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
+    }
+    if request.measure && request.query.latency {
+        bail!("--latency with --measure: the measured rounds time the map's searches together, not one search's time; drop --measure to rank by the runs' latencies, or --latency to measure");
+    }
+    let measure = request.measure.then(|| map::MeasureRequest {
+        queues: request.queues.clone(),
+        rounds: request.rounds,
+        budget: request.budget,
+    });
+    let asked = map::MapRequest {
+        map: map_path,
+        scen: request.scen.as_deref(),
+        limit: request.limit,
+        query: &request.query,
+        results: &request.results,
+        run: request.run.as_deref(),
+        measure,
+    };
+    match map::answer_map(&asked)? {
+        map::MapOutcome::Answered(answer, survey) => {
+            print(&answer, Subject::Map(&survey.sizes), request.format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        map::MapOutcome::Disagrees(wrong, problems) => {
+            for wrong in wrong.iter().take(SHOWN) {
+                eprintln!("pqlab: FAILED {wrong}");
+            }
+            eprintln!(
+                "pqlab: {} of {problems} problems disagree with the scenario's optimal lengths: fix the scenario, or run `pqlab validate` on its folder",
+                wrong.len(),
+            );
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `pick --trace`: the trace checked and summarised, every queue replaying it checked and
 /// timed; exit status 1 when a queue popped the trace's keys out of order.
 fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
     let user = trace::load(path, crate::lab::settings::memory_limit()?)?;
-    let profile = trace::Profile::of(path, &user);
+    let summary = trace::TraceSummary::of(path, &user);
     // The evidence rule's figure, from the run `--run` names or the latest one, if any.
     let rows = match &request.run {
         Some(_) => Some(pick::load(&request.results, request.run.as_deref())?.0),
@@ -198,14 +146,8 @@ fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
     };
     let run = rows.as_deref().map(Run::new);
     let agreement = run.as_ref().and_then(|run| replays::agreement(&Findings::of(run)));
-    let measured = trace::measure(
-        path,
-        &user,
-        &request.query,
-        request.rounds,
-        request.budget,
-        agreement.as_ref(),
-    )?;
+    let plan = Plan::from_now(request.rounds, request.budget);
+    let measured = trace::measure(path, &user, &request.query, plan, agreement.as_ref())?;
     if !measured.wrong.is_empty() {
         for wrong in measured.wrong.iter().take(SHOWN) {
             eprintln!("pqlab: FAILED {wrong}");
@@ -216,59 +158,54 @@ fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
         );
         return Ok(ExitCode::FAILURE);
     }
-    print(&measured.answer, Profiled::Trace(&profile), request.format)?;
+    print(&measured.answer, Subject::Trace(&summary), request.format)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// What was profiled before the answer: the user's map, or their trace.
-#[derive(Clone, Copy, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-enum Profiled<'a> {
+/// What was surveyed before the answer: the user's map, or their trace.
+#[derive(Clone, Copy)]
+enum Subject<'a> {
     /// Nothing (`--frontier`).
     None,
     /// The map's frontier sizes.
-    Map(&'a map::Profile),
+    Map(&'a FrontierSizes),
     /// The trace's operations and sizes.
-    Trace(&'a trace::Profile),
+    Trace(&'a trace::TraceSummary),
 }
 
-impl<'a> Profiled<'a> {
-    fn map(profile: Option<&'a map::Profile>) -> Profiled<'a> {
-        profile.map_or(Profiled::None, Profiled::Map)
-    }
-
-    /// The profile in words, if there is one.
+impl Subject<'_> {
+    /// The survey in words, if there is one.
     fn describe(self) -> Option<String> {
         match self {
-            Profiled::None => None,
-            Profiled::Map(p) => Some(p.describe()),
-            Profiled::Trace(p) => Some(p.describe()),
+            Subject::None => None,
+            Subject::Map(p) => Some(p.describe()),
+            Subject::Trace(p) => Some(p.describe()),
         }
     }
 }
 
-fn print(answer: &Answer, profile: Profiled<'_>, format: Format) -> Result<()> {
+fn print(answer: &Answer, subject: Subject<'_>, format: Format) -> Result<()> {
     match format {
         Format::Json => {
             #[derive(serde::Serialize)]
             struct Out<'a> {
                 #[serde(skip_serializing_if = "Option::is_none")]
-                map: Option<&'a map::Profile>,
+                map: Option<&'a FrontierSizes>,
                 #[serde(skip_serializing_if = "Option::is_none")]
-                trace: Option<&'a trace::Profile>,
+                trace: Option<&'a trace::TraceSummary>,
                 #[serde(flatten)]
                 answer: &'a Answer,
             }
-            let (map, trace) = match profile {
-                Profiled::None => (None, None),
-                Profiled::Map(p) => (Some(p), None),
-                Profiled::Trace(p) => (None, Some(p)),
+            let (map, trace) = match subject {
+                Subject::None => (None, None),
+                Subject::Map(p) => (Some(p), None),
+                Subject::Trace(p) => (None, Some(p)),
             };
             say!("{}", serde_json::to_string_pretty(&Out { map, trace, answer })?);
         }
         Format::Markdown => {
             let mut text = answer.markdown();
-            if let Some(p) = profile.describe() {
+            if let Some(p) = subject.describe() {
                 text = format!("{text}\n{p}\n");
             }
             say!("{text}");
@@ -282,7 +219,7 @@ fn print(answer: &Answer, profile: Profiled<'_>, format: Format) -> Result<()> {
             if answer.machine_note.is_some() {
                 say!("{}", lines.next().unwrap_or_default());
             }
-            if let Some(p) = profile.describe() {
+            if let Some(p) = subject.describe() {
                 say!("\n{p}");
             }
             for line in lines {

@@ -87,19 +87,24 @@ pub fn focus(row: &Row) -> Option<()> {
 
 /// A workload's contenders as they are checked: those that pass are entered in its
 /// contest, the others' rows kept with why they are not timed.
-struct Entries<'p> {
-    contest: Contest<'p, Row>,
-    untimed: Vec<Row>,
+pub(super) struct Entries<'p> {
+    pub(super) contest: Contest<'p, Row>,
+    pub(super) untimed: Vec<Row>,
     /// The pass cut-off rows' bounds are over: the baseline's checked pass.
-    base_pass: Duration,
+    pub(super) base_pass: Duration,
 }
 
 impl<'p> Entries<'p> {
+    /// No contender yet, timed in `contest`.
+    pub(super) fn new(contest: Contest<'p, Row>) -> Self {
+        Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX }
+    }
+
     /// Takes `row` with its check's outcome. A passed check enters the contest, the row
     /// given the check's counters and excess when `own_counters` (a peer's row keeps the
     /// baseline's), and the bytes its queue held per entry; any other outcome makes an
     /// untimed row saying why.
-    fn add(&mut self, mut row: Row, outcome: Checking<'p>, own_counters: bool) {
+    pub(super) fn add(&mut self, mut row: Row, outcome: Checking<'p>, own_counters: bool) {
         match outcome {
             Ok(check) => {
                 if own_counters {
@@ -220,7 +225,7 @@ impl Measuring<'_> {
             .and_then(|g| searches::record_baseline(g, usize::MAX).ok().flatten());
         let mut keep = memory::Keep::new(self.lab.settings.memory);
         let contest = Contest::new(&format!("{}#0", workload.name), self.lab.settings.sample);
-        let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
+        let mut entries = Entries::new(contest);
         let limit = self.check_queues(prepared, &workload, &mut keep, &mut entries);
         if let Some(grid) = grid {
             self.check_loops(grid, &workload, limit, &mut keep, &mut entries);
@@ -364,7 +369,7 @@ impl Measuring<'_> {
         let searched_as =
             |queue: &str| searched.iter().find(|r| r.kind == Kind::Astar && r.queue == queue);
         let contest = Contest::new(&format!("{}#0", workload.name), self.lab.settings.sample);
-        let mut entries = Entries { contest, untimed: Vec::new(), base_pass: Duration::MAX };
+        let mut entries = Entries::new(contest);
         for (strategy, monotone, traces) in &recorded {
             let units = replay::operations(traces);
             let class = ordered_entries().filter(|e| {

@@ -56,6 +56,7 @@ pub mod contest;
 mod held;
 pub mod measure;
 pub mod memory;
+pub mod ondemand;
 pub mod replay;
 pub mod rows;
 pub mod sampler;

@@ -45,6 +45,22 @@ impl Profile {
             Profile::Quick => 4.0,
         }
     }
+
+    /// The profile's sample length, [`Settings::sample`].
+    pub const fn sample(self) -> Duration {
+        match self {
+            Profile::Default => Duration::from_millis(5),
+            Profile::Quick => Duration::from_millis(2),
+        }
+    }
+
+    /// The profile's floor under the cut-off, [`Settings::floor`].
+    pub const fn floor(self) -> Duration {
+        match self {
+            Profile::Default => Duration::from_millis(20),
+            Profile::Quick => Duration::from_millis(5),
+        }
+    }
 }
 
 /// A `PQLAB_*` variable whose value the lab cannot use.
@@ -268,11 +284,11 @@ impl Settings {
                 maps,
                 budget: Duration::from_secs(600),
                 maps_budget: Duration::from_secs(20 * 60),
-                sample: Duration::from_millis(5),
+                sample: profile.sample(),
                 min_rounds: 2,
                 max_rounds: 25,
                 slowdown: profile.slowdown(),
-                floor: Duration::from_millis(20),
+                floor: profile.floor(),
                 synthetic_sizes: std::iter::successors(Some(10), |s| Some(s * 10))
                     .take_while(|s| *s <= held_max.unwrap_or(DEFAULT_HELD_MAX))
                     .collect(),
@@ -285,11 +301,11 @@ impl Settings {
                 maps,
                 budget: Duration::from_secs(60),
                 maps_budget: Duration::from_secs(120),
-                sample: Duration::from_millis(2),
+                sample: profile.sample(),
                 min_rounds: 3,
                 max_rounds: 5,
                 slowdown: profile.slowdown(),
-                floor: Duration::from_millis(5),
+                floor: profile.floor(),
                 // Its three sizes up to `held_max`, and `held_max` itself past them: a
                 // size asked for with `PQLAB_HELD_MAX` is held, never capped silently.
                 synthetic_sizes: [10, 1_000, 100_000]

@@ -17,9 +17,13 @@
 //! The answer and its first line are [`Answer`]'s (`answer.rs`); its text, the evidence
 //! and the tie group, `text.rs`'s; the adoption snippet, `adopt.rs`'s; the query of the
 //! flags, `query.rs`'s; the frontier-band lookup, `lookup.rs`'s; the ranking by latency,
-//! `latency.rs`'s; the runs to answer from, `runs.rs`'s.
+//! `latency.rs`'s; the runs to answer from, `runs.rs`'s; a map's survey, `frontier.rs`'s;
+//! the answers from timing on this machine, `measure.rs`'s (the timing itself is
+//! [`crate::lab::ondemand`]'s).
 
+pub mod frontier;
 pub mod map;
+pub mod measure;
 pub mod trace;
 
 mod adopt;
@@ -38,3 +42,6 @@ pub use latency::with_latency;
 pub use lookup::{answer, evidence_for, for_size, terrain_split};
 pub use query::{parse_size, Costs, Keys, Query, MAX_FRONTIER};
 pub use runs::{load, load_all};
+
+#[cfg(test)]
+mod tests;

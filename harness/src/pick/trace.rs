@@ -1,7 +1,7 @@
 //! `pqlab pick --trace`: from a trace of the user's own search ([`pqlab_queues::trace`]) to
 //! a pick.
 //!
-//! The trace is checked on load (a malformed one names its line or byte offset), profiled,
+//! The trace is checked on load (a malformed one names its line or byte offset), summarised,
 //! and translated once per strategy ([`Trace::of_user`]). Every exact queue that the query
 //! admits then replays it through the lab's replay machinery ([`CheckReplay`]): first an
 //! untimed pass that checks it pops the trace's keys in order (ties aside), then interleaved
@@ -15,7 +15,6 @@
 
 use std::io::{BufReader, Seek, SeekFrom};
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use anyhow::{ensure, Context, Result};
 use pqlab_queues::registry::{self, Entry, BASELINE};
@@ -23,27 +22,17 @@ use pqlab_queues::trace::{Keys as TraceKeys, LoadError, Trace as UserTrace};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
-use super::map::{time_until_decided, SAMPLE};
+use super::measure::tie_group;
 use super::{build_answer, Answer, Backing, Keys, Query};
 use crate::analysis::rank::rank_weighted;
 use crate::analysis::replays::Agreement;
 use crate::analysis::{Findings, Run};
 use crate::format::count;
-use crate::lab::contest::Contest;
-use crate::lab::replay::CheckReplay;
-use crate::lab::rows::{untimed, WorkloadFacts};
-use crate::lab::searches::Untimed;
+use crate::lab::ondemand::{OnDemand, Plan, Racing};
+use crate::lab::rows::WorkloadFacts;
 use crate::results::files::open_regular;
-use crate::results::{Kind, Provenance, Row, Sizes, Status};
+use crate::results::{Kind, Sizes, Status};
 use crate::search::trace::Trace;
-
-/// A queue whose check pass takes more than this many times the baseline's is cut off: it
-/// could neither win nor tie, and 40 queues' rounds must fit within a minute. The lab's
-/// default run cuts off at the same ratio.
-const SLOWDOWN: f64 = 3.0;
-
-/// Check passes shorter than this are never cut off: cheap whatever the ratio.
-const FLOOR: Duration = Duration::from_millis(20);
 
 /// The most bytes `pick --trace` holds per operation of a trace: the trace (16), its two
 /// translations (decrease-key 16; duplicate, with a stale pop per decrease at most, 32
@@ -108,7 +97,7 @@ fn bytes(n: u64) -> String {
 
 /// What a trace holds: its operations, frontier sizes and keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Profile {
+pub struct TraceSummary {
     /// The trace file.
     pub trace: String,
     /// What its header says of the keys: `monotone` or `any`.
@@ -134,13 +123,13 @@ pub struct Profile {
     pub declared_span: Option<u64>,
 }
 
-impl Profile {
+impl TraceSummary {
     /// The profile of `trace`, read from `path`.
-    pub fn of(path: &Path, trace: &UserTrace) -> Profile {
+    pub fn of(path: &Path, trace: &UserTrace) -> TraceSummary {
         let facts = trace.facts();
         let held: Vec<f64> = facts.most_held.iter().map(|&n| n as f64).collect();
         let entering = facts.pushes + facts.decreases;
-        Profile {
+        TraceSummary {
             trace: path.display().to_string(),
             keys: trace.keys().to_string(),
             searches: facts.searches,
@@ -190,7 +179,7 @@ fn searches(n: usize) -> String {
 }
 
 /// `pick --trace`'s answer, and the queues that popped the trace's keys out of order.
-pub struct Measured {
+pub struct Replayed {
     /// The answer.
     pub answer: Answer,
     /// `queue: what it popped`, one a queue that failed its check.
@@ -223,11 +212,9 @@ pub fn measure(
     path: &Path,
     trace: &UserTrace,
     query: &Query,
-    rounds: u32,
-    budget: Duration,
+    plan: Plan,
     agreement: Option<&Agreement>,
-) -> Result<Measured> {
-    let started = Instant::now();
+) -> Result<Replayed> {
     let name = path.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
     // A workload without a search, as the held sizes': the queue alone, per operation.
     let workload = WorkloadFacts {
@@ -241,54 +228,31 @@ pub fn measure(
         .map(|strategy| (strategy, [Trace::of_user(trace, strategy)]));
     // Every queue is timed per logical operation of the trace, whatever its strategy adds.
     let units = trace.ops().len() as u64;
-    let provenance = Provenance::detect("-trace", "plain");
     let mut entries: Vec<&'static Entry> =
         registry::ENTRIES.iter().filter(|e| e.is_exact()).collect();
     entries.sort_by_key(|e| (e.id != BASELINE, e.id));
-    let mut contest = Contest::new(&workload.name, SAMPLE);
-    let (mut others, mut wrong) = (Vec::new(), Vec::new());
-    let mut base = Duration::MAX;
+    let mut timing = OnDemand::new(workload, "-trace", Racing::Lab);
     let bar = crate::format::progress(entries.len() as u64, "check passes");
     for entry in entries {
         bar.inc(1);
-        let mut row = workload.row(&provenance, entry.id, Some(entry));
-        row.units = units;
-        if let Some(why) = excluded(entry, trace, query) {
-            others.push(untimed(row, Status::NotApplicable, why));
-            continue;
-        }
-        let traces = &by_strategy.iter().find(|(s, _)| *s == entry.strategy).expect("both").1;
-        let limit = if base == Duration::MAX { base } else { base.mul_f64(SLOWDOWN).max(FLOOR) };
-        let outcome = registry::visit(entry.id, CheckReplay { traces, limit }).expect("registered");
-        match outcome {
-            Ok(mut check) => {
-                if base == Duration::MAX {
-                    base = check.pass.max(Duration::from_nanos(1));
-                }
-                // One queue's copy of the trace at a time: each is built for its slices.
-                check.contender.release();
-                check.parked = true;
-                contest.enter_row(row, units, check);
-            }
-            Err(Untimed::NotApplicable(why)) => {
-                others.push(untimed(row, Status::NotApplicable, why))
-            }
-            Err(Untimed::Failed(why)) => {
-                wrong.push(format!("{}: {why}", entry.id));
-                others.push(untimed(row, Status::Failed, why));
-            }
-            Err(Untimed::CutOff { note, ran }) => {
-                let mut row = untimed(row, Status::CutOff, note);
-                row.bound = Some(ran.as_secs_f64() / base.as_secs_f64());
-                others.push(row);
+        match excluded(entry, trace, query) {
+            Some(why) => timing.skip(entry, Status::NotApplicable, why),
+            None => {
+                let traces = &by_strategy.iter().find(|(s, _)| *s == entry.strategy).expect("both");
+                timing.check_replay(entry, &traces.1, units);
             }
         }
     }
     bar.finish_and_clear();
-    anyhow::ensure!(!contest.is_empty(), "no queue could replay {}", path.display());
-    let stop = time_until_decided(&mut contest, Kind::Replay, query, rounds, budget, started);
-    let mut rows: Vec<Row> = contest.finish().into_iter().map(|(row, _)| row).collect();
-    rows.extend(others);
+    let wrong: Vec<String> = timing
+        .untimed()
+        .iter()
+        .filter(|r| r.status == Status::Failed)
+        .map(|r| format!("{}: {}", r.queue, r.note))
+        .collect();
+    anyhow::ensure!(!timing.is_empty(), "no queue could replay {}", path.display());
+    let stop = timing.time_until(plan, |rows| tie_group(rows, Kind::Replay, query));
+    let rows = timing.finish();
     let run = Run::new(&rows);
     let w = run.of(Kind::Replay).next().context("a replayed workload")?;
     let weighted = [(w, 1.0)];
@@ -322,10 +286,10 @@ pub fn measure(
         None => "A replay times the queue alone, without the search around it; no run here replayed the lab's suites, so how often a replay's winner is the whole search's is not known here (`cargo bench` measures it).".into(),
     };
     let caveats = vec![
-        stop.sentence(budget),
+        stop.sentence(plan.budget),
         "Times are per operation of your trace, the same count for every queue: a duplicate-insertion queue's extra pushes and stale pops are inside its time.".into(),
         rule,
     ];
     let answer = build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, caveats);
-    Ok(Measured { answer, wrong })
+    Ok(Replayed { answer, wrong })
 }

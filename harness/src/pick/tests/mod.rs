@@ -1,0 +1,3 @@
+//! `pick`'s tests, one file per module.
+
+mod map;
