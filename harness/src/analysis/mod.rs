@@ -11,6 +11,7 @@ pub mod bands;
 pub mod diff;
 pub mod findings;
 pub mod latency;
+pub mod memory;
 pub mod noise;
 pub mod rank;
 pub mod replays;

@@ -15,7 +15,7 @@ use crate::analysis::rank::{versus_weighted, Standing};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio, significant};
 use crate::maps::TerrainKind;
-use crate::results::{Kind, Platform, Spread, Status};
+use crate::results::{Platform, Spread, Status};
 
 /// One queue in an answer's ranking.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -434,25 +434,18 @@ fn verdict(workloads: &[(&Workload<'_>, f64)], ranking: &[Ranked]) -> String {
 }
 
 /// The winner's memory: entries held per open cell over the workloads, and heap bytes
-/// per entry at a held size.
+/// per entry at the held size the report charts them ([`crate::analysis::memory`]).
 fn memory(run: &Run<'_>, workloads: &[(&Workload<'_>, f64)], winner: &str) -> Vec<String> {
     let mut memory = Vec::new();
-    let held: Vec<(f64, f64)> = workloads
+    let per_open: Vec<f64> = workloads
         .iter()
-        .filter_map(|(wl, _)| {
-            wl.ok(winner).filter(|r| r.max_open > 0.0).map(|r| (r.max_frontier, r.max_open))
-        })
+        .filter_map(|(wl, _)| crate::analysis::memory::entries_per_open(wl.ok(winner)?))
         .collect();
-    if !held.is_empty() {
-        let per_open = held.iter().map(|(f, o)| f / o).sum::<f64>() / held.len() as f64;
-        memory.push(format!("`{winner}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(per_open, 3)));
+    if !per_open.is_empty() {
+        let mean = per_open.iter().sum::<f64>() / per_open.len() as f64;
+        memory.push(format!("`{winner}` held {} entries per open cell at its largest (duplicates keep stale entries).", significant(mean, 3)));
     }
-    let bytes: Option<f64> = run
-        .of(Kind::Synthetic)
-        .filter(|s| s.size <= 1e6)
-        .filter_map(|s| s.ok(winner)?.bytes_per_entry)
-        .last();
-    if let Some(b) = bytes {
+    if let Some(b) = crate::analysis::memory::bytes_per_entry(run, winner) {
         memory.push(format!(
             "It allocates {} bytes per entry held (measured at a held size).",
             significant(b, 3)

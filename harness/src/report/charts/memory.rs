@@ -7,16 +7,12 @@ use pqlab_queues::registry::BASELINE;
 use pqlab_queues::Strategy;
 
 use super::{styles, CONTEXT, WIDTH};
-use crate::analysis::bands;
+use crate::analysis::{bands, memory};
 use crate::analysis::{Findings, Run};
 use crate::format::{short, significant};
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, PointSet, Points, Style};
-use crate::results::{Kind, Row};
-
-/// The held size whose bytes per entry are shown: the largest measured up to 10⁶ (large
-/// enough that fixed costs vanish, small enough to be measured on every machine).
-const SHOWN: f64 = 1e6;
+use crate::results::Row;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
@@ -105,24 +101,19 @@ fn entries_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> 
     })
 }
 
-/// Heap bytes per entry of every queue that counted them, at the largest held size up
-/// to [`SHOWN`], fewest first; `None` when none did.
+/// Heap bytes per entry of every queue that counted them, at the held size the memory
+/// figures quote ([`memory::bytes_workload`]), fewest first; `None` when none did.
 fn bytes_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
-    let sizes: Vec<_> = run.of(Kind::Synthetic).filter(|w| w.size <= SHOWN).collect();
-    let held = sizes.last()?;
-    let mut measured: Vec<&Row> = held
+    let held = memory::bytes_workload(run)?;
+    let mut measured: Vec<(&Row, f64)> = held
         .rows
         .values()
-        .copied()
-        .filter(|r| r.bytes_per_entry.is_some_and(|b| b > 0.0))
+        .filter_map(|r| Some((*r, memory::bytes_per_entry(run, &r.queue)?)))
         .collect();
-    measured.sort_by(|a, b| {
-        a.bytes_per_entry.unwrap_or(0.0).total_cmp(&b.bytes_per_entry.unwrap_or(0.0))
-    });
+    measured.sort_by(|a, b| a.1.total_cmp(&b.1));
     let bars: Vec<Bar> = measured
         .iter()
-        .map(|r| {
-            let bytes = r.bytes_per_entry.unwrap_or(0.0);
+        .map(|&(r, bytes)| {
             Bar {
                 label: r.queue.clone(),
                 value: bytes,
@@ -151,7 +142,7 @@ fn bytes_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
     })
 }
 
-/// Entries held over open cells at `x`.
+/// Entries held over open cells at `x` ([`memory::entries_per_open`]).
 fn held_point(x: f64, row: &Row) -> Point {
-    Point::at(x, row.max_frontier / row.max_open)
+    Point::at(x, memory::entries_per_open(row).unwrap_or(0.0))
 }
