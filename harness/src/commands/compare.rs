@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use indicatif::ProgressBar;
 use pqlab_queues::registry::Entry;
 
 use crate::analysis::geomean;
@@ -25,6 +26,7 @@ use crate::say;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
+use crate::search::trace::Trace;
 
 /// The most memory the oracle's recorded pops may hold on one map: 1 GiB, so that
 /// `compare` fits an 8 GB laptop beside its maps (a whole 1024² scenario's traces, at
@@ -74,26 +76,15 @@ pub fn compare(
                 )
             });
         }
-        let facts = search_facts(&prepared, "compared");
-        let mut timing = OnDemand::new(facts, "-compare", Racing::Off);
-        timing.check_searches(&prepared, queues);
-        timing.check_floor_and_peers(&prepared, traces.as_deref());
-        if let Some(code) = refused(timing.untimed()) {
-            bar.finish_and_clear();
-            return Ok(code);
-        }
-        bar.set_message(format!(
-            "maps: timing {} rounds on {}, about {:.0} s",
-            rounds,
-            prepared.instance.name,
-            (timing.round() * rounds).as_secs_f64()
-        ));
-        timing.time(rounds);
-        bar.inc(1);
-        let rows = timing.finish();
-        // Every contender's time per search against the expansions of pqlab's first queue.
-        let expansions = rows.first().map_or(0.0, |r| r.expansions);
-        let medians: Vec<(String, f64)> = rows.iter().map(|r| (label(r), r.median_ns)).collect();
+        let medians = match time_map(&prepared, traces.as_deref(), queues, rounds, &bar) {
+            Ok(medians) => medians,
+            Err(code) => {
+                bar.finish_and_clear();
+                return Ok(code);
+            }
+        };
+        let expansions = medians.first().map_or(0.0, |m| m.2);
+        let medians: Vec<(String, f64)> = medians.into_iter().map(|(l, t, _)| (l, t)).collect();
         bar.suspend(|| say_map(&prepared, rounds, expansions, &medians, &mut ratios));
     }
     bar.finish_and_clear();
@@ -136,6 +127,35 @@ fn suite(map: &Path, limit: Option<usize>) -> WorkloadSpec {
         role: Role::Real,
         replay: false,
     }
+}
+
+/// Checks and times on `prepared`, in this order, pqlab's A\* with each of `queues`, the
+/// oracle (where its `traces` fit) and the peers' A\*, every one in full for `rounds`
+/// rounds: each one's label, median time per search and mean expansions per search; or
+/// the exit status when one cannot be timed.
+fn time_map(
+    prepared: &Prepared,
+    traces: Option<&[Trace]>,
+    queues: &[&'static Entry],
+    rounds: u32,
+    bar: &ProgressBar,
+) -> Result<Vec<(String, f64, f64)>, ExitCode> {
+    let facts = search_facts(prepared, "compared");
+    let mut timing = OnDemand::new(facts, "-compare", Racing::Off);
+    timing.check_searches(prepared, queues);
+    timing.check_floor_and_peers(prepared, traces);
+    if let Some(code) = refused(timing.untimed()) {
+        return Err(code);
+    }
+    bar.set_message(format!(
+        "maps: timing {} rounds on {}, about {:.0} s",
+        rounds,
+        prepared.instance.name,
+        (timing.round() * rounds).as_secs_f64()
+    ));
+    timing.time(rounds);
+    bar.inc(1);
+    Ok(timing.finish().iter().map(|r| (label(r), r.median_ns, r.expansions)).collect())
 }
 
 /// `compare`'s label of a row: `pqlab (ID)` for pqlab's A\* with a queue, the oracle's, or

@@ -147,7 +147,7 @@ fn by_trace(path: &Path, request: &Request) -> Result<ExitCode> {
     let run = rows.as_deref().map(Run::new);
     let agreement = run.as_ref().and_then(|run| replays::agreement(&Findings::of(run)));
     let plan = Plan::from_now(request.rounds, request.budget);
-    let measured = trace::measure(path, &user, &request.query, plan, agreement.as_ref())?;
+    let measured = pick::measure::on_trace(path, &user, &request.query, plan, agreement.as_ref())?;
     if !measured.wrong.is_empty() {
         for wrong in measured.wrong.iter().take(SHOWN) {
             eprintln!("pqlab: FAILED {wrong}");

@@ -150,20 +150,6 @@ fn answer_from(
     let query = &on_its_terrain(query, instance);
     let latest = runs.last().context("no run to answer from")?;
     let asked = format!("{} ({})", survey.sizes.map, query.series().describe());
-    let this_map = |w: &Workload<'_>| w.facts.map == instance.name;
-    let this_kind = |w: &Workload<'_>| w.map_kind() == instance.kind;
-    // The latest run that measured this very map, else one with maps of its kind.
-    let found = [
-        (EvidenceSource::ThisMap, &this_map as &dyn Fn(&Workload<'_>) -> bool),
-        (EvidenceSource::Kind, &this_kind),
-    ]
-    .into_iter()
-    .filter(|(from, _)| source.is_none_or(|s| s == *from))
-    .find_map(|(from, admits)| {
-        let rows =
-            runs.iter().rev().find(|rows| real(&Run::new(rows), query).into_iter().any(admits))?;
-        Some((from == EvidenceSource::ThisMap, admits, rows))
-    });
     // Each transfer check is computed once, when first needed, with the run it was made on:
     // the bands answer from that run, so that the error the answer states is its own.
     let by_bands = std::cell::OnceCell::new();
@@ -177,28 +163,18 @@ fn answer_from(
         by_kind.get_or_init(|| kind_transfer(&Run::new(rows), query, &instance.kind)).clone()
     };
     // Maps of its kind answer unless, asked for no source, the generated bands predicted the
-    // real maps of this kind better than the kind's other maps did, each left out in turn:
-    // in the measured tie group more often, or as often with their named queues closer to
-    // the measured winners (the geometric mean of the named queue's time ÷ the winner's).
-    let found = found.filter(|(own, _, rows)| {
+    // real maps of this kind better than the kind's other maps did.
+    let found = measured_maps(runs, query, instance, source).filter(|(own, rows)| {
         if *own || source.is_some() {
             return true;
         }
-        let kind = Some(instance.kind.as_str());
-        let how_well = |t: &Transfer| Some((t.hit_rate(kind)?, t.mean_ratio(kind)?));
-        match (how_well(&by_kind(rows)), by_bands().as_ref().and_then(|(t, _)| how_well(t))) {
-            (Some((k, k_ratio)), Some((b, b_ratio))) if b > k || (b == k && b_ratio < k_ratio) => {
-                notes.push(format!(
-                    "Answered from the generated bands, not from the maps of its kind ({}): on those maps, each left out in turn, the bands named a queue in the measured tie group {:.0}% of the time and the kind's other maps {:.0}%, the named queue taking {} and {} the measured winner's time (geometric mean).",
-                    instance.kind,
-                    b * 100.0,
-                    k * 100.0,
-                    ratio(b_ratio),
-                    ratio(k_ratio)
-                ));
+        let bands = by_bands().as_ref().map(|(t, _)| t);
+        match bands_beat_kind(&by_kind(rows), bands, &instance.kind) {
+            Some(note) => {
+                notes.push(note);
                 false
             }
-            _ => true,
+            None => true,
         }
     });
     if found.is_none() && source.is_some_and(|s| s != EvidenceSource::Bands) {
@@ -208,36 +184,11 @@ fn answer_from(
             if source == Some(EvidenceSource::ThisMap) { &instance.name } else { &instance.kind }
         );
     }
-    let (mut answer, transfer, used, evidence) = if let Some((own, admits, rows)) = found {
-        let run = Run::new(rows);
-        let workloads: Vec<(&Workload<'_>, f64)> =
-            real(&run, query).into_iter().filter(|w| admits(w)).map(|w| (w, 1.0)).collect();
-        let standings = rank_weighted(&workloads, |r| query.admits(r));
-        let source = if own {
-            "whole searches on this very map, measured in a run".to_owned()
-        } else {
-            format!("whole searches on real Moving AI maps of this map's kind ({})", instance.kind)
-        };
-        let backing = vec![Backing {
-            series: query.series().describe(),
-            band: None,
-            source: source.clone(),
-            workloads: workloads
-                .iter()
-                .map(|(w, _)| (w.name.to_owned(), w.size, w.map_kind().to_owned()))
-                .collect(),
-            real_maps: true,
-            trace: None,
-            weak: !own && workloads.len() < crate::analysis::bands::STRONG,
-        }];
-        notes.push(format!("Answered from {source}, not from the generated maps' bands."));
-        let mut answer =
-            build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, notes);
-        with_latency(&mut answer, &workloads, query)?;
-        let transfer = by_kind(rows);
+    let (mut answer, transfer, used, evidence) = if let Some((own, rows)) = found {
+        let answer = from_maps(rows, own, query, instance, asked, notes)?;
         // A map measured itself needs no transfer: the kind's figure is for maps unseen.
         let used = if own { EvidenceSource::ThisMap } else { EvidenceSource::Kind };
-        (answer, Some(transfer), used, rows.as_slice())
+        (answer, Some(by_kind(rows)), used, rows)
     } else {
         let (transfer, rows) = match by_bands() {
             Some((transfer, rows)) => (Some(transfer.clone()), *rows),
@@ -246,11 +197,116 @@ fn answer_from(
         let answer = answer(rows, query, &survey.weights, asked, notes)?;
         (answer, transfer, EvidenceSource::Bands, rows)
     };
+    promise(&mut answer, used, transfer.as_ref(), runs, evidence, query);
+    say_transfer(&mut answer, used, transfer.as_ref(), instance, map);
+    Ok((answer, used))
+}
+
+/// The latest of `runs` that measured this very map, else one with real maps of its kind
+/// (only `source`'s, when named): whether it is the map's own, and the run's rows.
+fn measured_maps<'r>(
+    runs: &'r [Vec<Row>],
+    query: &Query,
+    instance: &Instance,
+    source: Option<EvidenceSource>,
+) -> Option<(bool, &'r [Row])> {
+    [EvidenceSource::ThisMap, EvidenceSource::Kind]
+        .into_iter()
+        .filter(|from| source.is_none_or(|s| s == *from))
+        .find_map(|from| {
+            let own = from == EvidenceSource::ThisMap;
+            let rows = runs.iter().rev().find(|rows| {
+                real(&Run::new(rows), query).into_iter().any(|w| measures(w, own, instance))
+            })?;
+            Some((own, rows.as_slice()))
+        })
+}
+
+/// Whether workload `w` is this very map (`own`), or a real map of its kind.
+fn measures(w: &Workload<'_>, own: bool, instance: &Instance) -> bool {
+    if own {
+        w.facts.map == instance.name
+    } else {
+        w.map_kind() == instance.kind
+    }
+}
+
+/// Why the generated bands answer instead of the other maps of `kind`, when they
+/// predicted those maps better, each left out in turn (`by_kind`'s check against
+/// `by_bands`'): in the measured tie group more often, or as often with their named queues
+/// closer to the measured winners (the geometric mean of the named queue's time ÷ the
+/// winner's); `None` when the kind predicted as well.
+fn bands_beat_kind(by_kind: &Transfer, by_bands: Option<&Transfer>, kind: &str) -> Option<String> {
+    let how_well = |t: &Transfer| Some((t.hit_rate(Some(kind))?, t.mean_ratio(Some(kind))?));
+    let (k, k_ratio) = how_well(by_kind)?;
+    let (b, b_ratio) = how_well(by_bands?)?;
+    (b > k || (b == k && b_ratio < k_ratio)).then(|| {
+        format!(
+            "Answered from the generated bands, not from the maps of its kind ({kind}): on those maps, each left out in turn, the bands named a queue in the measured tie group {:.0}% of the time and the kind's other maps {:.0}%, the named queue taking {} and {} the measured winner's time (geometric mean).",
+            b * 100.0,
+            k * 100.0,
+            ratio(b_ratio),
+            ratio(k_ratio)
+        )
+    })
+}
+
+/// The answer from the real maps of `rows` that are this very map (`own`) or of its kind.
+fn from_maps(
+    rows: &[Row],
+    own: bool,
+    query: &Query,
+    instance: &Instance,
+    asked: String,
+    mut notes: Vec<String>,
+) -> Result<Answer> {
+    let run = Run::new(rows);
+    let workloads: Vec<(&Workload<'_>, f64)> = real(&run, query)
+        .into_iter()
+        .filter(|w| measures(w, own, instance))
+        .map(|w| (w, 1.0))
+        .collect();
+    let standings = rank_weighted(&workloads, |r| query.admits(r));
+    let source = if own {
+        "whole searches on this very map, measured in a run".to_owned()
+    } else {
+        format!("whole searches on real Moving AI maps of this map's kind ({})", instance.kind)
+    };
+    let backing = vec![Backing {
+        series: query.series().describe(),
+        band: None,
+        source: source.clone(),
+        workloads: workloads
+            .iter()
+            .map(|(w, _)| (w.name.to_owned(), w.size, w.map_kind().to_owned()))
+            .collect(),
+        real_maps: true,
+        trace: None,
+        weak: !own && workloads.len() < crate::analysis::bands::STRONG,
+    }];
+    notes.push(format!("Answered from {source}, not from the generated maps' bands."));
+    let mut answer =
+        build_answer(&Findings::of(&run), &workloads, &standings, backing, asked, notes);
+    with_latency(&mut answer, &workloads, query)?;
+    Ok(answer)
+}
+
+/// Sets the answer's promised gain for a new map, from the errors of the evidence `used`
+/// (its `transfer`, or its kind's maps each left out in the `evidence` run), widened when
+/// this CPU is not the evidence's; says so when too few maps calibrate one.
+fn promise(
+    answer: &mut Answer,
+    used: EvidenceSource,
+    transfer: Option<&Transfer>,
+    runs: &[Vec<Row>],
+    evidence: &[Row],
+    query: &Query,
+) {
     // A map measured itself needs no promise for a new map: its own interval is the right one.
     let errors = match used {
         EvidenceSource::ThisMap => Vec::new(),
         EvidenceSource::Kind => kind_errors(&Run::new(evidence), query),
-        EvidenceSource::Bands => transfer.as_ref().map_or_else(Vec::new, |t| t.errors.clone()),
+        EvidenceSource::Bands => transfer.map_or_else(Vec::new, |t| t.errors.clone()),
     };
     let gain = answer.ranking.first().and_then(|r| r.vs_std).map(|v| 1.0 / v);
     answer.promise = gain.and_then(|g| Promise::of(g, &errors, cpu_widening(runs, evidence)));
@@ -259,12 +315,23 @@ fn answer_from(
             "No interval for a new map: fewer than {PROMISE_MAPS} real maps were left out in turn to calibrate one, so measure yours with `--measure`."
         ));
     }
+}
+
+/// Says how well the evidence `used` transferred to measured real maps, and recommends
+/// `--measure` on `map` when it was right on fewer than [`TRUSTED`] of them.
+fn say_transfer(
+    answer: &mut Answer,
+    used: EvidenceSource,
+    transfer: Option<&Transfer>,
+    instance: &Instance,
+    map: &Path,
+) {
     let kind = Some(instance.kind.as_str()).filter(|_| used != EvidenceSource::Bands);
     let what = match used {
         EvidenceSource::Bands => "the generated maps' bands",
         _ => "the other maps of its kind",
     };
-    match transfer.as_ref().and_then(|t| Some((t, t.hit_rate(kind)?))) {
+    match transfer.and_then(|t| Some((t, t.hit_rate(kind)?))) {
         Some((t, _)) if used == EvidenceSource::ThisMap => answer.caveats.push(format!(
             "This map was measured itself. For a map of its kind never measured: {}",
             t.sentence(what)
@@ -284,7 +351,6 @@ fn answer_from(
             "No run here measured real maps, so how well generated maps transfer to yours is unknown: measure with `--measure`.".into(),
         ),
     }
-    Ok((answer, used))
 }
 
 /// How far behind an evidence source's winner a queue may be and still be one of

@@ -2,11 +2,11 @@
 //! a pick.
 //!
 //! The trace is checked on load (a malformed one names its line or byte offset), summarised,
-//! and translated once per strategy ([`Trace::of_user`]). Every exact queue that the query
-//! admits then replays it through the lab's replay machinery ([`CheckReplay`]): first an
-//! untimed pass that checks it pops the trace's keys in order (ties aside), then interleaved
-//! timed rounds in a [`Contest`], until the winner's tie group holds or the budget is spent,
-//! as `pick --map --measure` does. A queue whose key rule refuses the trace's keys is `n/a`
+//! and translated once per strategy ([`Trace::of_user`](crate::search::trace::Trace::of_user)).
+//! Every exact queue that the query admits then replays it, timed on demand
+//! ([`super::measure::on_trace`]): first a pass that checks it pops the trace's keys in
+//! order (ties aside), then interleaved rounds until the winner's tie group holds or the
+//! budget is spent, as `pick --map --measure` does. A queue whose key rule refuses the trace's keys is `n/a`
 //! with the reason; one that pops another key is a wrong answer (exit status 1).
 //!
 //! The rule of the evidence: a replay times the queue alone, without the search around it.
@@ -17,22 +17,15 @@ use std::io::{BufReader, Seek, SeekFrom};
 use std::path::Path;
 
 use anyhow::{ensure, Context, Result};
-use pqlab_queues::registry::{self, Entry, BASELINE};
+use pqlab_queues::registry::Entry;
 use pqlab_queues::trace::{Keys as TraceKeys, LoadError, Trace as UserTrace};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
-use super::measure::tie_group;
-use super::{build_answer, Answer, Backing, Keys, Query};
-use crate::analysis::rank::rank_weighted;
-use crate::analysis::replays::Agreement;
-use crate::analysis::{Findings, Run};
+use super::{Answer, Keys, Query};
 use crate::format::count;
-use crate::lab::ondemand::{OnDemand, Plan, Racing};
-use crate::lab::rows::WorkloadFacts;
 use crate::results::files::open_regular;
-use crate::results::{Kind, Sizes, Status};
-use crate::search::trace::Trace;
+use crate::results::Sizes;
 
 /// The most bytes `pick --trace` holds per operation of a trace: the trace (16), its two
 /// translations (decrease-key 16; duplicate, with a stale pop per decrease at most, 32
@@ -170,7 +163,7 @@ impl TraceSummary {
 }
 
 /// `n` searches, in words.
-fn searches(n: usize) -> String {
+pub(super) fn searches(n: usize) -> String {
     if n == 1 {
         "1 search".into()
     } else {
@@ -187,7 +180,7 @@ pub struct Replayed {
 }
 
 /// Why a registered queue does not replay a trace under `query`, or `None` when it does.
-fn excluded(entry: &Entry, trace: &UserTrace, query: &Query) -> Option<String> {
+pub(super) fn excluded(entry: &Entry, trace: &UserTrace, query: &Query) -> Option<String> {
     if query.decrease_key && entry.strategy != Strategy::DecreaseKey {
         return Some("not a decrease-key queue (--decrease-key)".into());
     }
@@ -203,93 +196,4 @@ fn excluded(entry: &Entry, trace: &UserTrace, query: &Query) -> Option<String> {
         }
     }
     None
-}
-
-/// Checks and times every exact queue replaying `trace` (read from `path`), interleaved,
-/// with progress bars on stderr; answers from that measurement, citing `agreement` (the
-/// lab's replays against its whole searches) as the evidence rule.
-pub fn measure(
-    path: &Path,
-    trace: &UserTrace,
-    query: &Query,
-    plan: Plan,
-    agreement: Option<&Agreement>,
-) -> Result<Replayed> {
-    let name = path.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
-    // A workload without a search, as the held sizes': the queue alone, per operation.
-    let workload = WorkloadFacts {
-        kind: Kind::Replay,
-        name: format!("trace/{name}"),
-        map: name.clone(),
-        map_kind: "trace".into(),
-        ..WorkloadFacts::held(0)
-    };
-    let by_strategy = [Strategy::Duplicates, Strategy::DecreaseKey]
-        .map(|strategy| (strategy, [Trace::of_user(trace, strategy)]));
-    // Every queue is timed per logical operation of the trace, whatever its strategy adds.
-    let units = trace.ops().len() as u64;
-    let mut entries: Vec<&'static Entry> =
-        registry::ENTRIES.iter().filter(|e| e.is_exact()).collect();
-    entries.sort_by_key(|e| (e.id != BASELINE, e.id));
-    let mut timing = OnDemand::new(workload, "-trace", Racing::Lab);
-    let bar = crate::format::progress(entries.len() as u64, "check passes");
-    for entry in entries {
-        bar.inc(1);
-        match excluded(entry, trace, query) {
-            Some(why) => timing.skip(entry, Status::NotApplicable, why),
-            None => {
-                let traces = &by_strategy.iter().find(|(s, _)| *s == entry.strategy).expect("both");
-                timing.check_replay(entry, &traces.1, units);
-            }
-        }
-    }
-    bar.finish_and_clear();
-    let wrong: Vec<String> = timing
-        .untimed()
-        .iter()
-        .filter(|r| r.status == Status::Failed)
-        .map(|r| format!("{}: {}", r.queue, r.note))
-        .collect();
-    anyhow::ensure!(!timing.is_empty(), "no queue could replay {}", path.display());
-    let stop = timing.time_until(plan, |rows| tie_group(rows, Kind::Replay, query));
-    let rows = timing.finish();
-    let run = Run::new(&rows);
-    let w = run.of(Kind::Replay).next().context("a replayed workload")?;
-    let weighted = [(w, 1.0)];
-    let standings = rank_weighted(&weighted, |r| query.admits(r));
-    let facts = trace.facts();
-    let backing = vec![Backing {
-        series: format!(
-            "its {} operations over {}",
-            count(trace.ops().len() as f64),
-            searches(facts.searches)
-        ),
-        band: None,
-        source: "the queue alone timed on this machine in interleaved rounds".into(),
-        // The trace is the one workload: its heading names it, and its profile is printed.
-        workloads: Vec::new(),
-        real_maps: false,
-        trace: Some(path.display().to_string()),
-        weak: false,
-    }];
-    let asked = format!(
-        "your trace {} ({} keys{})",
-        path.display(),
-        trace.keys(),
-        if query.decrease_key { ", decrease-key queues" } else { "" }
-    );
-    let rule = match agreement {
-        Some(a) => format!(
-            "{} Your search's own work (successors, per-node state) is not in these times: measure the winner in your search before you trust a gap of a few percent.",
-            a.sentence()
-        ),
-        None => "A replay times the queue alone, without the search around it; no run here replayed the lab's suites, so how often a replay's winner is the whole search's is not known here (`cargo bench` measures it).".into(),
-    };
-    let caveats = vec![
-        stop.sentence(plan.budget),
-        "Times are per operation of your trace, the same count for every queue: a duplicate-insertion queue's extra pushes and stale pops are inside its time.".into(),
-        rule,
-    ];
-    let answer = build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, caveats);
-    Ok(Replayed { answer, wrong })
 }
