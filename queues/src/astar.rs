@@ -120,7 +120,7 @@
 //! # Counters
 //!
 //! [`astar_with_stats`] and [`astar_dense_with_stats`] return, beside the answer, what the
-//! search did ([`Stats`]): expansions, pushes, pops, stale pops, decrease-keys,
+//! search did ([`Counters`]): expansions, pushes, pops, stale pops, decrease-keys,
 //! reopenings, the most entries the frontier held and the most nodes open at once, each
 //! defined as the harness's grid A* defines it. [`astar`] and [`astar_dense`] run the same
 //! code with the counting compiled out: measured with `valgrind --tool=callgrind` on the
@@ -331,25 +331,28 @@ pub type Found<N, C> = Result<Option<(Vec<N>, C)>, SearchError>;
 
 /// What [`astar_with_stats`] and [`astar_dense_with_stats`] return: [`Found`]'s answer and
 /// what the search did.
-pub type FoundWithStats<N, C> = Result<(Option<(Vec<N>, C)>, Stats), SearchError>;
+pub type FoundWithStats<N, C> = Result<(Option<(Vec<N>, C)>, Counters), SearchError>;
 
-/// What one search did, each counter defined as the harness's grid A* defines it
-/// (`pqlab::search::astar::Counters`), so that rows of the two are comparable.
+/// What one search did: the figures every result row records. This search and every
+/// search of the harness (its grid A\*, jump point search, fringe search, breadth-first
+/// search) count into this one type, each counter defined alike, so that their rows are
+/// comparable. A node is a cell for the grid searches.
 ///
-/// Invariants: `pops == expansions + stale_pops`; the start counts as one push, and
+/// Invariants of this search's counts (each harness search states its own):
+/// `pops == expansions + stale_pops`; the start counts as one push, and
 /// `max_frontier` and `max_open` are at least 1. With a duplicate queue every push adds
 /// an entry, so `decrease_keys == 0`, `pushes - pops` entries are left in the frontier
 /// when the search stops (0 when it ran dry), and `max_open <= max_frontier`. With a
 /// decrease-key queue `pushes - pops` nodes are left and `stale_pops == 0`.
 ///
-/// One difference from the harness: its search calls a popped entry stale when its node
+/// One difference from the harness's grid A\*: it calls a popped entry stale when its node
 /// is closed *or* was pushed again with a smaller `g` since; this one only when its node is
 /// closed, and expands an open node with its current cost whichever of its entries pops
 /// first. With an exact queue the two are the same but for float costs, where two costs
 /// can round to one key and the older entry may pop first: each search then counts one
 /// expansion and one stale pop for the two entries, only in the other order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Stats {
+pub struct Counters {
     /// Nodes expanded: entries popped while their node was open (the goal's included).
     pub expansions: u64,
     /// Pushes that added an entry (for duplicate queues, every push), the start's included.
@@ -395,7 +398,7 @@ where
         .map(|(found, _)| found)
 }
 
-/// [`astar`], and what the search did ([`Stats`]).
+/// [`astar`], and what the search did ([`Counters`]).
 ///
 /// ```
 /// use pqlab_queues::{astar_with_stats, dary_heap::DaryHeap, Dup};
@@ -471,7 +474,7 @@ where
         .map(|(found, _)| found)
 }
 
-/// [`astar_dense`], and what the search did ([`Stats`]).
+/// [`astar_dense`], and what the search did ([`Counters`]).
 pub fn astar_dense_with_stats<Q, N, C, IN>(
     start: &N,
     successors: impl FnMut(&N) -> IN,
@@ -550,7 +553,7 @@ struct State<C> {
 /// One search's data: the ids, the nodes and their states by id, the frontier, and the
 /// counters.
 ///
-/// `COUNT` says whether to keep [`Stats`]: [`astar`] and [`astar_dense`] do not, so that
+/// `COUNT` says whether to keep [`Counters`]: [`astar`] and [`astar_dense`] do not, so that
 /// counting costs them nothing (the compiler drops every `if COUNT` branch); the
 /// reopenings are counted always, as [`Search::path`] needs them.
 ///
@@ -564,7 +567,7 @@ struct Search<Q, N, C, I, const COUNT: bool> {
     capacity: usize,
     span: Key,
     floor: Option<Key>,
-    stats: Stats,
+    stats: Counters,
 }
 
 impl<Q: Frontier, N: Clone, C: Cost, F: FnMut(&N) -> usize, const COUNT: bool>
@@ -586,7 +589,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
             capacity,
             span: INITIAL_SPAN,
             floor: None,
-            stats: Stats::default(),
+            stats: Counters::default(),
         }
     }
 
@@ -636,7 +639,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
 
     /// Moves the frontier into a new queue built for `capacity` and `span`. A monotone
     /// queue is first given the old floor (one entry pushed and popped), so that keys
-    /// between it and the smallest held key stay accepted. Not counted in [`Stats`].
+    /// between it and the smallest held key stay accepted. Not counted in [`Counters`].
     #[cold]
     fn rebuild(&mut self, capacity: usize, span: Key) -> Result<(), SearchError> {
         let mut open = Q::new(Spec { capacity, span });
@@ -1023,13 +1026,13 @@ mod tests {
         };
         let run_dup =
             astar_with_stats::<DaryHeap<4, Dup>, _, _, _>(&0, successors, |_| 0u32, |&n| n == 2);
-        let dup = Stats {
+        let dup = Counters {
             expansions: 3,
             pushes: 4,
             pops: 3,
             max_frontier: 2,
             max_open: 2,
-            ..Stats::default()
+            ..Counters::default()
         };
         assert_eq!(run_dup, Ok((Some((vec![0, 1, 2], 2)), dup)));
         let run_dk = astar_with_stats::<DaryHeap<4, crate::Dk>, _, _, _>(
@@ -1038,7 +1041,7 @@ mod tests {
             |_| 0u32,
             |&n| n == 2,
         );
-        let dk = Stats { pushes: 3, decrease_keys: 1, ..dup };
+        let dk = Counters { pushes: 3, decrease_keys: 1, ..dup };
         assert_eq!(run_dk, Ok((Some((vec![0, 1, 2], 2)), dk)));
         // Searching on past the goal (unreachable goal 9): the duplicate queue pops 2's
         // stale entry at 3.
@@ -1050,7 +1053,7 @@ mod tests {
             3,
             |&n| n as usize,
         );
-        assert_eq!(run, Ok((None, Stats { pops: 4, stale_pops: 1, ..dup })));
+        assert_eq!(run, Ok((None, Counters { pops: 4, stale_pops: 1, ..dup })));
     }
 
     /// The first-in-first-out queue's run above: 1 expanded at 10, reopened at 2.

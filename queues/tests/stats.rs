@@ -1,9 +1,9 @@
-//! The generic A*'s counters ([`Stats`]) with every registered queue: the invariants of
-//! their definitions (see [`Stats`]) on random grids, both node maps, problems that reach
+//! The generic A*'s counters ([`Counters`]) with every registered queue: the invariants of
+//! their definitions (see [`Counters`]) on random grids, both node maps, problems that reach
 //! their goal and problems that run the frontier dry. The exact counts of a hand-worked
 //! search are checked in `astar.rs`'s unit tests.
 
-use pqlab_queues::astar::Stats;
+use pqlab_queues::astar::Counters;
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{astar_dense_with_stats, astar_with_stats, Frontier, Strategy};
 
@@ -84,7 +84,7 @@ impl Visitor for Invariants {
     }
 }
 
-fn check(entry: &Entry, exact: bool, ran_dry: bool, s: &Stats, what: &str) {
+fn check(entry: &Entry, exact: bool, ran_dry: bool, s: &Counters, what: &str) {
     let what = format!("{what}: {s:?}");
     assert_eq!(s.pops, s.expansions + s.stale_pops, "{what}");
     assert!(s.expansions >= 1 && s.max_frontier >= 1 && s.max_open >= 1, "{what}");
@@ -125,8 +125,8 @@ fn some_search_decreases_keys_and_leaves_stale_entries() {
         goal: Cell,
     }
     impl Visitor for Run<'_> {
-        type Output = Stats;
-        fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Stats {
+        type Output = Counters;
+        fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Counters {
             let (grid, goal) = (self.grid, self.goal);
             let start = (0..grid.side).map(|x| (x, x)).find(|&c| grid.weight(c).is_some());
             astar_with_stats::<F, _, _, _>(

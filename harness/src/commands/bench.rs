@@ -40,7 +40,7 @@ pub fn run(args: &[String]) -> Result<()> {
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
     let mut all = suites::builtin(settings.profile);
     if let Some(dir) = &settings.maps {
-        let per_map = if quick { 30 } else { suites::MAP_PROBLEMS };
+        let per_map = if quick { 30 } else { suites::BENCH_PROBLEMS_PER_MAP };
         all.extend(suites::movingai(dir, per_map)?);
     }
     let chosen: Vec<_> = all.into_iter().filter(|s| wanted(&s.name())).collect();

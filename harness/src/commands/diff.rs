@@ -41,6 +41,50 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
     if let Some(caveat) = caveat(&run_a, &run_b) {
         say!("{caveat}");
     }
+    print_workloads(&d);
+    print_bands(&d);
+    print_parts(&d);
+    print_machine(&d);
+    print_verdicts(&d);
+    let (agree, bands) = d.bands_agreeing();
+    say!(
+        "\nSummary: τ ≥ {} on every workload with {TAU_PAIRS} or more pairs apart; {}; {}; {agree} of {bands} band winners in the other run's tie group both ways{}; {}.",
+        d.min_tau().map_or("–".into(), |t| format!("{t:.2}")),
+        leaders(&d),
+        covered(&d),
+        tie_groups(&d),
+        verdicts(&d)
+    );
+    if let Some(section) = readme {
+        write_readme(&d, (a, b), section)?;
+    }
+    // Each run's own bands, compared with themselves: the bands the other run lacks.
+    let ranked = |f: &Findings| diff(f, f).bands.len();
+    let (in_a, in_b) = (ranked(&findings_a), ranked(&findings_b));
+    let missing = in_a.max(in_b) - bands;
+    if missing > 0 {
+        say!(
+            "\n{missing} of {} bands are ranked in one run only (A ranks {in_a}, B {in_b}): they are not compared.",
+            in_a.max(in_b)
+        );
+    }
+    if check && missing > 0 {
+        say!("\nCheck failed: a run without {missing} of the bands cannot show they repeat.");
+        return Ok(ExitCode::from(1));
+    }
+    if check && !d.check() {
+        say!(
+            "\nCheck failed: {agree} of {bands} band winners repeat both ways, fewer than {:.0}%.",
+            CHECK * 100.0
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The per-workload table: τ, the pairs apart, each run's winner and whether it is in
+/// the other's tie group.
+fn print_workloads(d: &Diff) {
     say!("\nPer workload: Kendall's τ over the queue pairs more than {:.0}% apart in either run (given over {TAU_PAIRS} or more of them); each run's winner, and whether it is in the other's tie group.", (APART - 1.0) * 100.0);
     say!(
         "{:<9} {:<48} {:>6} {:>6}  {:<26} {:<26} {}",
@@ -65,6 +109,10 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             if w.crossed.1 { "yes" } else { "NO" }
         );
     }
+}
+
+/// The per-band table: each run's winner and whether each is in the other's tie group.
+fn print_bands(d: &Diff) {
     say!("\nPer band:");
     for b in &d.bands {
         say!(
@@ -80,6 +128,10 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             }
         );
     }
+}
+
+/// The leaders' moves by part, the part whose moves add up to most first.
+fn print_parts(d: &Diff) {
     say!("\nLeaders by part: the queues within {LEAD}× of a workload's fastest, how far their times against the baseline moved, and how many moves the two runs' 95% intervals covered (95% wanted); the part whose moves add up to most first.");
     say!("  {:<52} {:>6} {:>8} {:>8} {:>8}", "part", "pairs", "median", "p90", "covered");
     for p in &d.parts {
@@ -92,6 +144,10 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             share(p.covered, p.pairs)
         );
     }
+}
+
+/// How the machine's speed moved between the runs, where it can be told.
+fn print_machine(d: &Diff) {
     if let Some(s) = d.shift {
         say!("\n{}", shift(&s));
     }
@@ -104,6 +160,10 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
             r.workloads
         );
     }
+}
+
+/// Each verdict in both runs, and whether they agree.
+fn print_verdicts(d: &Diff) {
     say!("\nVerdicts:");
     for (claim, a, b) in &d.verdicts {
         let said = match (a == b, told_by_both(*a, *b)) {
@@ -114,50 +174,22 @@ pub fn run(a: &Path, b: &Path, readme: Option<&str>, check: bool) -> Result<Exit
         };
         say!("  {said} “{claim}”: {a} / {b}");
     }
-    let (agree, bands) = d.bands_agreeing();
-    say!(
-        "\nSummary: τ ≥ {} on every workload with {TAU_PAIRS} or more pairs apart; {}; {}; {agree} of {bands} band winners in the other run's tie group both ways{}; {}.",
-        d.min_tau().map_or("–".into(), |t| format!("{t:.2}")),
-        leaders(&d),
-        covered(&d),
-        tie_groups(&d),
-        verdicts(&d)
-    );
-    if let Some(section) = readme {
-        let checkout = crate::results::location::checkout()?;
-        let readme_path = checkout.join("README.md");
-        let section = format!("stability-{section}");
-        let text = paragraph(&d, (a, b), &checkout);
-        if !update_between_markers(&readme_path, &section, &text)? {
-            anyhow::bail!(
-                "{}: no <!-- pqlab:{section}:start --> and end markers to write between",
-                readme_path.display()
-            );
-        }
-        say!("\nwrote the paragraph in {} ({section})", readme_path.display());
-    }
-    // Each run's own bands, compared with themselves: the bands the other run lacks.
-    let ranked = |f: &Findings| diff(f, f).bands.len();
-    let (in_a, in_b) = (ranked(&findings_a), ranked(&findings_b));
-    let missing = in_a.max(in_b) - bands;
-    if missing > 0 {
-        say!(
-            "\n{missing} of {} bands are ranked in one run only (A ranks {in_a}, B {in_b}): they are not compared.",
-            in_a.max(in_b)
+}
+
+/// Writes the comparison's paragraph into the README's `stability-<section>` section.
+fn write_readme(d: &Diff, runs: (&Path, &Path), section: &str) -> Result<()> {
+    let checkout = crate::results::location::checkout()?;
+    let readme_path = checkout.join("README.md");
+    let section = format!("stability-{section}");
+    let text = paragraph(d, runs, &checkout);
+    if !update_between_markers(&readme_path, &section, &text)? {
+        anyhow::bail!(
+            "{}: no <!-- pqlab:{section}:start --> and end markers to write between",
+            readme_path.display()
         );
     }
-    if check && missing > 0 {
-        say!("\nCheck failed: a run without {missing} of the bands cannot show they repeat.");
-        return Ok(ExitCode::from(1));
-    }
-    if check && !d.check() {
-        say!(
-            "\nCheck failed: {agree} of {bands} band winners repeat both ways, fewer than {:.0}%.",
-            CHECK * 100.0
-        );
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
+    say!("\nwrote the paragraph in {} ({section})", readme_path.display());
+    Ok(())
 }
 
 /// The first line when the runs' CPUs differ, or cannot be told apart: which CPUs, and what

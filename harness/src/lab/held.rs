@@ -13,7 +13,7 @@
 //! proportion to its share of the queues not yet timed.
 //!
 //! Cut-offs come from this size alone ([`synthetic::CheckHold`]): the fill and warm-up
-//! limit is [`super::Settings::slowdown`] times the baseline's fill, warm-up and first pass
+//! limit is [`Settings::slowdown`](super::settings::Settings::slowdown) times the baseline's fill, warm-up and first pass
 //! (or its `size` operations, if longer: std's heap fills in O(1) a push, an unfair
 //! yardstick alone), the pass limit `slowdown` times the baseline's first pass, each at
 //! least the floor. A stopped pass's row keeps its time over the baseline's pass as
@@ -24,14 +24,15 @@ use std::time::{Duration, Instant};
 use pqlab_queues::registry::{self, Entry};
 
 use super::contest::Contest;
-use super::rows::{untimed, WorkloadFacts};
+use super::measure::{self, LabView};
+use super::rows::{ordered_entries, untimed, untimed_row, WorkloadFacts};
 use super::searches::Check;
-use super::{ordered_entries, synthetic, untimed_row, Lab};
+use super::synthetic;
 use crate::results::{Row, Status};
 
 /// The queues held at one size, and what holding them needs.
 struct Held<'l> {
-    lab: &'l Lab,
+    lab: LabView<'l>,
     size: usize,
     workload: WorkloadFacts,
     /// The memory limit, in bytes.
@@ -43,7 +44,7 @@ type Group<'p> = Vec<(Row, Check<'p>)>;
 
 /// Every exact queue's row held at `size` entries, done by `deadline` (see the module's
 /// documentation).
-pub(super) fn measure(lab: &Lab, size: usize, deadline: Instant) -> Vec<Row> {
+pub(super) fn measure(lab: LabView<'_>, size: usize, deadline: Instant) -> Vec<Row> {
     let workload = WorkloadFacts::held(size);
     let memory = lab.settings.memory as f64;
     Held { lab, size, workload, memory }.measure(deadline)
@@ -156,12 +157,12 @@ impl Held<'_> {
             row.bytes_per_entry = check.bytes_per_entry;
             contest.enter_row(row, synthetic::BATCH, check);
         }
-        super::measure::time(&self.lab.settings, contest, share, number).rows
+        measure::time(self.lab.settings, contest, share, number).rows
     }
 
     /// A queue's row at this size, before it is measured.
     fn row(&self, entry: &'static Entry) -> Row {
-        let mut row = self.workload.row(&self.lab.provenance, entry.id, Some(entry));
+        let mut row = self.workload.row(self.lab.provenance, entry.id, Some(entry));
         row.units = synthetic::BATCH;
         row.max_open = self.size as f64;
         row

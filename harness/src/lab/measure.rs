@@ -8,11 +8,12 @@ use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::{KeyRule, Strategy};
 
 use super::contest::Contest;
-use super::rows::{untimed, WorkloadFacts};
+use super::rows::{describe, ordered_entries, untimed, untimed_row, WorkloadFacts};
 use super::searches::{self, CheckQueue, Checking, Prepared, Record, Searchable, Untimed};
+use super::settings::Settings;
 use super::suites::{Role, WorkloadSpec};
-use super::{describe, memory, ordered_entries, replay, untimed_row, Lab, Settings};
-use crate::results::{Kind, Row, Status};
+use super::{memory, replay};
+use crate::results::{Kind, Provenance, Row, Status};
 use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
 use crate::search::heuristic::Heuristic;
@@ -200,11 +201,35 @@ fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry
     chosen
 }
 
-/// One suite being measured: it reads the lab (settings, provenance, pace and the suites
-/// measured before it) and makes the suite's rows; the lab keeps them.
+/// What measuring one workload reads of the lab: its settings, provenance and pace, and
+/// the suites measured before it. The lab lends it for the workload and keeps the rows.
+#[derive(Clone, Copy)]
+pub(super) struct LabView<'l> {
+    /// How much to measure.
+    pub settings: &'l Settings,
+    /// The run's machine, compiler and revision, copied into every row.
+    pub provenance: &'l Provenance,
+    /// This machine's first sentinel median over the reference machine's (1 before the
+    /// first sentinel).
+    pub pace: f64,
+    /// What later suites use of the suites measured so far.
+    pub measured: &'l [Measured],
+}
+
+impl LabView<'_> {
+    /// The longest a contender's pass may take on a workload whose baseline pass took
+    /// `baseline`: [`Settings::slowdown`] times it, and at least [`Settings::floor`]
+    /// scaled by the pace.
+    pub fn limit(&self, baseline: Duration) -> Duration {
+        self.settings.floor.mul_f64(self.pace).max(baseline.mul_f64(self.settings.slowdown))
+    }
+}
+
+/// One suite being measured: it reads the lab ([`LabView`]) and makes the suite's rows;
+/// the lab keeps them.
 pub(super) struct Measuring<'l> {
     /// The lab, lent while the suite is measured.
-    pub lab: &'l Lab,
+    pub lab: LabView<'l>,
 }
 
 impl Measuring<'_> {
@@ -237,7 +262,7 @@ impl Measuring<'_> {
         let part = if replayed.is_some() { SEARCHES_PART } else { 1.0 };
         let share = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
         let Timed { mut rows, mut beyond_floor } =
-            time(&self.lab.settings, entries.contest, share, 0);
+            time(self.lab.settings, entries.contest, share, 0);
         rows.extend(entries.untimed);
         let measured = Measured::of(prepared.suite(), &rows);
         if let Some(grid) = replayed {
@@ -264,13 +289,13 @@ impl Measuring<'_> {
         let base = keep.check(|| check(baseline, Duration::MAX));
         entries.base_pass = base.as_ref().map_or(Duration::MAX, |c| c.pass);
         let limit = self.lab.limit(entries.base_pass);
-        let others = contenders(prepared.suite(), &self.lab.measured);
+        let others = contenders(prepared.suite(), self.lab.measured);
         let others = others.into_iter().filter(|e| e.id != baseline.id);
         let outcomes: Vec<(&Entry, Checking<'p>)> = std::iter::once((baseline, base))
             .chain(others.map(|entry| (entry, keep.check(|| check(entry, limit)))))
             .collect();
         for (entry, outcome) in outcomes {
-            let mut row = workload.row(&self.lab.provenance, entry.id, Some(entry));
+            let mut row = workload.row(self.lab.provenance, entry.id, Some(entry));
             row.units = prepared.count() as u64;
             entries.add(row, outcome, true);
         }
@@ -300,7 +325,7 @@ impl Measuring<'_> {
         }
         for (id, outcome) in loops {
             let mut row = WorkloadFacts { kind: Kind::Loop, ..workload.clone() }.row(
-                &self.lab.provenance,
+                self.lab.provenance,
                 id,
                 None,
             );
@@ -333,7 +358,7 @@ impl Measuring<'_> {
         }
         for (id, kind, outcome) in extras {
             let mut row =
-                WorkloadFacts { kind, ..workload.clone() }.row(&self.lab.provenance, id, None);
+                WorkloadFacts { kind, ..workload.clone() }.row(self.lab.provenance, id, None);
             copy_counters(&mut row, &base);
             row.units = base.units;
             entries.add(row, outcome, kind == Kind::Oracle);
@@ -378,7 +403,7 @@ impl Measuring<'_> {
             // The class's first queue checks without a limit; the others get its pass's.
             entries.base_pass = Duration::MAX;
             for entry in class {
-                let mut row = workload.row(&self.lab.provenance, entry.id, Some(entry));
+                let mut row = workload.row(self.lab.provenance, entry.id, Some(entry));
                 let ok = |r: &&Row| r.status == Status::Ok;
                 let sizes = searched_as(entry.id).filter(ok).or(searched_as(registry::BASELINE));
                 if let Some(from) = sizes.filter(ok) {
@@ -404,7 +429,7 @@ impl Measuring<'_> {
             }
         }
         let share = deadline.saturating_duration_since(Instant::now());
-        let mut timed = time(&self.lab.settings, entries.contest, share, 0);
+        let mut timed = time(self.lab.settings, entries.contest, share, 0);
         timed.rows.extend(entries.untimed);
         timed
     }

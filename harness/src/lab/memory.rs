@@ -80,7 +80,7 @@ impl Counting {
 }
 
 /// What a workload's contenders keep built between their samples: at most `limit` bytes
-/// together ([`Settings::memory`](super::Settings::memory)), as counted while each was
+/// together ([`Settings::memory`](super::settings::Settings::memory)), as counted while each was
 /// checked. A contender that does not fit beside the ones kept is released after its check
 /// and built again before each of its slices, outside the clock, as every contender is
 /// ([`Contender::renew`](super::sampler::Contender::renew)).

@@ -72,13 +72,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use pqlab_queues::registry::{self, Entry};
+use pqlab_queues::registry;
 
 use crate::results::{self, Kind, Provenance, Row, Status, Unit};
 use contest::Contest;
 pub use measure::RACE_FACTOR;
-use rows::{untimed, WorkloadFacts};
-use searches::{AnyPrepared, CheckQueue, Prepared, Searchable, Untimed};
+use rows::{describe, untimed, WorkloadFacts};
+use searches::{AnyPrepared, CheckQueue, Prepared, Searchable};
 pub use settings::{Profile, Settings};
 use suites::{Role, WorkloadSpec};
 
@@ -251,7 +251,7 @@ impl Lab {
                 self.elapsed_secs()
             );
             let deadline = self.deadline(held, budget);
-            let rows = held::measure(self, size, deadline);
+            let rows = held::measure(self.view(), size, deadline);
             self.rows.extend(rows);
             self.checkpoint(&format!("held-{size}"));
         }
@@ -263,7 +263,7 @@ impl Lab {
     /// Measures one suite by `deadline` ([`measure::Measuring`]) and keeps its rows and
     /// what later suites use of it; returns the time it took beyond its floor.
     fn measure<P: Searchable>(&mut self, prepared: &P, deadline: Instant) -> Duration {
-        let (timed, measured) = measure::Measuring { lab: self }.suite(prepared, deadline);
+        let (timed, measured) = measure::Measuring { lab: self.view() }.suite(prepared, deadline);
         self.measured.push(measured);
         self.rows.extend(timed.rows);
         timed.beyond_floor
@@ -276,13 +276,14 @@ impl Lab {
         Instant::now() + Duration::from_secs_f64(share.clamp(0.0, 1e9))
     }
 
-    /// The longest a contender's pass may take on a workload whose baseline pass took
-    /// `baseline`.
-    fn limit(&self, baseline: Duration) -> Duration {
-        self.settings
-            .floor
-            .mul_f64(self.pace.unwrap_or(1.0))
-            .max(baseline.mul_f64(self.settings.slowdown))
+    /// What measuring one workload reads of the lab.
+    fn view(&self) -> measure::LabView<'_> {
+        measure::LabView {
+            settings: &self.settings,
+            provenance: &self.provenance,
+            pace: self.pace.unwrap_or(1.0),
+            measured: &self.measured,
+        }
     }
 
     /// Measures the baseline on the sentinel suite: one `sentinel` row.
@@ -351,47 +352,6 @@ impl Lab {
                 );
                 Ok((path, true))
             }
-        }
-    }
-}
-
-/// The registry's entries in id order: the order checks and rows follow (no result depends
-/// on it; it only fixes the file's row order).
-fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
-    let mut entries: Vec<&'static Entry> = registry::ENTRIES.iter().collect();
-    entries.sort_by_key(|e| e.id);
-    entries.into_iter()
-}
-
-/// What the rows of a prepared suite share.
-fn describe(prepared: &impl Searchable, kind: Kind) -> WorkloadFacts {
-    let suite = prepared.suite();
-    let (map, map_kind, real) = prepared.map();
-    WorkloadFacts {
-        kind,
-        name: suite.name(),
-        map,
-        map_kind,
-        real,
-        heuristic: Some(suite.heuristic),
-        scale: Some(suite.scale),
-        store: Some(suite.store),
-        setup: Some(suite.setup),
-        unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
-    }
-}
-
-/// `row` marked with why it was not timed; a cut-off row gets its censored bound, the
-/// stopped pass's time over `base` (the baseline's whole pass on the same workload).
-fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
-    match why {
-        Untimed::NotApplicable(note) => untimed(row, Status::NotApplicable, note),
-        Untimed::Failed(note) => untimed(row, Status::Failed, note),
-        Untimed::CutOff { note, ran } => {
-            let mut row = untimed(row, Status::CutOff, note);
-            row.bound = (base > Duration::ZERO && base < Duration::MAX)
-                .then(|| ran.as_secs_f64() / base.as_secs_f64());
-            row
         }
     }
 }

@@ -1,9 +1,12 @@
 //! Result rows as the lab fills them: one [`WorkloadFacts`] per workload, one row per
 //! contender on it, the registry's facts copied typed.
 
-use pqlab_queues::registry::Entry;
+use std::time::Duration;
+
+use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::Order;
 
+use super::searches::{Searchable, Untimed};
 use crate::maps::grid::CostScale;
 use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
 use crate::search::heuristic::HeuristicKind;
@@ -136,4 +139,45 @@ pub fn untimed(mut row: Row, status: Status, note: impl Into<String>) -> Row {
     row.status = status;
     row.note = note.into();
     row
+}
+
+/// The registry's entries in id order: the order checks and rows follow (no result depends
+/// on it; it only fixes the file's row order).
+pub(super) fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
+    let mut entries: Vec<&'static Entry> = registry::ENTRIES.iter().collect();
+    entries.sort_by_key(|e| e.id);
+    entries.into_iter()
+}
+
+/// What the rows of a prepared suite share.
+pub(super) fn describe(prepared: &impl Searchable, kind: Kind) -> WorkloadFacts {
+    let suite = prepared.suite();
+    let (map, map_kind, real) = prepared.map();
+    WorkloadFacts {
+        kind,
+        name: suite.name(),
+        map,
+        map_kind,
+        real,
+        heuristic: Some(suite.heuristic),
+        scale: Some(suite.scale),
+        store: Some(suite.store),
+        setup: Some(suite.setup),
+        unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
+    }
+}
+
+/// `row` marked with why it was not timed; a cut-off row gets its censored bound, the
+/// stopped pass's time over `base` (the baseline's whole pass on the same workload).
+pub(super) fn untimed_row(row: Row, why: Untimed, base: Duration) -> Row {
+    match why {
+        Untimed::NotApplicable(note) => untimed(row, Status::NotApplicable, note),
+        Untimed::Failed(note) => untimed(row, Status::Failed, note),
+        Untimed::CutOff { note, ran } => {
+            let mut row = untimed(row, Status::CutOff, note);
+            row.bound = (base > Duration::ZERO && base < Duration::MAX)
+                .then(|| ran.as_secs_f64() / base.as_secs_f64());
+            row
+        }
+    }
 }

@@ -551,7 +551,7 @@ fn quick_suites() -> Vec<WorkloadSpec> {
 /// length buckets, enough that every bucket range is timed, few enough for 30 maps
 /// and every queue within the hour. Set without a measurement; on a maps run the 30
 /// maps take about 1,920 of its 3,250 s of measuring (see METHODOLOGY.md).
-pub const MAP_PROBLEMS: usize = 50;
+pub const BENCH_PROBLEMS_PER_MAP: usize = 50;
 
 /// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over
 /// each scenario's length buckets.

@@ -18,13 +18,15 @@
 use std::f64::consts::SQRT_2;
 use std::marker::PhantomData;
 
-use pqlab_queues::astar::{astar_with_stats, takes, Cost, SearchError as QueueSearchError, Stats};
+use pqlab_queues::astar::{
+    astar_with_stats, takes, Cost, Counters, SearchError as QueueSearchError,
+};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
 use super::grid_loop::{GridLoop, Target};
 use super::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use super::outcome::{Counters, Outcome, SearchError};
+use super::outcome::{Outcome, SearchError};
 use super::stop::Ticker;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{CostKind, Grid};
@@ -120,7 +122,7 @@ impl GenericGrid {
         goal: Cell,
         heuristic: impl FnMut(&Cell) -> C,
         step: impl Fn(u64, u8) -> C,
-    ) -> Result<(Option<C>, Stats), QueueSearchError> {
+    ) -> Result<(Option<C>, Counters), QueueSearchError> {
         let successors = |&(x, y): &Cell| {
             let mut next = Vec::with_capacity(8);
             for_each_move(grid, &self.moves, Direction::Forward, grid.index(x, y), |m| {
@@ -138,18 +140,8 @@ impl GenericGrid {
 }
 
 /// The harness's outcome from a cost in the integer scale and the library's counters,
-/// which it defines as the tuned A\* does (the road searches' too).
-pub fn outcome(cost: Option<u64>, s: Stats) -> Outcome {
-    let counters = Counters {
-        expansions: s.expansions,
-        pushes: s.pushes,
-        pops: s.pops,
-        stale_pops: s.stale_pops,
-        decrease_keys: s.decrease_keys,
-        reopenings: s.reopenings,
-        max_frontier: s.max_frontier,
-        max_open: s.max_open,
-    };
+/// which are the harness's own (the road searches' too).
+pub fn outcome(cost: Option<u64>, counters: Counters) -> Outcome {
     Outcome { cost, counters }
 }
 

@@ -2,30 +2,8 @@
 //! ([`SearchError`]). Every search loop answers so, the A\*, jump point search, fringe
 //! search and breadth-first search alike, and the lab records the counters in every row.
 
+pub use pqlab_queues::astar::Counters;
 use pqlab_queues::PushError;
-use serde::{Deserialize, Serialize};
-
-/// What one search did: the figures every result row records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// Cells expanded (popped while open).
-    pub expansions: u64,
-    /// Pushes that added an entry (for duplicate queues, every push).
-    pub pushes: u64,
-    /// Entries popped, stale ones included.
-    pub pops: u64,
-    /// Popped entries skipped because their cell was already expanded at that cost.
-    pub stale_pops: u64,
-    /// Pushes that lowered a held cell's key (decrease-key queues only).
-    pub decrease_keys: u64,
-    /// Closed cells reopened because a cheaper path was found (inconsistent heuristics,
-    /// approximate frontiers).
-    pub reopenings: u64,
-    /// The most entries the frontier held at once (stale entries included).
-    pub max_frontier: u64,
-    /// The most cells open at once (what the frontier would hold without duplicates).
-    pub max_open: u64,
-}
 
 /// A search's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
