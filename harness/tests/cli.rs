@@ -811,6 +811,55 @@ fn run_searches_with_the_search_asked() {
     assert!(text(&out).contains("--search jps: it takes 8 moves, not 4"), "{}", text(&out));
 }
 
+/// `validate --search` checks the search asked: every queue with JPS on the hand-worked
+/// map, and with each tie rule; an unknown search is refused with the valid names.
+#[test]
+fn validate_checks_the_search_asked() {
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
+    let dir = dir.to_str().unwrap();
+    for (search, name) in
+        [("jps", "JPS (jps)"), ("astar-ties-fifo", "A* (ties: FIFO) (astar-ties-fifo)")]
+    {
+        let out = pqlab(&["validate", "--maps", dir, "--search", search]);
+        let text = text(&out);
+        assert!(out.status.success(), "{search}: {text}");
+        assert!(text.contains(&format!("queues and {name} in")), "{text}");
+        assert!(text.contains(" passed, 0 failed") && !text.contains(" 0 passed"), "{text}");
+    }
+    let out = pqlab(&["validate", "--maps", dir, "--search", "dijkstra"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("invalid value 'dijkstra' for '--search"), "{}", text(&out));
+    assert!(text(&out).contains("jps") && text(&out).contains("astar-ties-lifo"), "{}", text(&out));
+}
+
+/// A queue the search cannot take on a map (a bucket queue's span below JPS's key rise on
+/// a 500-cell row) is not checked there and said so; when no queue asked can run, nothing
+/// was checked, and that is an error.
+#[test]
+fn validate_says_which_queues_the_search_cannot_take() {
+    let temp = folder();
+    let dir = temp.path();
+    fs::write(
+        dir.join("row.map"),
+        format!("type octile\nheight 1\nwidth 500\nmap\n{}\n", ".".repeat(500)),
+    )
+    .unwrap();
+    fs::write(dir.join("row.map.scen"), "version 1\n0\trow.map\t500\t1\t0\t0\t499\t0\t499\n")
+        .unwrap();
+    let dir = dir.to_str().unwrap();
+    let both = ["validate", "--maps", dir, "--search", "jps", "--queue", "bucket-queue-dup"];
+    let out = pqlab(&[&both[..], &["--queue", "std-binary-heap-dup"]].concat());
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("NOT CHECKED: the search cannot take bucket-queue-dup: "), "{said}");
+    assert!(said.contains("1 passed, 0 failed, 1 queue-map pairs jps cannot take"), "{said}");
+    let out = pqlab(&both);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("no queue asked could run --search jps"), "{}", text(&out));
+}
+
 /// A run with JPS workloads.
 const JPS_RUN: &str =
     concat!(env!("CARGO_MANIFEST_DIR"), "/../results/runs/2026-11-28T14-44-25Z.csv.gz");
