@@ -452,6 +452,9 @@ impl PickArgs {
                 .on_terrain(terrain)?
         };
         results_folder(results).and_then(|results| {
+            if let Some(behind) = pqlab::report::behind(&results) {
+                eprintln!("pqlab: {behind}; `pqlab report` writes it again");
+            }
             commands::pick::run(commands::pick::Request {
                 frontier,
                 map,

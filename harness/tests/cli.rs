@@ -424,6 +424,46 @@ fn report_never_replaces_a_users_report_file_or_link() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// A report killed at its swap leaves the previous report, one run behind, and its staging
+/// folder: `pick` says the report is behind, and the next `report` removes the staging
+/// folder, says so, and writes the report of the newest run.
+#[test]
+fn a_report_behind_the_newest_run_is_said_and_its_staging_removed() {
+    let temp = folder();
+    let dir = temp.path();
+    let runs = dir.join("runs");
+    fs::create_dir(&runs).unwrap();
+    let old = runs.join("2026-11-22T05-05-01Z.csv.gz");
+    fs::copy(COMMITTED_RUN, &old).unwrap();
+    let results = dir.to_str().unwrap();
+    let out = pqlab(&["report", "--results", results]);
+    assert!(out.status.success(), "{}", text(&out));
+    // The newer run, the same rows under a later id, whose report was killed at the swap.
+    let mut rows = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(fs::File::open(&old).unwrap()),
+        &mut rows,
+    )
+    .unwrap();
+    let newer = "2026-11-23T05-05-01Z";
+    fs::write(runs.join(format!("{newer}.csv")), rows.replace("2026-11-22T05-05-01Z", newer))
+        .unwrap();
+    let staging = dir.join(".staging-99999997");
+    fs::create_dir(&staging).unwrap();
+    fs::write(staging.join("README.md"), "half a report").unwrap();
+    let behind = format!("is from run 2026-11-22T05-05-01Z, older than the newest run, {newer}");
+    let out = pqlab(&["pick", "--results", results, "--frontier", "100"]);
+    assert!(text(&out).contains(&behind), "{}", text(&out));
+    assert!(text(&out).contains("`pqlab report` writes it again"), "{}", text(&out));
+    let out = pqlab(&["report", "--results", results]);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains(&behind), "{said}");
+    assert!(said.contains("left by an interrupted report") && !staging.exists(), "{said}");
+    let out = pqlab(&["pick", "--results", results, "--frontier", "100"]);
+    assert!(!text(&out).contains("older than the newest run"), "{}", text(&out));
+}
+
 /// A full disk during `report` (every file the process writes cut at 64 KiB by
 /// `RLIMIT_FSIZE`, the signal it raises ignored, so writes fail as on a full disk): the
 /// message names the file it could not write, the earlier report is left whole, and no
