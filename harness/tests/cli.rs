@@ -540,7 +540,6 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
         (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
         (vec!["--map", map, "--measure", "--latency"], "--latency with --measure"),
-        (vec!["--frontier", "1000", "--moves", "4"], "not measured by the lab"),
         (
             vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
             "a road graph has none",
@@ -549,6 +548,31 @@ fn pick_refuses_flags_it_would_drop() {
         let out = pick_from(LATEST_RUN, dir, &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(reason), "{args:?}: {}", text(&out));
+    }
+}
+
+/// A series no suite of the lab searches is said to be unmeasured, with the series of the
+/// same search the lab does measure, never "run `cargo bench` with that series": each of
+/// six such questions in turn.
+#[test]
+fn pick_says_the_lab_does_not_measure_a_series_and_what_it_does() {
+    let temp = folder();
+    let dir = temp.path();
+    for (args, search) in [
+        (&["--moves", "4"][..], "A*"),
+        (&["--heuristic", "manhattan"][..], "A*"),
+        (&["--heuristic", "differential:4"][..], "A*"),
+        (&["--search", "jps", "--scale", "coarse"][..], "JPS"),
+        (&["--search", "generic", "--costs", "unit"][..], "generic A*"),
+        (&["--search", "jps", "--terrain", "weighted"][..], "JPS"),
+    ] {
+        let out = pick_from(LATEST_RUN, dir, &[&["--frontier", "1000"][..], args].concat());
+        let said = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("the lab does not measure that series"), "{args:?}: {said}");
+        assert!(said.contains(&format!("; of {search}, it measures ")), "{args:?}: {said}");
+        assert!(!said.contains("it measures no series"), "{args:?}: {said}");
+        assert!(!said.contains("run `cargo bench`"), "{args:?}: {said}");
     }
 }
 
