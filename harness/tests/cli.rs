@@ -47,6 +47,12 @@ fn list_names_every_queue() {
     assert!(out.status.success());
     for entry in pqlab_queues::registry::ENTRIES {
         assert!(text(&out).contains(entry.id), "{} is not listed", entry.id);
+        // A queue n/a here (the SIMD quickheap whose nested build failed) is said so, with
+        // the reason its build gave.
+        if let Err(why) = pqlab_queues::registry::available(entry.id) {
+            let line = format!("{}: n/a here: {why}", entry.id);
+            assert!(text(&out).contains(&line), "{line} is not said: {}", text(&out));
+        }
     }
 }
 
