@@ -2,9 +2,10 @@
 //!
 //! The `quickheap` crate compiles only with AVX2 (or AVX-512) on at compile time, and this
 //! crate's other queues must keep the target's default code generation, so the crate is
-//! built apart: a nested `cargo build --release` of `simd/` as a cdylib with
-//! `-C target-feature=+avx2`, in its own target directory under `OUT_DIR`, loaded at run
-//! time (`src/simd_quickheap.rs`). Its path is passed as `PQLAB_SIMD_QUICKHEAP`; when the
+//! built apart: a nested `cargo build --release` of `simd/` (a workspace member that is not
+//! a default one, so its dependencies are in the workspace's `Cargo.lock` and `cargo fetch`
+//! brings them) as a cdylib with `-C target-feature=+avx2`, in its own target directory
+//! under `OUT_DIR`, loaded at run time (`src/simd_quickheap.rs`). Its path is passed as `PQLAB_SIMD_QUICKHEAP`; when the
 //! build fails or the target is not x86-64, `PQLAB_SIMD_QUICKHEAP_MISSING` says why
 //! instead, a warning is printed, and the queue is `n/a` with that reason (`pqlab list`
 //! names it), and the script runs again at the next build until one succeeds.
@@ -21,19 +22,34 @@ fn main() {
     if std::env::var_os("CARGO_FEATURE_SIMD_QUICKHEAP").is_none() {
         return;
     }
-    for file in ["simd/Cargo.toml", "simd/Cargo.lock", "simd/lib.rs"] {
-        println!("cargo:rerun-if-changed={file}");
+    for line in directives(build()) {
+        println!("{line}");
     }
-    println!("cargo:rerun-if-env-changed=CARGO_NET_OFFLINE");
-    match build() {
-        Ok(library) => println!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP={}", library.display()),
+}
+
+/// A file that never exists: naming it makes cargo run this script again at every build.
+pub const RETRY: &str = "simd/.retry-until-built";
+
+/// What the script tells cargo after the nested build gave `built`: the library's path, or
+/// why it is missing (a warning, and the reason `pqlab list` shows) and a retry at the next
+/// build; either way, which changes build it again.
+pub fn directives(built: Result<PathBuf, String>) -> Vec<String> {
+    let mut lines: Vec<String> = ["simd/Cargo.toml", "simd/lib.rs", "../Cargo.lock"]
+        .iter()
+        .map(|file| format!("cargo:rerun-if-changed={file}"))
+        .collect();
+    lines.push("cargo:rerun-if-env-changed=CARGO_NET_OFFLINE".into());
+    match built {
+        Ok(library) => {
+            lines.push(format!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP={}", library.display()))
+        }
         Err(why) => {
-            println!("cargo:warning=simd-quickheap-dup will be n/a: {why}");
-            println!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP_MISSING={why}");
-            // A file that never exists: cargo runs this script again at every build.
-            println!("cargo:rerun-if-changed=simd/.retry-until-built");
+            lines.push(format!("cargo:warning=simd-quickheap-dup will be n/a: {why}"));
+            lines.push(format!("cargo:rustc-env=PQLAB_SIMD_QUICKHEAP_MISSING={why}"));
+            lines.push(format!("cargo:rerun-if-changed={RETRY}"));
         }
     }
+    lines
 }
 
 /// Whether `CARGO_NET_OFFLINE` forbids the network (`true` or `1`).
@@ -57,10 +73,11 @@ fn build() -> Result<PathBuf, String> {
         if out.status.success() {
             return Ok(());
         }
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default();
-        let last: String = last.chars().take(200).collect();
-        Err(format!("the nested build of queues/simd failed ({}): {last}", out.status))
+        Err(format!(
+            "the nested build of queues/simd failed ({}): {}",
+            out.status,
+            last_line(&String::from_utf8_lossy(&out.stderr))
+        ))
     };
     match nested(true) {
         Err(_) if !offline() => nested(false)?,
@@ -74,11 +91,20 @@ fn build() -> Result<PathBuf, String> {
     Ok(built)
 }
 
+/// The last line of `stderr` that is not blank (cargo's error), cut to 200 characters, on
+/// one line as a `cargo:` directive needs.
+pub fn last_line(stderr: &str) -> String {
+    let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default();
+    last.chars().take(200).collect()
+}
+
 /// The nested build's command, `--offline` or not.
 fn cargo(manifest: &Path, out: &Path, offline: bool) -> Result<Command, String> {
     let mut cargo = Command::new(std::env::var("CARGO").map_err(|e| format!("CARGO: {e}"))?);
     cargo
-        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
+        .args(["build", "--release", "--locked", "--quiet", "--config"])
+        .arg("profile.release.panic=\"abort\"")
+        .arg("--manifest-path")
         .arg(manifest)
         .arg("--target-dir")
         .arg(out.join("simd"))

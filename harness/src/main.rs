@@ -39,8 +39,9 @@ enum Command {
         #[arg(long)]
         types: bool,
     },
-    /// Solves the scenarios of every map under DIR with every selected queue, checks each
-    /// cost against the scenario's optimal length and the queues against each other.
+    /// Solves the scenarios of every map under DIR with every selected queue (and
+    /// --search's search), checks each cost against the scenario's optimal length and the
+    /// queues against each other.
     Validate {
         /// A folder of Moving AI maps (`X.map` beside `X.map.scen`), searched recursively.
         #[arg(long, value_name = "DIR")]
@@ -54,6 +55,8 @@ enum Command {
         /// Worker threads (maps and queues are spread over them).
         #[arg(long, default_value_t = default_threads(), value_parser = positive)]
         threads: usize,
+        #[command(flatten)]
+        search: SearchArg,
     },
     /// Runs a map's searches and prints per queue their time and whether every answer was
     /// right, then the frontier sizes and the `pqlab pick` command to run next. Typical
@@ -148,11 +151,8 @@ struct RunArgs {
     /// zero, manhattan, octile, chebyshev, weighted:W, differential:K.
     #[arg(long, default_value = "octile", value_parser = parse_heuristic)]
     heuristic: HeuristicKind,
-    /// The search loop: pqlab's tuned grid A* (astar), JPS, the generic A* or a tie rule of
-    /// the tuned A* (as `pick --search`); a search that cannot take the map or the moves
-    /// is refused with the reason.
-    #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
-    search: SearchKind,
+    #[command(flatten)]
+    search: SearchArg,
     /// Run at most N problems, spread evenly over the scenario.
     #[arg(long, value_name = "N", value_parser = positive)]
     limit: Option<usize>,
@@ -171,6 +171,16 @@ struct RunArgs {
     /// Print one JSON object per search instead of the summary.
     #[arg(long)]
     json: bool,
+}
+
+/// The search of `run` and `validate`: one flag, parsed alike.
+#[derive(Args)]
+struct SearchArg {
+    /// The search loop: pqlab's tuned grid A* (astar), JPS, the generic A* or a tie rule of
+    /// the tuned A* (as `pick --search`); a search that cannot take the map, the moves or a
+    /// queue is refused with the reason.
+    #[arg(long, value_enum, default_value_t = SearchKind::Astar)]
+    search: SearchKind,
 }
 
 /// `pqlab pick`'s arguments.
@@ -307,10 +317,10 @@ fn parse_scale(name: &str) -> Result<CostScale, String> {
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
         Command::List { types } => list(types),
-        Command::Validate { maps, queues, per_map, threads } => {
+        Command::Validate { maps, queues, per_map, threads, search: SearchArg { search } } => {
             let queues =
                 if queues.is_empty() { registry::ENTRIES.iter().collect() } else { queues };
-            commands::validate::run(&maps, &queues, per_map, threads)
+            commands::validate::run(&maps, &queues, search, per_map, threads)
         }
         Command::Run(args) => args.run(),
         Command::Pick(args) => args.run(),
@@ -367,7 +377,7 @@ impl RunArgs {
             scen,
             queues,
             heuristic,
-            search,
+            search: SearchArg { search },
             limit,
             moves,
             scale,
@@ -442,6 +452,9 @@ impl PickArgs {
                 .on_terrain(terrain)?
         };
         results_folder(results).and_then(|results| {
+            if let Some(behind) = pqlab::report::behind(&results) {
+                eprintln!("pqlab: {behind}; `pqlab report` writes it again");
+            }
             commands::pick::run(commands::pick::Request {
                 frontier,
                 map,

@@ -1,7 +1,10 @@
 //! `pqlab validate`: every selected queue solves every problem of every Moving AI map under
-//! a folder. Exact queues must find the scenario's optimal length, and all of them the same
+//! a folder with one registry search (the tuned A\* by default; JPS, a tie rule, the generic
+//! A\*). Exact queues must find the scenario's optimal length, and all of them the same
 //! cost to the last fixed-point unit; approximate queues (soft heaps) must return a valid
-//! path no shorter than optimal, and their excess is reported.
+//! path no shorter than optimal (checked step by step where the search keeps its path), and
+//! their excess is reported. A queue the search cannot take on a map (a bounded span below
+//! its keys' rise) is reported not checked there, as `pqlab run` skips it.
 //!
 //! The work (map × queue × a run of 100 problems, `CHUNK`) is spread over worker threads, so
 //! one queue uses every core to the end, even when one map's searches take most of the
@@ -13,17 +16,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use pqlab_queues::registry::{self, Entry, Visitor};
-use pqlab_queues::Frontier;
+use pqlab_queues::registry::Entry;
 
-use crate::maps::grid::Rules;
+use crate::maps::grid::{CostKind, Rules};
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
-use crate::search::astar::AStar;
 use crate::search::check;
-use crate::search::heuristic::{Geometric, HeuristicKind};
+use crate::search::grid_loop::Target;
+use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
 use crate::search::outcome::SearchError;
+use crate::search::store::StoreKind;
+use crate::search::SearchKind;
 
 /// What one search answered: its cost and excess over the optimum, or why not.
 type Answer = Result<(Option<u64>, f64), Unanswered>;
@@ -36,6 +40,8 @@ enum Unanswered {
     /// The path's cost does not fit the search's 32-bit costs: a limit of the
     /// representation, not a wrong answer.
     Beyond(String),
+    /// The search cannot take the queue on this map: the reason.
+    Refused(String),
 }
 
 /// The failures shown per map; the rest are counted.
@@ -67,6 +73,9 @@ pub struct MapReport {
     /// The searches whose costs do not fit 32 bits at the fine scale (`file:line: queue:
     /// why`): not checked, and not failures.
     pub beyond: Vec<String>,
+    /// The queues the search cannot take on this map (`queue: why`), once each: not
+    /// checked, and not failures.
+    pub refused: Vec<String>,
     /// For approximate queues: `(queue, mean excess, largest excess)`.
     pub excess: Vec<(&'static str, f64, f64)>,
     /// Why the map could not be checked at all.
@@ -75,18 +84,36 @@ pub struct MapReport {
     pub seconds: f64,
 }
 
-/// Solves the problems `range` of `instance` with queue `F` and checks each answer.
-fn solve<F: Frontier>(
+/// Solves the problems `range` of `instance` with `search` built with `queue`, and checks
+/// each answer (every answer [`Unanswered::Refused`] when the search cannot take the queue).
+fn solve(
     instance: &Instance,
     range: Range<usize>,
     rules: Rules,
     components: &Components,
+    search: SearchKind,
+    queue: &'static Entry,
 ) -> Vec<Answer> {
     let grid = &instance.grid;
-    let mut search = AStar::<F>::new(grid, rules);
-    let mut octile = Geometric::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale);
     let moves = Moves::new(grid, rules.connectivity, rules.scale);
-    let exact = F::ORDER.is_exact();
+    let target = Target {
+        grid,
+        moves: &moves,
+        rules,
+        store: StoreKind::Flat,
+        costs: CostKind::Integer,
+        heuristic: HeuristicKind::Octile,
+    };
+    let built = (search.entry().build)(&target, queue).and_then(|search| {
+        let octile =
+            AnyHeuristic::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale)?;
+        Ok((search, octile))
+    });
+    let (mut search, mut octile) = match built {
+        Ok(built) => built,
+        Err(why) => return vec![Err(Unanswered::Refused(why)); range.len()],
+    };
+    let exact = queue.is_exact();
     instance.problems[range]
         .iter()
         .map(|p| {
@@ -98,34 +125,18 @@ fn solve<F: Frontier>(
                 })?;
             let checked = check::answer(p.expected, outcome.cost, rules.scale, exact, None)
                 .map_err(Unanswered::Wrong)?;
-            if !exact {
-                if let Some(cost) = outcome.cost {
-                    let path = search.path(grid, p.goal).unwrap_or_default();
-                    if check::path_cost(grid, &moves, &path) != Some(cost) {
-                        return Err(Unanswered::Wrong(
-                            "the path returned does not add up to its cost".into(),
-                        ));
-                    }
+            if let (false, Some(cost), Some(path)) =
+                (exact, outcome.cost, search.path(grid, p.goal))
+            {
+                if check::path_cost(grid, &moves, &path) != Some(cost) {
+                    return Err(Unanswered::Wrong(
+                        "the path returned does not add up to its cost".into(),
+                    ));
                 }
             }
             Ok((outcome.cost, checked.excess()))
         })
         .collect()
-}
-
-struct Solve<'a> {
-    instance: &'a Instance,
-    range: Range<usize>,
-    rules: Rules,
-    components: &'a Components,
-}
-
-impl Visitor for Solve<'_> {
-    type Output = Vec<Answer>;
-
-    fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Vec<Answer> {
-        solve::<F>(self.instance, self.range, self.rules, self.components)
-    }
 }
 
 /// One map's slot in the shared work.
@@ -141,15 +152,19 @@ struct Slot {
 }
 
 impl Slot {
-    /// `map` and its scenario `scen` read (or why not), with room for the answers of
-    /// `queues` queues.
-    fn load(map: &Path, scen: &Path, sample: Sample, queues: usize) -> Slot {
+    /// `map` and its scenario `scen` read (or why not, or why `search` cannot take the map),
+    /// with room for the answers of `queues` queues.
+    fn load(map: &Path, scen: &Path, sample: Sample, search: SearchKind, queues: usize) -> Slot {
         let loaded = Instance::movingai(map, Some(scen), sample)
-            .map(|i| {
+            .map_err(|e| format!("{e:#}"))
+            .and_then(|i| {
+                let needs = search.entry().needs;
+                needs.workload(&i.grid, HeuristicKind::Octile).map_err(|why| {
+                    format!("{}: --search {}: {why}", map.display(), search.token())
+                })?;
                 let components = Components::new(&i.grid);
-                (i, components)
-            })
-            .map_err(|e| format!("{e:#}"));
+                Ok((i, components))
+            });
         let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
         let chunks = chunks(problems);
         Slot {
@@ -161,13 +176,18 @@ impl Slot {
         }
     }
 
-    /// One unit of work: solves the problems `range` of this (loaded) map with `queue`, the
-    /// `q`-th queue, files the answers and adds the time spent.
-    fn solve(&self, q: usize, queue: &'static Entry, range: Range<usize>, rules: Rules) {
+    /// One unit of work: solves the problems `range` of this (loaded) map with `search` and
+    /// `queue`, the `q`-th queue, files the answers and adds the time spent.
+    fn solve(
+        &self,
+        (q, queue): (usize, &'static Entry),
+        search: SearchKind,
+        range: Range<usize>,
+        rules: Rules,
+    ) {
         let (instance, components) = self.loaded.as_ref().expect("only loaded maps are queued");
         let started = Instant::now();
-        let solve = Solve { instance, range: range.clone(), rules, components };
-        let answers = registry::visit(queue.id, solve).expect("queues come from the registry");
+        let answers = solve(instance, range.clone(), rules, components, search, queue);
         let mut held = self.answers[q].lock().expect("not poisoned");
         for (held, answer) in held[range].iter_mut().zip(answers) {
             *held = Some(answer);
@@ -187,7 +207,8 @@ pub fn workers(asked: usize) -> usize {
     asked.clamp(1, cores * THREADS_PER_CORE)
 }
 
-/// Checks `queues` on every map of `maps` (`(map, scenario)` pairs) with `threads` workers
+/// Checks `queues` with `search` on every map of `maps` (`(map, scenario)` pairs) with
+/// `threads` workers
 /// (at most [`workers`]`(threads)`, and no more than there are units of work); `report` is
 /// called with each map's report as soon as all its queues are done, in the order they
 /// finish, and `tick` with `(searches done, searches in all)` after each unit of work, for
@@ -195,14 +216,17 @@ pub fn workers(asked: usize) -> usize {
 pub fn validate(
     maps: &[(PathBuf, PathBuf)],
     queues: &[&'static Entry],
+    search: SearchKind,
     sample: Sample,
     threads: usize,
     report: &(dyn Fn(&MapReport) + Sync),
     tick: &(dyn Fn(usize, usize) + Sync),
 ) -> (Vec<MapReport>, usize) {
     let rules = Rules::default();
-    let slots: Vec<Slot> =
-        maps.iter().map(|(map, scen)| Slot::load(map, scen, sample, queues.len())).collect();
+    let slots: Vec<Slot> = maps
+        .iter()
+        .map(|(map, scen)| Slot::load(map, scen, sample, search, queues.len()))
+        .collect();
     let reports: Vec<Mutex<Option<MapReport>>> = maps.iter().map(|_| Mutex::new(None)).collect();
     // Broken maps are reported at once.
     for (i, slot) in slots.iter().enumerate() {
@@ -235,7 +259,7 @@ pub fn validate(
                 {
                     let slot = &slots[m];
                     let searches = range.len();
-                    slot.solve(q, queues[q], range, rules);
+                    slot.solve((q, queues[q]), search, range, rules);
                     tick(solved.fetch_add(searches, Ordering::Relaxed) + searches, total);
                     if slot.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                         let (instance, _) =
@@ -275,22 +299,30 @@ fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rul
         seconds: *slot.seconds.lock().expect("not poisoned"),
         ..MapReport::default()
     };
-    let reference_queue = queues.iter().position(|e| e.is_exact());
+    for (q, entry) in queues.iter().enumerate() {
+        if let Some(Err(Unanswered::Refused(why))) = answers[q].first() {
+            report.refused.push(format!("{}: {why}", entry.id));
+        }
+    }
     for (p, _) in instance.problems.iter().enumerate() {
-        let reference = reference_queue.and_then(|r| answers[r][p].as_ref().ok()).map(|(c, _)| *c);
+        // The first exact queue that answered is the others' reference.
+        let reference = queues.iter().enumerate().find_map(|(r, e)| {
+            e.is_exact().then(|| answers[r][p].as_ref().ok().map(|(c, _)| (e.id, *c))).flatten()
+        });
         for (q, entry) in queues.iter().enumerate() {
             let outcome = match &answers[q][p] {
                 Err(Unanswered::Beyond(why)) => {
                     report.beyond.push(format!("{}: {}: {why}", instance.locate(p), entry.id));
                     continue;
                 }
+                Err(Unanswered::Refused(_)) => continue,
                 Err(Unanswered::Wrong(e)) => Err(e.clone()),
-                Ok((cost, _)) if entry.is_exact() && reference.is_some_and(|r| r != *cost) => {
+                Ok((cost, _)) if entry.is_exact() && reference.is_some_and(|(_, r)| r != *cost) => {
+                    let (id, reference) = reference.expect("checked");
                     Err(format!(
-                        "found {}, but {} found {}",
+                        "found {}, but {id} found {}",
                         describe_cost(*cost, rules.scale),
-                        queues[reference_queue.expect("a reference")].id,
-                        describe_cost(reference.expect("checked"), rules.scale)
+                        describe_cost(reference, rules.scale)
                     ))
                 }
                 Ok(_) => Ok(()),
@@ -317,6 +349,7 @@ fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pqlab_queues::registry;
 
     #[test]
     fn a_broken_map_is_reported_and_the_others_checked() {
@@ -329,7 +362,8 @@ mod tests {
         std::fs::write(dir.join("bad.map.scen"), "version 1\n").unwrap();
         let maps = crate::maps::movingai::find_maps(dir).unwrap();
         let queues = [registry::baseline()];
-        let (reports, _) = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
+        let (reports, _) =
+            validate(&maps, &queues, SearchKind::Astar, Sample::All, 2, &|_| {}, &|_, _| {});
         assert_eq!(reports.len(), 2);
         let bad = reports.iter().find(|r| r.name.contains("bad")).unwrap();
         assert!(bad.error.as_ref().unwrap().contains("bad.map:5"), "{:?}", bad.error);
@@ -352,7 +386,8 @@ mod tests {
         std::fs::write(dir.join("row.map.scen"), scen).unwrap();
         let maps = crate::maps::movingai::find_maps(dir).unwrap();
         let queues = [registry::baseline(), registry::find("dary4-dk").unwrap()];
-        let (reports, _) = validate(&maps, &queues, Sample::All, 2, &|_| {}, &|_, _| {});
+        let (reports, _) =
+            validate(&maps, &queues, SearchKind::Astar, Sample::All, 2, &|_| {}, &|_, _| {});
         let r = &reports[0];
         assert_eq!(r.problems, problems);
         assert_eq!(r.passed, 2 * (problems - 1));

@@ -47,6 +47,12 @@ fn list_names_every_queue() {
     assert!(out.status.success());
     for entry in pqlab_queues::registry::ENTRIES {
         assert!(text(&out).contains(entry.id), "{} is not listed", entry.id);
+        // A queue n/a here (the SIMD quickheap whose nested build failed) is said so, with
+        // the reason its build gave.
+        if let Err(why) = pqlab_queues::registry::available(entry.id) {
+            let line = format!("{}: n/a here: {why}", entry.id);
+            assert!(text(&out).contains(&line), "{line} is not said: {}", text(&out));
+        }
     }
 }
 
@@ -424,6 +430,46 @@ fn report_never_replaces_a_users_report_file_or_link() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// A report killed at its swap leaves the previous report, one run behind, and its staging
+/// folder: `pick` says the report is behind, and the next `report` removes the staging
+/// folder, says so, and writes the report of the newest run.
+#[test]
+fn a_report_behind_the_newest_run_is_said_and_its_staging_removed() {
+    let temp = folder();
+    let dir = temp.path();
+    let runs = dir.join("runs");
+    fs::create_dir(&runs).unwrap();
+    let old = runs.join("2026-11-22T05-05-01Z.csv.gz");
+    fs::copy(COMMITTED_RUN, &old).unwrap();
+    let results = dir.to_str().unwrap();
+    let out = pqlab(&["report", "--results", results]);
+    assert!(out.status.success(), "{}", text(&out));
+    // The newer run, the same rows under a later id, whose report was killed at the swap.
+    let mut rows = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(fs::File::open(&old).unwrap()),
+        &mut rows,
+    )
+    .unwrap();
+    let newer = "2026-11-23T05-05-01Z";
+    fs::write(runs.join(format!("{newer}.csv")), rows.replace("2026-11-22T05-05-01Z", newer))
+        .unwrap();
+    let staging = dir.join(".staging-99999997");
+    fs::create_dir(&staging).unwrap();
+    fs::write(staging.join("README.md"), "half a report").unwrap();
+    let behind = format!("is from run 2026-11-22T05-05-01Z, older than the newest run, {newer}");
+    let out = pqlab(&["pick", "--results", results, "--frontier", "100"]);
+    assert!(text(&out).contains(&behind), "{}", text(&out));
+    assert!(text(&out).contains("`pqlab report` writes it again"), "{}", text(&out));
+    let out = pqlab(&["report", "--results", results]);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains(&behind), "{said}");
+    assert!(said.contains("left by an interrupted report") && !staging.exists(), "{said}");
+    let out = pqlab(&["pick", "--results", results, "--frontier", "100"]);
+    assert!(!text(&out).contains("older than the newest run"), "{}", text(&out));
+}
+
 /// A full disk during `report` (every file the process writes cut at 64 KiB by
 /// `RLIMIT_FSIZE`, the signal it raises ignored, so writes fail as on a full disk): the
 /// message names the file it could not write, the earlier report is left whole, and no
@@ -500,7 +546,6 @@ fn pick_refuses_flags_it_would_drop() {
         (vec!["--map", map, "--graph", "road"], "--map reads a grid map"),
         (vec!["--map", map, "--terrain", "uniform"], "a map's own searches set its terrain"),
         (vec!["--map", map, "--measure", "--latency"], "--latency with --measure"),
-        (vec!["--frontier", "1000", "--moves", "4"], "not measured by the lab"),
         (
             vec!["--frontier", "1e3", "--graph", "road", "--terrain", "weighted"],
             "a road graph has none",
@@ -509,6 +554,31 @@ fn pick_refuses_flags_it_would_drop() {
         let out = pick_from(LATEST_RUN, dir, &args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(reason), "{args:?}: {}", text(&out));
+    }
+}
+
+/// A series no suite of the lab searches is said to be unmeasured, with the series of the
+/// same search the lab does measure, never "run `cargo bench` with that series": each of
+/// six such questions in turn.
+#[test]
+fn pick_says_the_lab_does_not_measure_a_series_and_what_it_does() {
+    let temp = folder();
+    let dir = temp.path();
+    for (args, search) in [
+        (&["--moves", "4"][..], "A*"),
+        (&["--heuristic", "manhattan"][..], "A*"),
+        (&["--heuristic", "differential:4"][..], "A*"),
+        (&["--search", "jps", "--scale", "coarse"][..], "JPS"),
+        (&["--search", "generic", "--costs", "unit"][..], "generic A*"),
+        (&["--search", "jps", "--terrain", "weighted"][..], "JPS"),
+    ] {
+        let out = pick_from(LATEST_RUN, dir, &[&["--frontier", "1000"][..], args].concat());
+        let said = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        assert!(said.contains("the lab does not measure that series"), "{args:?}: {said}");
+        assert!(said.contains(&format!("; of {search}, it measures ")), "{args:?}: {said}");
+        assert!(!said.contains("it measures no series"), "{args:?}: {said}");
+        assert!(!said.contains("run `cargo bench`"), "{args:?}: {said}");
     }
 }
 
@@ -809,6 +879,55 @@ fn run_searches_with_the_search_asked() {
     let out = pqlab(&args);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("--search jps: it takes 8 moves, not 4"), "{}", text(&out));
+}
+
+/// `validate --search` checks the search asked: every queue with JPS on the hand-worked
+/// map, and with each tie rule; an unknown search is refused with the valid names.
+#[test]
+fn validate_checks_the_search_asked() {
+    let temp = folder();
+    let dir = temp.path();
+    tiny_map(dir);
+    let dir = dir.to_str().unwrap();
+    for (search, name) in
+        [("jps", "JPS (jps)"), ("astar-ties-fifo", "A* (ties: FIFO) (astar-ties-fifo)")]
+    {
+        let out = pqlab(&["validate", "--maps", dir, "--search", search]);
+        let text = text(&out);
+        assert!(out.status.success(), "{search}: {text}");
+        assert!(text.contains(&format!("queues and {name} in")), "{text}");
+        assert!(text.contains(" passed, 0 failed") && !text.contains(" 0 passed"), "{text}");
+    }
+    let out = pqlab(&["validate", "--maps", dir, "--search", "dijkstra"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("invalid value 'dijkstra' for '--search"), "{}", text(&out));
+    assert!(text(&out).contains("jps") && text(&out).contains("astar-ties-lifo"), "{}", text(&out));
+}
+
+/// A queue the search cannot take on a map (a bucket queue's span below JPS's key rise on
+/// a 500-cell row) is not checked there and said so; when no queue asked can run, nothing
+/// was checked, and that is an error.
+#[test]
+fn validate_says_which_queues_the_search_cannot_take() {
+    let temp = folder();
+    let dir = temp.path();
+    fs::write(
+        dir.join("row.map"),
+        format!("type octile\nheight 1\nwidth 500\nmap\n{}\n", ".".repeat(500)),
+    )
+    .unwrap();
+    fs::write(dir.join("row.map.scen"), "version 1\n0\trow.map\t500\t1\t0\t0\t499\t0\t499\n")
+        .unwrap();
+    let dir = dir.to_str().unwrap();
+    let both = ["validate", "--maps", dir, "--search", "jps", "--queue", "bucket-queue-dup"];
+    let out = pqlab(&[&both[..], &["--queue", "std-binary-heap-dup"]].concat());
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("NOT CHECKED: the search cannot take bucket-queue-dup: "), "{said}");
+    assert!(said.contains("1 passed, 0 failed, 1 queue-map pairs jps cannot take"), "{said}");
+    let out = pqlab(&both);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("no queue asked could run --search jps"), "{}", text(&out));
 }
 
 /// A run with JPS workloads.

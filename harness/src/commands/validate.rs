@@ -1,4 +1,5 @@
-//! `pqlab validate`: checks queues on every Moving AI map under a folder.
+//! `pqlab validate`: checks queues with a registry search on every Moving AI map under a
+//! folder.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -7,33 +8,33 @@ use std::time::Instant;
 use anyhow::Result;
 use pqlab_queues::registry::Entry;
 
+use crate::maps::grid::{CostKind, Rules};
 use crate::maps::instance::Sample;
 use crate::maps::movingai;
+use crate::maps::GraphKind;
 use crate::say;
+use crate::search::SearchKind;
 use crate::validate::{validate, workers, MapReport, SHOWN};
 
-/// Runs the checks and prints one line per map as it finishes, its failures (the first
-/// [`SHOWN`], and how many more), the approximate queues' excess, and a summary.
+/// Runs the checks with `search` and prints one line per map as it finishes, its failures
+/// (the first [`SHOWN`], and how many more), the queues the search cannot take there, the
+/// approximate queues' excess, and a summary. No queue to run (every one n/a here, or
+/// refused by the search on every map) is an error, not an empty pass.
 pub fn run(
     dir: &Path,
     queues: &[&'static Entry],
+    search: SearchKind,
     per_map: Option<usize>,
     threads: usize,
 ) -> Result<ExitCode> {
-    let queues: Vec<&'static Entry> = queues
-        .iter()
-        .copied()
-        .filter(|e| {
-            let why = pqlab_queues::registry::available(e.id);
-            why.map_err(|why| eprintln!("pqlab: {} is n/a here, and is not validated: {why}", e.id))
-                .is_ok()
-        })
-        .collect();
-    anyhow::ensure!(
-        !queues.is_empty(),
-        "no queue to validate: every queue asked is n/a here (said above)"
-    );
+    let queues = runnable(queues, pqlab_queues::registry::available)?;
     let queues = &queues[..];
+    let rules = Rules::default();
+    search
+        .entry()
+        .needs
+        .setup(GraphKind::Grid, Some(rules.connectivity), CostKind::Integer)
+        .map_err(|why| anyhow::anyhow!("--search {}: {why}", search.token()))?;
     let maps = movingai::find_maps(dir)?;
     anyhow::ensure!(!maps.is_empty(), "no X.map with X.map.scen under {}", dir.display());
     let started = Instant::now();
@@ -42,6 +43,7 @@ pub fn run(
     let (reports, ran) = validate(
         &maps,
         queues,
+        search,
         sample,
         threads,
         &|r| bar.suspend(|| print_map(r, queues.len())),
@@ -56,9 +58,11 @@ pub fn run(
     let broken: Vec<&str> =
         reports.iter().filter(|r| r.error.is_some()).map(|r| r.name.as_str()).collect();
     say!(
-        "validated {} maps with {} queues in {:.1} s on {ran} threads{}",
+        "validated {} maps with {} queues and {} ({}) in {:.1} s on {ran} threads{}",
         maps.len() - broken.len(),
         queues.len(),
+        search.entry().name,
+        search.token(),
         started.elapsed().as_secs_f64(),
         if workers(threads) < threads {
             format!(
@@ -71,10 +75,16 @@ pub fn run(
         }
     );
     let beyond: usize = reports.iter().map(|r| r.beyond.len()).sum();
+    let refused: usize = reports.iter().map(|r| r.refused.len()).sum();
     say!(
-        "{passed} passed, {failed} failed{}",
+        "{passed} passed, {failed} failed{}{}",
         if beyond > 0 {
             format!(", {beyond} beyond 32-bit fine costs (not checked)")
+        } else {
+            String::new()
+        },
+        if refused > 0 {
+            format!(", {refused} queue-map pairs {} cannot take (not checked)", search.token())
         } else {
             String::new()
         }
@@ -82,6 +92,11 @@ pub fn run(
     if !broken.is_empty() {
         say!("{} could not be read: {}", broken.len(), broken.join(", "));
     }
+    anyhow::ensure!(
+        refused == 0 || passed + failed + beyond > 0,
+        "no queue asked could run --search {} on these maps (said above): nothing was checked",
+        search.token()
+    );
     // A wrong answer outranks bad input: exit 1 must not be masked by an unreadable map.
     Ok(if failed > 0 {
         ExitCode::FAILURE
@@ -120,11 +135,55 @@ fn print_map(r: &MapReport, queues: usize) {
             r.beyond.len()
         );
     }
+    for refused in &r.refused {
+        say!("  NOT CHECKED: the search cannot take {refused}");
+    }
     for (queue, mean, max) in &r.excess {
         say!(
             "  {queue}: valid paths, {:.3}% longer than optimal on average, {:.3}% at worst",
             mean * 100.0,
             max * 100.0
         );
+    }
+}
+
+/// The queues of `queues` that `available` says run here, each other one said on stderr
+/// with its reason; an error when none does.
+fn runnable(
+    queues: &[&'static Entry],
+    available: impl Fn(&str) -> Result<(), &'static str>,
+) -> Result<Vec<&'static Entry>> {
+    let runnable: Vec<&'static Entry> = queues
+        .iter()
+        .copied()
+        .filter(|e| {
+            available(e.id)
+                .map_err(|why| {
+                    eprintln!("pqlab: {} is n/a here, and is not validated: {why}", e.id)
+                })
+                .is_ok()
+        })
+        .collect();
+    anyhow::ensure!(
+        !runnable.is_empty(),
+        "no queue to validate: every queue asked is n/a here (said above)"
+    );
+    Ok(runnable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runnable;
+    use pqlab_queues::registry;
+
+    /// A queue that is n/a here is left out, and none left is an error, not an empty pass.
+    #[test]
+    fn validate_needs_a_queue_that_runs_here() {
+        let asked = [registry::baseline(), registry::find("dary4-dk").unwrap()];
+        let only_std = |id: &str| if id == registry::BASELINE { Ok(()) } else { Err("not built") };
+        let kept = runnable(&asked, only_std).unwrap();
+        assert_eq!(kept.iter().map(|e| e.id).collect::<Vec<_>>(), [registry::BASELINE]);
+        let error = runnable(&asked, |_| Err("not built")).unwrap_err().to_string();
+        assert!(error.contains("every queue asked is n/a here"), "{error}");
     }
 }

@@ -11,7 +11,7 @@ use crate::analysis::bands::{self, Band, Evidence, Series};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
-use crate::lab::suites::builtin;
+use crate::lab::suites::{builtin, Source};
 use crate::lab::Profile;
 use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
@@ -98,25 +98,47 @@ pub fn answer(
         }
     }
     if evidence.is_empty() {
-        // The lab's own suites, default and quick, say whether any run could hold it.
-        let measured = [Profile::Default, Profile::Quick].into_iter().flat_map(builtin).any(|w| {
-            Series {
-                setup: w.setup,
-                heuristic: w.heuristic,
-                scale: w.scale,
-                store: selection.store,
-            } == selection
-        });
+        // The lab's own suites, default and quick, say whether any run could hold it (on the
+        // terrain asked), and which series of the same search they do measure.
+        let suites: Vec<(Series, Option<TerrainKind>)> = [Profile::Default, Profile::Quick]
+            .into_iter()
+            .flat_map(builtin)
+            .map(|w| {
+                let series = Series {
+                    setup: w.setup,
+                    heuristic: w.heuristic,
+                    scale: w.scale,
+                    store: selection.store,
+                };
+                (series, suite_terrain(&w.source))
+            })
+            .collect();
+        let on_terrain =
+            |t: Option<TerrainKind>| query.terrain.is_none_or(|asked| t == Some(asked));
+        let advice = if suites.iter().any(|&(s, t)| s == selection && on_terrain(t)) {
+            "run `cargo bench` with that series".to_owned()
+        } else {
+            let mut same: Vec<String> = suites
+                .iter()
+                .filter(|(s, _)| s.setup.search == selection.setup.search)
+                .map(|(s, t)| match (query.terrain, t) {
+                    (Some(_), Some(t)) => format!("{}, on {}", s.describe(), t.describe()),
+                    _ => s.describe(),
+                })
+                .collect();
+            same.sort();
+            same.dedup();
+            format!(
+                "the lab does not measure that series (no suite of `cargo bench` searches it); of {}, it measures {}",
+                selection.setup.search.entry().name,
+                if same.is_empty() { "no series".to_owned() } else { same.join("; ") }
+            )
+        };
         bail!(
-            "this run ({}) has no {} workload{} to answer from; {}",
+            "this run ({}) has no {} workload{} to answer from; {advice}",
             run.run_id(),
             query.describe_series(),
             if query.terrain.is_none() { " and no synthetic one" } else { "" },
-            if measured {
-                "run `cargo bench` with that series"
-            } else {
-                "that series is not measured by the lab (no suite of `cargo bench` searches it)"
-            }
         );
     }
     let (workloads, backing) = weighted(&evidence, &query.describe_series());
@@ -132,6 +154,15 @@ pub fn answer(
     answer.terrain = query.terrain;
     with_latency(&mut answer, &workloads, query)?;
     Ok(answer)
+}
+
+/// The terrain a built-in suite searches; `None` for a road graph.
+fn suite_terrain(source: &Source) -> Option<TerrainKind> {
+    match source {
+        Source::Generated { map, .. } => Some(map.kind.terrain()),
+        Source::MovingAi { .. } => Some(TerrainKind::Uniform),
+        Source::Road { .. } => None,
+    }
 }
 
 /// What `winner` buys over std's heap in the other A\* of the same series (the generic

@@ -52,6 +52,47 @@ pub fn folder(results_dir: &Path) -> PathBuf {
     results_dir.join("report")
 }
 
+/// The file of the report's folder that holds the id of the run it was made from.
+const RUN_ID: &str = "RUN";
+
+/// A report made from an older run than the newest complete run of its results folder: a
+/// report interrupted before it was swapped in, or a run not reported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Behind {
+    /// The report's folder.
+    pub folder: PathBuf,
+    /// The run it was made from.
+    pub report: String,
+    /// The newest complete run.
+    pub newest: String,
+}
+
+impl std::fmt::Display for Behind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the report in {} is from run {}, older than the newest run, {} (a report interrupted before it was swapped in, or a run not reported)",
+            self.folder.display(),
+            self.report,
+            self.newest
+        )
+    }
+}
+
+/// Whether the report under `results_dir` is older than its newest complete run; `None`
+/// when it is not, or when either is missing or unreadable (those are said where they
+/// are read). Reads the report's run id (its first 256 bytes) and each run's first row.
+pub fn behind(results_dir: &Path) -> Option<Behind> {
+    use std::io::Read as _;
+    let folder = folder(results_dir);
+    let mut report = String::new();
+    files::open_regular(&folder.join(RUN_ID)).ok()?.take(256).read_to_string(&mut report).ok()?;
+    let report = report.trim().to_owned();
+    let (runs, _) = files::runs(results_dir).ok()?;
+    let newest = runs.last()?.run.clone();
+    (newest > report).then_some(Behind { folder, report, newest })
+}
+
 /// Writes the report of the run at `csv` (a file under `results_dir/runs/`, or anywhere),
 /// comparing it with the latest run of every other CPU kind; returns the report's folder.
 pub fn publish(results_dir: &Path, csv: &Path) -> Result<PathBuf> {
@@ -66,6 +107,9 @@ pub fn publish(results_dir: &Path, csv: &Path) -> Result<PathBuf> {
 /// Regenerates the report from the run `chosen`, or the latest under `results_dir`
 /// (`pqlab report`).
 pub fn regenerate(results_dir: &Path, chosen: Option<&Path>) -> Result<PathBuf> {
+    if let Some(behind) = behind(results_dir) {
+        eprintln!("pqlab: {behind}: writing it again");
+    }
     let Some((path, _)) = files::latest_or(results_dir, chosen)? else {
         anyhow::bail!(location::no_results(results_dir));
     };
@@ -170,6 +214,7 @@ fn write_report<'a>(
     let blocks = sections::document(&ctx);
     write("README.md", page::markdown(&blocks).as_bytes())?;
     write("index.html", page::html("pqlab results", &blocks).as_bytes())?;
+    write(RUN_ID, format!("{}\n", run.run_id()).as_bytes())?;
     sync_folder(staging)?;
     Ok((
         page::markdown_in(&sections::summary(&ctx), "results/report/"),
@@ -177,11 +222,12 @@ fn write_report<'a>(
     ))
 }
 
-/// The names a report writes into its folder: `README.md`, `index.html` and each chart's
-/// SVG and PNG.
+/// The names a report writes into its folder: `README.md`, `index.html`, its run's id
+/// ([`RUN_ID`]) and each chart's SVG and PNG.
 fn written_by_report(name: &str) -> bool {
     name == "README.md"
         || name == "index.html"
+        || name == RUN_ID
         || charts::CHARTS.iter().any(|chart| {
             name.strip_prefix(chart.name).is_some_and(|ext| ext == ".svg" || ext == ".png")
         })
