@@ -361,7 +361,7 @@ impl Lab {
 fn failed_suite(suite: &WorkloadSpec, provenance: &Provenance, error: &anyhow::Error) -> Row {
     let (map, map_kind, real) = match &suite.source {
         suites::Source::Generated { map, .. } => (map.to_string(), "generated", false),
-        suites::Source::Road { spec, .. } => (spec.to_string(), "road", false),
+        suites::Source::Road { spec: road, .. } => (road.to_string(), "road", false),
         suites::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
     };
     let workload = WorkloadFacts {

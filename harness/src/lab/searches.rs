@@ -113,7 +113,7 @@ impl PreparedRoad {
     /// Builds the graph and its problems: an error unless `suite` is a road suite with the
     /// straight-line heuristic (the one road heuristic, consistent in both cost kinds).
     pub fn new(suite: &WorkloadSpec) -> anyhow::Result<PreparedRoad> {
-        let Source::Road { spec, problems } = &suite.source else {
+        let Source::Road { spec: road, problems } = &suite.source else {
             anyhow::bail!("{} is not a road suite", suite.name());
         };
         anyhow::ensure!(
@@ -122,7 +122,7 @@ impl PreparedRoad {
             suite.name(),
             suite.heuristic
         );
-        let instance = RoadInstance::generated(*spec, *problems)?;
+        let instance = RoadInstance::generated(*road, *problems)?;
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
         Ok(PreparedRoad { suite: suite.clone(), instance })
     }

@@ -125,7 +125,7 @@ impl WorkloadSpec {
     pub fn map_name(&self) -> String {
         match &self.source {
             Source::Generated { map, .. } => map.to_string(),
-            Source::Road { spec, .. } => spec.to_string(),
+            Source::Road { spec: road, .. } => road.to_string(),
             Source::MovingAi { map, .. } => {
                 let name = |p: Option<&std::path::Path>| {
                     p.and_then(|p| p.file_name())
@@ -607,8 +607,8 @@ mod tests {
         for suite in roads {
             let name = suite.name();
             let mut parts = name.split('/');
-            let spec: RoadSpec = parts.next().unwrap().parse().unwrap();
-            assert_eq!(spec.to_string(), suite.map_name());
+            let road: RoadSpec = parts.next().unwrap().parse().unwrap();
+            assert_eq!(road.to_string(), suite.map_name());
             assert_eq!(parts.next().unwrap().parse(), Ok(HeuristicKind::StraightLine));
             assert_eq!(parts.next().unwrap().parse(), Ok(CostScale::ROAD));
             assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0), "{name}");
