@@ -18,7 +18,7 @@ use super::bfs::Bfs;
 use super::fringe::Fringe;
 use super::grid_loop::{Build, LoopBuild};
 use super::heuristic::HeuristicKind;
-use super::{astar, bfs, fringe, generic, jps, ties};
+use super::{astar, bfs, cached, fringe, generic, jps, ties};
 use crate::maps::grid::{Connectivity, CostKind, Grid};
 use crate::maps::GraphKind;
 
@@ -67,6 +67,9 @@ pub enum SearchKind {
     /// The tuned A\* breaking ties last in, first out.
     #[value(help = "The tuned A* breaking ties last in, first out")]
     AstarTiesLifo,
+    /// The tuned A\* with each cell's heuristic estimate cached ([`cached`]).
+    #[value(help = "The tuned A* with each cell's heuristic estimate cached")]
+    AstarCachedH,
 }
 
 impl SearchKind {
@@ -184,6 +187,15 @@ pub static SEARCHES: &[SearchEntry] = &[
         "the tuned A* breaking ties last in, first out",
         astar::build_tied::<ties::Lifo>,
     ),
+    SearchEntry {
+        kind: SearchKind::AstarCachedH,
+        token: "astar-cached-h",
+        name: "A* (h cached)",
+        description: "the tuned A* with each cell's heuristic estimate cached",
+        needs: TUNED_ASTAR,
+        compared_with: SearchKind::Astar,
+        build: cached::build,
+    },
 ];
 
 /// A search loop without a priority queue: its id in results (the `queue` column of its

@@ -261,6 +261,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::better_heuristic_over_better_queue,
     },
     Claim {
+        id: "heuristic-cache",
+        quote: "The heuristic function is called for every open node. Consider caching its result.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the tuned A* with each cell's estimate cached (a stamped word per cell) against the same A* computing it at every move looked at, std's BinaryHeap on both sides, on the same problems of a maze and a rooms map under octile (a few multiplies an estimate) and under 8 landmarks (a run of distances an estimate), by the 95% interval and the tie margin, the workloads pooled and each heuristic pooled over its maps as a part; the text gives no figure, and its next advice, inlining, is not measured (the lab's estimates are inlined).",
+        threshold: "the cached A* faster beyond the tie margin, the workloads pooled (the lab's reading of \"consider\"; the text gives no figure); partly where a heuristic shows the opposite",
+        decide: factors::caching_the_heuristic,
+    },
+    Claim {
         id: "dijkstra",
         quote: "As you might imagine, because of this Dijkstra's usually ends up exploring a much larger area before the target is found. This generally makes it slower than A*.",
         source: Source::Seed("003_fc9db5657eff0b50.txt"),

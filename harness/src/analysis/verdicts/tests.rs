@@ -985,6 +985,52 @@ fn jps_faster_than_astar() {
     assert_eq!(outcome(claim, &map(150.0)), Outcome::Fails);
 }
 
+/// One map under `heuristic`: std's heap at `plain` on the A* and at `cached` on the A*
+/// with its estimates cached, the same problems.
+fn cached_map(map: &str, heuristic: HeuristicKind, plain: f64, cached: f64) -> Vec<Row> {
+    use crate::search::{SearchKind, Setup};
+    let name = format!("{map}/{heuristic}");
+    let own = search(&name, map, heuristic, StoreKind::Flat);
+    let twin = crate::lab::rows::WorkloadFacts {
+        name: format!("{name}/astar-cached-h"),
+        setup: Some(Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR }),
+        ..own.clone()
+    };
+    [steadies(&own, 500.0, &[(BASELINE, plain)]), steadies(&twin, 500.0, &[(BASELINE, cached)])]
+        .concat()
+}
+
+/// Rule: caching the heuristic holds where the cached A* with std's heap is faster than the
+/// A* beyond the tie margin, the workloads pooled; partly where one heuristic, pooled over
+/// its maps, shows the opposite; a tie fails.
+#[test]
+fn caching_the_heuristic() {
+    use HeuristicKind::{Differential, Octile};
+    let claim = factors::caching_the_heuristic;
+    let maps = |octile: f64, landmarks: f64| {
+        [
+            cached_map("a", Octile, 100.0, octile),
+            cached_map("b", Octile, 100.0, octile),
+            cached_map("a", Differential(8), 200.0, landmarks),
+            cached_map("b", Differential(8), 200.0, landmarks),
+        ]
+        .concat()
+    };
+    let v = decide(claim, &maps(90.0, 150.0));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 4), "{v:#?}");
+    assert!(v.summary.contains("under differential:8 0.750×"), "{}", v.summary);
+    // Slower under octile, faster under the landmarks: partly.
+    assert_eq!(outcome(claim, &maps(120.0, 150.0)), Outcome::Partly);
+    // Within the tie margin everywhere: no gain.
+    assert_eq!(outcome(claim, &maps(100.5, 201.0)), Outcome::Fails);
+    // Slower everywhere.
+    assert_eq!(outcome(claim, &maps(130.0, 260.0)), Outcome::Fails);
+    // Without its twin, nothing is measured.
+    let alone = cached_map("a", Octile, 100.0, 90.0);
+    let alone: Vec<Row> = alone.into_iter().filter(|r| r.workload.ends_with("cached-h")).collect();
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
 /// METHODOLOGY.md's last section, `## The claims`, as the code's claim table makes it.
 fn claims_section() -> String {
     let mut text = String::from(
