@@ -101,6 +101,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: folklore::bucketing_above_10k,
     },
     Claim {
+        id: "bucketing-every-size",
+        quote: "My gut feeling is that bucketing is promising.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "The implementation guide's sentence, of the narrow priorities of Dijkstra's algorithm and A* (\"A* produces a wider range of priorities but it's still worth looking at\"), names no size: compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue band by band on whole octile A* searches, every band from the smallest measured.",
+        threshold: "not slower than the best other exact queue beyond the tie margin in every band (the lab's reading of \"promising\"; the text gives no figure)",
+        decide: survey::bucketing_at_every_size,
+    },
+    Claim {
         id: "hot-queues",
         quote: "One person reported that HOT queues are as fast as heaps for at most 800 nodes in the OPEN set, and are 20% faster when there are at most 1500 nodes.",
         source: Source::Seed("000_f921d3e21405ecd3.txt"),

@@ -254,6 +254,23 @@ fn pairing_heaps_work_well() {
     assert_eq!(outcome(claim, &pairing(102.5)), Outcome::Fails);
 }
 
+/// Rule: bucketing is promising in a band where the best bucketing queue is not slower than
+/// the best other exact queue beyond the tie margin: every band holds, some partly, none
+/// fails.
+#[test]
+fn bucketing_at_every_size() {
+    let claim = survey::bucketing_at_every_size;
+    let band = |name: &str, size: f64, bucket: f64| {
+        at(name, size, &[(BASELINE, 100.0), ("dary2-dup", 50.0), ("bucket-queue-dup", bucket)])
+    };
+    assert_eq!(outcome(claim, &band("w", 500.0, 50.5)), Outcome::Holds);
+    assert_eq!(outcome(claim, &band("w", 500.0, 52.0)), Outcome::Fails);
+    let both = [band("small", 50.0, 60.0), band("large", 20_000.0, 40.0)].concat();
+    let v = decide(claim, &both);
+    assert_eq!(v.outcome, Outcome::Partly, "{v:#?}");
+    assert!(v.details.iter().any(|d| d.starts_with("It holds from")), "{:#?}", v.details);
+}
+
 /// Rule: a Fibonacci heap must be slower than the best binary heap beyond the margin.
 #[test]
 fn fibonacci_heaps_not_in_practice() {
