@@ -210,7 +210,7 @@ pub fn pairing_heaps_work_well(findings: &Findings<'_, '_>) -> Verdict {
     })
 }
 
-/// "My gut feeling is that bucketing is promising." (the implementation guide, of Dijkstra's
+/// "My gut feeling is that *bucketing* is promising." (the implementation guide, of Dijkstra's
 /// and A\*'s narrow priorities, with no size named, unlike the 10,000 open nodes of Amit's
 /// pages): the best bucketing queue against the best other exact queue, band by band; a
 /// band holds where it is not slower beyond the tie margin (the lab's reading of
