@@ -102,7 +102,7 @@ pub const CLAIMS: &[Claim] = &[
     },
     Claim {
         id: "bucketing-every-size",
-        quote: "My gut feeling is that *bucketing* is promising.",
+        quote: "My gut feeling is that bucketing is promising.",
         source: Source::Seed("002_b2900ed08176bb73.txt"),
         asks: "The implementation guide's sentence, of the narrow priorities of Dijkstra's algorithm and A* (\"A* produces a wider range of priorities but it's still worth looking at\"), names no size: compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue band by band on whole octile A* searches, every band from the smallest measured.",
         threshold: "not slower than the best other exact queue beyond the tie margin in every band (the lab's reading of \"promising\"; the text gives no figure)",

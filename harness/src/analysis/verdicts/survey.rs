@@ -210,9 +210,9 @@ pub fn pairing_heaps_work_well(findings: &Findings<'_, '_>) -> Verdict {
     })
 }
 
-/// "My gut feeling is that *bucketing* is promising." (the implementation guide, of Dijkstra's
-/// and A\*'s narrow priorities, with no size named, unlike the 10,000 open nodes of Amit's
-/// pages): the best bucketing queue against the best other exact queue, band by band; a
+/// "My gut feeling is that bucketing is promising." (the implementation guide, its
+/// emphasis dropped, of Dijkstra's and A\*'s narrow priorities, with no size named, unlike
+/// the 10,000 open nodes of Amit's pages): the best bucketing queue against the best other exact queue, band by band; a
 /// band holds where it is not slower beyond the tie margin (the lab's reading of
 /// "promising"). Every band: holds; some: partly, with where it turns; none: fails.
 pub fn bucketing_at_every_size(findings: &Findings<'_, '_>) -> Verdict {
