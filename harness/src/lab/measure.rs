@@ -14,9 +14,7 @@ use super::settings::Settings;
 use super::suites::{Role, WorkloadSpec};
 use super::{memory, replay};
 use crate::results::{Kind, Provenance, Row, Status};
-use crate::search::bfs::Bfs;
-use crate::search::fringe::Fringe;
-use crate::search::heuristic::Heuristic;
+use crate::search::registry::LOOPS;
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
 use crate::search::{SearchKind, Setup};
@@ -302,8 +300,8 @@ impl Measuring<'_> {
         limit
     }
 
-    /// pqlab's other search loops: fringe search where the heuristic is admissible (it is
-    /// exact then), breadth-first search where every move costs the same.
+    /// pqlab's search loops without a queue ([`LOOPS`]: fringe search, breadth-first
+    /// search), each where its hook finds it exact; no row where it is not.
     fn check_loops<'p>(
         &self,
         grid: &'p Prepared,
@@ -315,18 +313,14 @@ impl Measuring<'_> {
         if !grid.suite.with_loops() {
             return;
         }
-        let mut loops: Vec<(&str, Checking<'p>)> = Vec::new();
-        if grid.heuristic.admissible() {
-            loops.push((Fringe::ID, keep.check(|| searches::check_fringe(grid, limit))));
-        }
-        match keep.check(|| searches::check_bfs(grid, limit)) {
-            Err(Untimed::NotApplicable(_)) => {}
-            bfs => loops.push((Bfs::ID, bfs)),
-        }
-        for (id, outcome) in loops {
+        for entry in LOOPS {
+            let outcome = keep.check(|| searches::check_loop(entry, grid, limit));
+            if matches!(outcome, Err(Untimed::NotApplicable(_))) {
+                continue;
+            }
             let mut row = WorkloadFacts { kind: Kind::Loop, ..workload.clone() }.row(
                 self.lab.provenance,
-                id,
+                entry.id,
                 None,
             );
             row.units = grid.count() as u64;

@@ -22,14 +22,13 @@ use crate::maps::road::{RoadInstance, SCALE as ROAD_SCALE};
 use crate::maps::scenario::Expected;
 use crate::rng::SplitMix64;
 use crate::search::astar::AStar;
-use crate::search::bfs::Bfs;
 use crate::search::check::{self, Checked};
-use crate::search::fringe::Fringe;
 use crate::search::generic;
 use crate::search::grid_loop::{GridLoop, Target};
 use crate::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
 use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::peers::{self, Peer, PeerVisitor};
+use crate::search::registry::LoopEntry;
 use crate::search::stop::{Armed, Ticker};
 use crate::search::store::{FlatStore, NodeStore};
 use crate::search::trace::{Oracle, Trace};
@@ -349,23 +348,6 @@ pub trait Solver<P = Prepared> {
     }
 }
 
-impl GridLoop for Fringe {
-    fn search(
-        &mut self,
-        grid: &crate::maps::grid::Grid,
-        heuristic: &mut AnyHeuristic,
-        components: Option<&Components>,
-        start: (u32, u32),
-        goal: (u32, u32),
-    ) -> Result<Outcome, SearchError> {
-        Fringe::search(self, grid, heuristic, components, start, goal)
-    }
-
-    fn path(&self, grid: &crate::maps::grid::Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
-        Fringe::path(self, grid, goal)
-    }
-}
-
 /// A grid loop with its heuristic, and the moves its paths are added up with.
 struct GuidedSolver<L> {
     search: L,
@@ -393,16 +375,6 @@ impl<L: GridLoop + ?Sized> Solver for GuidedSolver<Box<L>> {
     fn path_cost(&self, p: &Prepared, i: usize) -> Option<Option<u64>> {
         let path = self.search.path(&p.instance.grid, p.instance.problems[i].goal)?;
         Some(check::path_cost(&p.instance.grid, &self.moves, &path))
-    }
-}
-
-/// Breadth-first search: exact where every move costs the same.
-struct BfsSolver(Bfs);
-
-impl Solver for BfsSolver {
-    fn solve(&mut self, p: &Prepared, i: usize) -> Result<Outcome, SearchError> {
-        let problem = &p.instance.problems[i];
-        self.0.search(&p.instance.grid, Some(&p.components), problem.start, problem.goal)
     }
 }
 
@@ -605,15 +577,22 @@ fn check_queue<'a, F: Frontier + 'a>(
     let na = |why: String| Untimed::NotApplicable(format!("{}: {why}", search.name));
     search.needs.workload(&prepared.instance.grid, prepared.suite.heuristic).map_err(na)?;
     let target = prepared.target();
-    // Built once here to learn whether the queue takes the search's keys; the check's
-    // first solver takes this one, and a released contender builds its own.
-    let first = Cell::new(Some((search.build)(&target, queue).map_err(na)?));
-    let make = move || {
-        let built = first.take();
-        let built = built.unwrap_or_else(|| (search.build)(&target, queue).expect("built once"));
-        GuidedSolver::new(prepared, built)
-    };
+    let make = reusing(prepared, move || (search.build)(&target, queue)).map_err(na)?;
     check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
+}
+
+/// The solvers of the loop `build` builds on `prepared`, or why it refuses the workload.
+/// Built once here to learn that; the check's first solver takes this one, and a released
+/// contender builds its own.
+fn reusing<'a>(
+    prepared: &'a Prepared,
+    build: impl Fn() -> Result<Box<dyn GridLoop>, String> + 'a,
+) -> Result<impl Fn() -> GuidedSolver<Box<dyn GridLoop>> + 'a, String> {
+    let first = Cell::new(Some(build()?));
+    Ok(move || {
+        let built = first.take().unwrap_or_else(|| build().expect("built once"));
+        GuidedSolver::new(prepared, built)
+    })
 }
 
 /// Checks a registry queue on a prepared suite (a grid's with the suite's store, or a
@@ -725,24 +704,17 @@ pub fn check_peers<'a>(
     peers::each(&mut CheckPeer { prepared, limit, around })
 }
 
-/// Checks fringe search on `prepared` within `limit`: exact under an admissible heuristic
-/// (under the others, a valid path and its excess).
-pub fn check_fringe(prepared: &Prepared, limit: Duration) -> Checking<'_> {
-    let make = || {
-        GuidedSolver::new(prepared, Box::new(Fringe::new(&prepared.instance.grid, prepared.rules)))
-    };
-    check(prepared, make, prepared.admissible(), limit)
-}
-
-/// Checks breadth-first search on `prepared` within `limit`: `n/a` unless every move costs
-/// the same there (it is exact then).
-pub fn check_bfs(prepared: &Prepared, limit: Duration) -> Checking<'_> {
-    let make = || BfsSolver(Bfs::new(&prepared.instance.grid, prepared.rules));
-    make().0.exact_on(&prepared.instance.grid).map_err(|why| {
-        Untimed::NotApplicable(format!(
-            "breadth-first search is exact only when every move costs the same: {why}"
-        ))
-    })?;
+/// Checks loop `entry` (a search without a queue) on `prepared` within `limit`: `n/a`
+/// where its hook refuses the workload; built only where it is exact, it must give every
+/// expected cost.
+pub fn check_loop<'a>(
+    entry: &'static LoopEntry,
+    prepared: &'a Prepared,
+    limit: Duration,
+) -> Checking<'a> {
+    let target = prepared.target();
+    let make = reusing(prepared, move || (entry.build)(&target, &prepared.heuristic))
+        .map_err(Untimed::NotApplicable)?;
     check(prepared, make, true, limit)
 }
 
@@ -829,6 +801,7 @@ mod tests {
     use super::*;
     use crate::lab::suites::Role;
     use crate::maps::grid::CostScale;
+    use crate::search::registry::LOOPS;
     use crate::search::store::StoreKind;
     use pqlab_queues::std_binary_heap::StdBinaryHeap;
 
@@ -881,12 +854,10 @@ mod tests {
         fn queue<'a>(id: &str, prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
             pqlab_queues::registry::visit(id, CheckQueue { prepared, limit }).expect("registered")
         }
-        let checks: Vec<(&str, Checking<'_>)> = vec![
+        let mut checks: Vec<(&str, Checking<'_>)> = vec![
             ("std", queue(pqlab_queues::registry::BASELINE, &octile, limit)),
             ("unsorted array", queue("unsorted-array-dup", &octile, limit)),
             ("generic", queue(pqlab_queues::registry::BASELINE, &generic, limit)),
-            ("fringe", check_fringe(&octile, limit)),
-            ("bfs", check_bfs(&unit, limit)),
             ("pathfinding", check_peer::<peers::PathfindingAstar>(&octile, limit)),
             ("petgraph", check_peer::<peers::PetgraphAstar>(&octile, limit)),
             (
@@ -898,6 +869,8 @@ mod tests {
                 .expect("registered"),
             ),
         ];
+        // Every loop without a queue is exact on unit costs under Manhattan on 4 moves.
+        checks.extend(LOOPS.iter().map(|entry| (entry.id, check_loop(entry, &unit, limit))));
         for (what, check) in checks {
             assert!(matches!(check, Err(Untimed::CutOff { .. })), "{what}: {:?}", check.err());
         }

@@ -33,6 +33,9 @@
 //!   user's, and what float costs cost.
 //! - **Tie-breaking** ([`Role::Ties`]): the A\*'s other tie rules (the queue's order,
 //!   smaller `g`, FIFO, LIFO) on an open map and a maze, the problems of their band suites.
+//! - **The cached heuristic** ([`Role::Ties`] too: a variant of the A\* set against its
+//!   twin): the A\* with each cell's estimate cached, under octile and 8 landmarks, on a
+//!   maze and a rooms map, the problems of their band and series suites.
 //! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -89,8 +92,9 @@ pub enum Role {
     Trade,
     /// Hash-table membership: the baseline and the structures the bands rank best.
     Store,
-    /// A tie rule of the A\*: the baseline, the structures the bands rank best and the best
-    /// of each key rule.
+    /// A variant of the tuned A\* (a tie rule, the cached heuristic) set against the A\* on
+    /// the same problems: the baseline, the structures the bands rank best and the best of
+    /// each key rule.
     Ties,
     /// The generic A\* of `pqlab-queues` on a band's map and problems, integer or `f64`
     /// costs: the baseline, the structures the tuned A\* ranks best there and the best of
@@ -276,6 +280,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             road_suites(),
             jps_suites(),
             tie_suites(),
+            cached_heuristic_suites(),
             trade_suites(),
             store_suites(),
         ]
@@ -470,6 +475,23 @@ fn tie_suites() -> Vec<WorkloadSpec> {
             suites.push(WorkloadSpec {
                 setup: Setup { search, ..Setup::GRID_ASTAR },
                 ..generated(Role::Ties, map, problems, HeuristicKind::Octile, CostScale::FINE)
+            });
+        }
+    }
+    suites
+}
+
+/// The A\* with each cell's estimate cached, on a maze and a rooms map under octile (a few
+/// multiplies an estimate) and under 8 landmarks (a run of 8 or 16 distances an estimate):
+/// the twins of their band and series suites, the same problems. Four small workloads of
+/// 256² maps: where caching should not pay and where it may.
+fn cached_heuristic_suites() -> Vec<WorkloadSpec> {
+    let mut suites = Vec::new();
+    for (map, problems) in [("maze-w4-256-s1", 10), ("rooms-r16-256-s1", 20)] {
+        for heuristic in [HeuristicKind::Octile, HeuristicKind::Differential(8)] {
+            suites.push(WorkloadSpec {
+                setup: Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR },
+                ..generated(Role::Ties, map, problems, heuristic, CostScale::FINE)
             });
         }
     }

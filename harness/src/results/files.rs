@@ -34,9 +34,8 @@ use anyhow::{bail, ensure, Context, Result};
 use pqlab_queues::registry;
 
 use super::{location, v1, Kind, Row, Status, SCHEMA_VERSION};
-use crate::search::bfs::Bfs;
-use crate::search::fringe::Fringe;
 use crate::search::peers;
+use crate::search::registry::LoopEntry;
 
 /// How a partial run's file name ends.
 pub const PARTIAL: &str = ".partial.csv";
@@ -422,7 +421,7 @@ fn peek(path: &Path) -> Result<std::result::Result<RunFile, String>> {
 fn check(row: &Row, schema: u32) -> Result<()> {
     let known = match row.kind {
         Kind::Peer => peers::ids().contains(&row.queue.as_str()),
-        Kind::Loop => [Fringe::ID, Bfs::ID].contains(&row.queue.as_str()),
+        Kind::Loop => LoopEntry::find(&row.queue).is_some(),
         Kind::Oracle => row.queue == super::ORACLE,
         _ => registry::find(&row.queue).is_some(),
     };

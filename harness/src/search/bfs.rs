@@ -64,6 +64,8 @@ use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, Grid};
 use crate::maps::moves::{Components, Moves, OPPOSITE};
 use crate::search::astar::{endpoints, known_unreachable};
+use crate::search::grid_loop::{GridLoop, Target};
+use crate::search::heuristic::AnyHeuristic;
 use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::store::{CellState, FlatStore, NodeStore};
 
@@ -229,4 +231,32 @@ impl Bfs {
         path.reverse();
         Some(path)
     }
+}
+
+impl GridLoop for Bfs {
+    fn search(
+        &mut self,
+        grid: &Grid,
+        _: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        Bfs::search(self, grid, components, start, goal)
+    }
+
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        Bfs::path(self, grid, goal)
+    }
+}
+
+/// The registry's hook ([`super::registry::LOOPS`]): breadth-first search on `target`
+/// where every move costs the same, so that it is exact; why not otherwise. It takes no
+/// heuristic. O(cells).
+pub fn build(target: &Target<'_>, _: &AnyHeuristic) -> Result<Box<dyn GridLoop>, String> {
+    let bfs = Bfs::new(target.grid, target.rules);
+    bfs.exact_on(target.grid).map_err(|why| {
+        format!("breadth-first search is exact only when every move costs the same: {why}")
+    })?;
+    Ok(Box::new(bfs))
 }

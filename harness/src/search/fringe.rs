@@ -110,7 +110,8 @@ use crate::maps::grid::Grid;
 use crate::maps::grid::Rules;
 use crate::maps::moves::{Components, Moves, DIRECTIONS, OPPOSITE};
 use crate::search::astar::{endpoints, known_unreachable, Divider};
-use crate::search::heuristic::Heuristic;
+use crate::search::grid_loop::{GridLoop, Target};
+use crate::search::heuristic::{AnyHeuristic, Heuristic};
 use crate::search::outcome::{Counters, Outcome, SearchError};
 use crate::search::store::CellState;
 
@@ -393,6 +394,35 @@ impl<'a> List<'a> {
         self.at(after).prev = cell;
         self.at(before).next = cell;
     }
+}
+
+impl GridLoop for Fringe {
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        Fringe::search(self, grid, heuristic, components, start, goal)
+    }
+
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        Fringe::path(self, grid, goal)
+    }
+}
+
+/// The registry's hook ([`super::registry::LOOPS`]): fringe search on `target` where
+/// `heuristic` is admissible, so that it is exact; why not otherwise. O(cells).
+pub fn build(target: &Target<'_>, heuristic: &AnyHeuristic) -> Result<Box<dyn GridLoop>, String> {
+    if !heuristic.admissible() {
+        return Err(format!(
+            "fringe search is timed where it is exact, under an admissible heuristic, and {} is not",
+            target.heuristic
+        ));
+    }
+    Ok(Box::new(Fringe::new(target.grid, target.rules)))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What a grid search loop is to the lab: a [`GridLoop`] built by a [`Build`] hook for a
 //! [`Target`] (one workload's map, moves, rules, store, costs and heuristic) with a registry
-//! queue. The searches implement it; the registry (`super::registry`) lists their hooks.
+//! queue, or by a [`LoopBuild`] hook where it takes no queue. The searches implement it; the registry (`super::registry`) lists their hooks.
 
 use pqlab_queues::registry::Entry;
 
@@ -45,3 +45,8 @@ pub struct Target<'a> {
 /// A search's constructor hook: the loop with registry queue `queue` on `target`, or why
 /// that queue cannot take the search's keys there (the row's `n/a`). O(cells).
 pub type Build = fn(&Target<'_>, &'static Entry) -> Result<Box<dyn GridLoop>, String>;
+
+/// A queue-free loop's constructor hook: the loop on `target`, searched with `heuristic`
+/// (built for the workload), or why it is not timed there: each such loop is timed only
+/// where it is exact. O(cells).
+pub type LoopBuild = fn(&Target<'_>, &AnyHeuristic) -> Result<Box<dyn GridLoop>, String>;

@@ -3,11 +3,14 @@
 //! [`crate::maps::reference`] or [`crate::maps::road`] gives a generated or drawn problem),
 //! operation traces and the oracle floor, other crates' A* (the peers), and two
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
-//! The searches that take a queue are listed in [`registry`]: the tuned A\* (under each tie
-//! rule of [`ties`]), the generic A\* and jump point search ([`jps`]).
+//! The searches are listed in [`registry`]: those that take a queue (the tuned A\* under
+//! each tie rule of [`ties`] and with its heuristic [`cached`], the generic A\*, jump point
+//! search ([`jps`])) and the two
+//! loops without one ([`registry::LOOPS`]).
 
 pub mod astar;
 pub mod bfs;
+pub mod cached;
 pub mod check;
 pub mod fringe;
 pub mod generic;

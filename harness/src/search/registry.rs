@@ -3,14 +3,22 @@
 //! hook that builds it with a registry queue. The lab checks and times a search through
 //! [`SearchEntry::build`]; `pick`, the report and the verdicts name it from its entry.
 //!
+//! The loops that take no queue (fringe search, breadth-first search) are the other list,
+//! [`LOOPS`]: each is timed beside the queues of a grid A\* workload, as a `loop` row under
+//! its id, where it is exact.
+//!
 //! Adding a search is its file (a [`GridLoop`](super::grid_loop::GridLoop) and a [`Build`]
 //! hook), one [`SearchKind`]
 //! variant with one entry in [`SEARCHES`], and its tests; a tie rule of the A\* is its type
-//! in [`super::ties`] and one `tied` entry.
+//! in [`super::ties`] and one `tied` entry; a loop without a queue is its file (a
+//! [`GridLoop`](super::grid_loop::GridLoop) and a [`LoopBuild`] hook), one entry in
+//! [`LOOPS`], and its tests.
 
-use super::grid_loop::Build;
+use super::bfs::Bfs;
+use super::fringe::Fringe;
+use super::grid_loop::{Build, LoopBuild};
 use super::heuristic::HeuristicKind;
-use super::{astar, generic, jps, ties};
+use super::{astar, bfs, cached, fringe, generic, jps, ties};
 use crate::maps::grid::{Connectivity, CostKind, Grid};
 use crate::maps::GraphKind;
 
@@ -59,6 +67,9 @@ pub enum SearchKind {
     /// The tuned A\* breaking ties last in, first out.
     #[value(help = "The tuned A* breaking ties last in, first out")]
     AstarTiesLifo,
+    /// The tuned A\* with each cell's heuristic estimate cached ([`cached`]).
+    #[value(help = "The tuned A* with each cell's heuristic estimate cached")]
+    AstarCachedH,
 }
 
 impl SearchKind {
@@ -176,6 +187,38 @@ pub static SEARCHES: &[SearchEntry] = &[
         "the tuned A* breaking ties last in, first out",
         astar::build_tied::<ties::Lifo>,
     ),
+    SearchEntry {
+        kind: SearchKind::AstarCachedH,
+        token: "astar-cached-h",
+        name: "A* (h cached)",
+        description: "the tuned A* with each cell's heuristic estimate cached",
+        needs: TUNED_ASTAR,
+        compared_with: SearchKind::Astar,
+        build: cached::build,
+    },
+];
+
+/// A search loop without a priority queue: its id in results (the `queue` column of its
+/// `loop` rows) and the hook that builds it.
+#[derive(Debug)]
+pub struct LoopEntry {
+    /// Its id in results.
+    pub id: &'static str,
+    /// Builds it, where it is exact.
+    pub build: LoopBuild,
+}
+
+impl LoopEntry {
+    /// The loop with id `id`, if any.
+    pub fn find(id: &str) -> Option<&'static LoopEntry> {
+        LOOPS.iter().find(|e| e.id == id)
+    }
+}
+
+/// Every loop without a queue, in the order its rows are written.
+pub static LOOPS: &[LoopEntry] = &[
+    LoopEntry { id: Fringe::ID, build: fringe::build },
+    LoopEntry { id: Bfs::ID, build: bfs::build },
 ];
 
 /// What the tuned A\* needs, under every tie rule: a grid and integer costs.

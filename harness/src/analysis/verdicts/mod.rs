@@ -101,6 +101,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: folklore::bucketing_above_10k,
     },
     Claim {
+        id: "bucketing-every-size",
+        quote: "My gut feeling is that bucketing is promising.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "The implementation guide's sentence, of the narrow priorities of Dijkstra's algorithm and A* (\"A* produces a wider range of priorities but it's still worth looking at\"), names no size: compares the best bucketing queue (bucket queue, radix heap, HOT queue) with the best other exact queue band by band on whole octile A* searches, every band from the smallest measured.",
+        threshold: "not slower than the best other exact queue beyond the tie margin in every band (the lab's reading of \"promising\"; the text gives no figure)",
+        decide: survey::bucketing_at_every_size,
+    },
+    Claim {
         id: "hot-queues",
         quote: "One person reported that HOT queues are as fast as heaps for at most 800 nodes in the OPEN set, and are 20% faster when there are at most 1500 nodes.",
         source: Source::Seed("000_f921d3e21405ecd3.txt"),
@@ -259,6 +267,14 @@ pub const CLAIMS: &[Claim] = &[
         asks: "Compares std's BinaryHeap with the differential heuristic against the best queue under octile on the same problems (the heuristic saves more exactly when this time is lower), the maps pooled, by the 95% interval and the tie margin; each map's comparison, its frontier and its expansions beside it.",
         threshold: "faster than the best queue under octile beyond the tie margin, the maps pooled",
         decide: factors::better_heuristic_over_better_queue,
+    },
+    Claim {
+        id: "heuristic-cache",
+        quote: "The heuristic function is called for every open node. Consider caching its result.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "Compares the tuned A* with each cell's estimate cached (a stamped word per cell) against the same A* computing it at every move looked at, std's BinaryHeap on both sides, on the same problems of a maze and a rooms map under octile (a few multiplies an estimate) and under 8 landmarks (a run of distances an estimate), by the 95% interval and the tie margin, the workloads pooled and each heuristic pooled over its maps as a part; the text gives no figure, and its next advice, inlining, is not measured (the lab's estimates are inlined).",
+        threshold: "the cached A* faster beyond the tie margin, the workloads pooled (the lab's reading of \"consider\"; the text gives no figure); partly where a heuristic shows the opposite",
+        decide: factors::caching_the_heuristic,
     },
     Claim {
         id: "dijkstra",

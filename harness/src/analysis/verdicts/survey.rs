@@ -6,7 +6,8 @@ use pqlab_queues::{Class, Family, Origin};
 use std::cmp::Ordering;
 
 use super::{
-    best, binary_heap, compare, evidence, family, held, octile, ratio_of, takes, Outcome, Verdict,
+    best, binary_heap, class, compare, evidence, family, held, octile, ratio_of, takes, Outcome,
+    Verdict,
 };
 use crate::analysis::bands::{self, Band};
 use crate::analysis::rank::{rank, versus, versus_paired, Versus};
@@ -207,6 +208,17 @@ pub fn pairing_heaps_work_well(findings: &Findings<'_, '_>) -> Verdict {
     structure_against(run, family(Family::PairingHeap), binary_heap, "the best binary heap", |s| {
         !s.v.slower()
     })
+}
+
+/// "My gut feeling is that bucketing is promising." (the implementation guide, its
+/// emphasis dropped, of Dijkstra's and A\*'s narrow priorities, with no size named, unlike
+/// the 10,000 open nodes of Amit's pages): the best bucketing queue against the best other exact queue, band by band; a
+/// band holds where it is not slower beyond the tie margin (the lab's reading of
+/// "promising"). Every band: holds; some: partly, with where it turns; none: fails.
+pub fn bucketing_at_every_size(findings: &Findings<'_, '_>) -> Verdict {
+    let bucketing = class(Class::Bucketing);
+    let other = move |row: &Row| !bucketing(row);
+    structure_against(findings.run, bucketing, other, "another exact queue", |s| !s.v.slower())
 }
 
 /// "Fibonacci heaps are good in theory but not used in practice": slower than the best
