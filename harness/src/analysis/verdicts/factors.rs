@@ -13,7 +13,8 @@ use crate::analysis::trades::{Trade, Way};
 use crate::analysis::{geomean, Findings, Run, Timing, Workload};
 use crate::format::{count, plural, ratio};
 use crate::maps::generate::MapSpec;
-use crate::maps::grid::CostKind;
+use crate::maps::grid::{Connectivity, CostKind};
+use crate::maps::TerrainKind;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
@@ -218,6 +219,71 @@ fn store_memory<'a>(run: &Run<'a>) -> Vec<StoreMemory<'a>> {
 /// Bytes in MiB: "12.3 MiB".
 fn mebibytes(bytes: f64) -> String {
     format!("{:.1} MiB", bytes / f64::from(1 << 20))
+}
+
+/// The size of one number of the landmark tables: their entries are `u32`
+/// ([`Differential`](crate::search::heuristic::Differential)).
+const LANDMARK_NUMBER_BYTES: f64 = 4.0;
+
+/// "Storing the landmark data requires one number per node": on each generated uniform
+/// map searched under `differential:K` and under its floor (octile on 8 moves, Manhattan on
+/// 4) with the same store and scale, the baseline's `held_bytes` difference is the
+/// landmark tables; divided by the padded cells (`(side + 2)²`, the grid's blocked border
+/// included, as the tables are laid out) and by `K`, it is the bytes per node per landmark.
+/// Rounded to whole numbers of [`LANDMARK_NUMBER_BYTES`] (the two searches' queues and
+/// stores may differ by a fraction of a number per node), a map holds where that is one.
+/// Weighted maps are left out: their directions differ, so the lab stores two tables per
+/// landmark there. Every map: holds; some: partly; none: fails.
+pub fn landmark_memory(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
+    let held = |w: &Workload<'_>| w.ok(BASELINE).and_then(|r| r.held_bytes);
+    let mut maps = Vec::new();
+    for w in run.of(Kind::Astar) {
+        let (Some(HeuristicKind::Differential(k)), Some(store)) = (w.heuristic(), w.store()) else {
+            continue;
+        };
+        let floor = match w.facts.moves {
+            Some(Connectivity::Four) => HeuristicKind::Manhattan,
+            _ => HeuristicKind::Octile,
+        };
+        let (Some(TerrainKind::Uniform), Ok(spec)) = (w.terrain(), w.facts.map.parse::<MapSpec>())
+        else {
+            continue;
+        };
+        let Some((with, without)) = held(w).zip(run.sibling(w, floor, store).and_then(held)) else {
+            continue;
+        };
+        let cells = (f64::from(spec.size) + 2.0).powi(2);
+        let per = (with - without) / (cells * f64::from(k));
+        let numbers = (per / LANDMARK_NUMBER_BYTES).round();
+        maps.push((numbers == 1.0, format!(
+            "{} ({} cells with the border, {k} landmarks): `{BASELINE}`'s search held {} more under differential:{k} than under {floor} ({} against {}), {per:.2} bytes per node per landmark, {} of {} bytes.",
+            w.facts.map,
+            count(cells),
+            count(with - without),
+            count(with),
+            count(without),
+            plural(numbers as usize, "number"),
+            LANDMARK_NUMBER_BYTES
+        )));
+    }
+    if maps.is_empty() {
+        return Verdict::unmeasured(
+            "No generated uniform map counted the baseline's bytes under both the differential heuristic and its floor.",
+        );
+    }
+    let one = maps.iter().filter(|(one, _)| *one).count();
+    let outcome = match one {
+        0 => Outcome::Fails,
+        n if n == maps.len() => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "The landmark tables took one {LANDMARK_NUMBER_BYTES}-byte number per node per landmark on {one} of {}.",
+        plural(maps.len(), "map")
+    );
+    let n = maps.len();
+    Verdict::new(outcome, summary, maps.into_iter().map(|(_, line)| line).collect(), n)
 }
 
 /// "A soft heap's approximate order is a good trade for games": its time and path excess

@@ -277,6 +277,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::caching_the_heuristic,
     },
     Claim {
+        id: "landmark-memory",
+        quote: "Storing the landmark data requires one number per node.",
+        source: Source::Seed("001_7e5c71c72ac0d076.txt"),
+        asks: "On each generated uniform map searched both under K landmarks and under the octile distance (Manhattan on 4 moves), the same store and scale, std's BinaryHeap's held bytes under the landmarks minus under octile are the landmark tables: divided by the map's cells (its blocked border included, as the tables are laid out) and by K, the bytes per node per landmark. Weighted maps are left out: their two directions differ, so the lab stores two tables per landmark there.",
+        threshold: "one 4-byte number (the tables' entries are 32-bit) per node per landmark on every map, the bytes rounded to whole numbers (2 to 6 bytes is one: the two searches' queues may differ by a fraction of a number per node; 8, two numbers, fails)",
+        decide: factors::landmark_memory,
+    },
+    Claim {
         id: "dijkstra",
         quote: "As you might imagine, because of this Dijkstra's usually ends up exploring a much larger area before the target is found. This generally makes it slower than A*.",
         source: Source::Seed("003_fc9db5657eff0b50.txt"),

@@ -442,6 +442,44 @@ fn hash_table_membership() {
     assert!(!decide(claim, &cleared(120.0)).summary.contains("MiB"));
 }
 
+/// Rule: the baseline's held bytes under K landmarks minus under octile, per padded cell
+/// and landmark, rounded to 4-byte numbers: one on every generated uniform map holds, two
+/// fails, some of each partly; weighted maps (two tables per landmark) do not count.
+#[test]
+fn landmark_memory() {
+    let claim = factors::landmark_memory;
+    // `map`'s octile and 8-landmark workloads, the tables taking `per` bytes per node per
+    // landmark over octile's 571,280 bytes.
+    let map = |map: &str, per: f64| {
+        let side: f64 = map.split('-').nth(2).and_then(|s| s.parse().ok()).unwrap_or(256.0);
+        let mut rows = Vec::new();
+        for (h, bytes) in [
+            (HeuristicKind::Octile, 571_280.0),
+            (HeuristicKind::Differential(8), 571_280.0 + (side + 2.0).powi(2) * 8.0 * per),
+        ] {
+            let facts = search(&format!("{map}/{h}"), map, h, StoreKind::Flat);
+            let mut row = steady(&facts, BASELINE, 500.0, 100.0);
+            row.held_bytes = Some(bytes);
+            rows.push(row);
+        }
+        rows
+    };
+    let measured = map("rooms-r16-256-s1", 4.0);
+    let v = decide(claim, &measured);
+    assert_eq!(v.outcome, Outcome::Holds, "{v:#?}");
+    assert!(v.details[0].contains("66,564 cells with the border, 8 landmarks"), "{v:#?}");
+    assert!(v.details[0].contains("2,130,048 more") && v.details[0].contains("4.00 bytes"));
+    assert_eq!(outcome(claim, &map("rooms-r16-256-s1", 5.5)), Outcome::Holds, "queue slack");
+    assert_eq!(outcome(claim, &map("rooms-r16-256-s1", 8.0)), Outcome::Fails, "two numbers");
+    let both = [measured.clone(), map("maze-w4-512-s1", 8.0)].concat();
+    assert_eq!(outcome(claim, &both), Outcome::Partly);
+    // Weighted maps store both directions: not counted.
+    assert_eq!(outcome(claim, &map("weighted-f16-256-s1", 8.0)), Outcome::Unmeasured);
+    let mut uncounted = measured;
+    uncounted[1].held_bytes = None;
+    assert_eq!(outcome(claim, &uncounted), Outcome::Unmeasured);
+}
+
 /// Rule: a soft heap is a good trade when it saves time beyond the margin and no weighted
 /// A* is both faster and closer to optimal; without a weighted A* to compare, a soft heap
 /// that saves nothing only partly holds it.
