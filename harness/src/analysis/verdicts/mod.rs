@@ -109,6 +109,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: survey::bucketing_at_every_size,
     },
     Claim {
+        id: "latency-over-throughput",
+        quote: "In real-time games, the latency of A* is often more important than its throughput.",
+        source: Source::Lab("000_f921d3e21405ecd3.txt"),
+        asks: "The lab's own question beside the sentence: does ranking by latency change the pick? Band by band over the octile A* workloads, the fastest exact queue by median time per search (throughput) against the exact queue with the lowest 99th-percentile search (latency; geometric mean over the band's workloads).",
+        threshold: "a different pick by the p99 search in every band (latency then matters to the choice); the text gives no figure",
+        decide: survey::latency_changes_the_pick,
+    },
+    Claim {
         id: "hot-queues",
         quote: "One person reported that HOT queues are as fast as heaps for at most 800 nodes in the OPEN set, and are 20% faster when there are at most 1500 nodes.",
         source: Source::Seed("000_f921d3e21405ecd3.txt"),

@@ -10,11 +10,13 @@ use super::{
     Verdict,
 };
 use crate::analysis::bands::{self, Band};
+use crate::analysis::latency::latency;
 use crate::analysis::rank::{rank, versus, versus_paired, Versus};
 use crate::analysis::workloads::Timing;
 use crate::analysis::{Findings, Run, Workload};
-use crate::format::{axis_ratio, count, ratio};
+use crate::format::{axis_ratio, count, plural, ratio, time};
 use crate::results::{Kind, Row, Status};
+use std::collections::BTreeSet;
 
 /// One size range's comparison: its label, the two queues, the ratio, and each workload's
 /// pair of timings (for pooling ranges: [`three_way`]).
@@ -219,6 +221,62 @@ pub fn bucketing_at_every_size(findings: &Findings<'_, '_>) -> Verdict {
     let bucketing = class(Class::Bucketing);
     let other = move |row: &Row| !bucketing(row);
     structure_against(findings.run, bucketing, other, "another exact queue", |s| !s.v.slower())
+}
+
+/// "In real-time games, the latency of A\* is often more important than its
+/// throughput." (the source's emphasis marks left out), the lab's own question beside it: does ranking by latency change the
+/// pick? Per band of octile A\* workloads, the best exact queue by median time ([`best`])
+/// against the exact queue with the lowest 99th-percentile search over the band (geometric
+/// mean over its workloads, [`latency`]); a band holds where they differ. Every band:
+/// holds; some: partly; none: fails. O(bands × queues × workloads).
+pub fn latency_changes_the_pick(findings: &Findings<'_, '_>) -> Verdict {
+    let run = findings.run;
+    let mut details = Vec::new();
+    let (mut differ, mut counted, mut workloads) = (0, 0, 0);
+    for band in Band::all() {
+        let ws = octile(run, |s| band.contains(s));
+        let weighted: Vec<(&Workload<'_>, f64)> = ws.iter().map(|w| (*w, 1.0)).collect();
+        let Some(by_time) = best(&ws, |_| true) else { continue };
+        let queues: BTreeSet<&str> = ws
+            .iter()
+            .flat_map(|w| w.rows.values())
+            .filter(|r| bands::exact(r))
+            .map(|r| r.queue.as_str())
+            .collect();
+        let p99 = |q: &str| latency(&weighted, q, bands::exact).map(|l| l.p99_ns);
+        let by_p99 = queues
+            .into_iter()
+            .filter_map(|q| Some((q, p99(q)?)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let (Some((by_p99, low)), Some(its)) = (by_p99, p99(by_time)) else { continue };
+        counted += 1;
+        workloads += ws.len();
+        let changed = by_p99 != by_time;
+        differ += usize::from(changed);
+        details.push(if changed {
+            format!(
+                "{}: `{by_time}` is fastest by median time, `{by_p99}` by the p99 search ({} against {}).",
+                band.label(),
+                time(low),
+                time(its)
+            )
+        } else {
+            format!("{}: `{by_time}` is fastest both ways (p99 search {}).", band.label(), time(its))
+        });
+    }
+    if counted == 0 {
+        return Verdict::unmeasured("No octile A* workload timed its searches one by one.");
+    }
+    let outcome = match differ {
+        0 => Outcome::Fails,
+        n if n == counted => Outcome::Holds,
+        _ => Outcome::Partly,
+    };
+    let summary = format!(
+        "Ranking by the p99 search picks another queue than ranking by median time in {differ} of {}.",
+        plural(counted, "band")
+    );
+    Verdict::new(outcome, summary, details, workloads)
 }
 
 /// "Fibonacci heaps are good in theory but not used in practice": slower than the best

@@ -271,6 +271,32 @@ fn bucketing_at_every_size() {
     assert!(v.details.iter().any(|d| d.starts_with("It holds from")), "{:#?}", v.details);
 }
 
+/// Rule: per band, the fastest exact queue by median time against the one with the lowest
+/// p99 search: a band holds where they differ; every band holds, some partly, none fails;
+/// without per-search latencies it is not measured.
+#[test]
+fn latency_changes_the_pick() {
+    let claim = survey::latency_changes_the_pick;
+    // The 4-ary heap is faster by median time; its p99 search takes `p99` against the
+    // baseline's 1,000 ns.
+    let band = |name: &str, size: f64, p99: f64| {
+        let mut rows = at(name, size, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]);
+        for row in &mut rows {
+            let p = if row.queue == BASELINE { 1000.0 } else { p99 };
+            (row.search_p50_ns, row.search_p99_ns, row.search_max_ns) = (Some(p), Some(p), Some(p));
+        }
+        rows
+    };
+    let v = decide(claim, &band("w", 500.0, 2000.0));
+    assert_eq!(v.outcome, Outcome::Holds, "{v:#?}");
+    assert!(v.details[0].contains("`std-binary-heap-dup` by the p99 search"), "{v:#?}");
+    assert_eq!(outcome(claim, &band("w", 500.0, 500.0)), Outcome::Fails);
+    let both = [band("a", 500.0, 2000.0), band("b", 20_000.0, 500.0)].concat();
+    assert_eq!(outcome(claim, &both), Outcome::Partly);
+    let untimed = at("w", 500.0, &[(BASELINE, 100.0), ("dary4-dup", 90.0)]);
+    assert_eq!(outcome(claim, &untimed), Outcome::Unmeasured);
+}
+
 /// Rule: a Fibonacci heap must be slower than the best binary heap beyond the margin.
 #[test]
 fn fibonacci_heaps_not_in_practice() {
