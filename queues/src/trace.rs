@@ -567,27 +567,35 @@ fn header(keys: Keys, span: Option<Key>) -> Result<Checker, Problem> {
     Ok(Checker::new(keys, span))
 }
 
-/// Reads the text form.
-fn read_text(mut reader: impl BufRead) -> Result<Trace, TraceError> {
-    let (mut number, mut bytes) = (0, Vec::new());
-    // The words of each line, comments (`#` to the end) and blank lines skipped; no line
-    // is held past `LINE_LIMIT` bytes.
-    let mut next = move || -> Result<Option<(usize, Vec<String>)>, TraceError> {
+/// The text form's lines as words: comments (`#` to the end) and blank lines skipped; no
+/// line is held past `LINE_LIMIT` bytes.
+struct TextLines<R> {
+    reader: R,
+    /// The number of the line last read, from 1.
+    number: usize,
+    /// The bytes of the line last read.
+    bytes: Vec<u8>,
+}
+
+impl<R: BufRead> TextLines<R> {
+    /// The next line that holds words, with its number; `None` at the end of the file.
+    fn next_words(&mut self) -> Result<Option<(usize, Vec<String>)>, TraceError> {
         loop {
-            number += 1;
+            self.number += 1;
+            let number = self.number;
             let bad = |problem| TraceError { at: At::Line(number), problem };
-            bytes.clear();
-            let read = (&mut reader)
+            self.bytes.clear();
+            let read = (&mut self.reader)
                 .take(LINE_LIMIT as u64 + 1)
-                .read_until(b'\n', &mut bytes)
+                .read_until(b'\n', &mut self.bytes)
                 .map_err(|e| bad(Problem::Io(e.to_string())))?;
             if read == 0 {
                 return Ok(None);
             }
-            if bytes.len() > LINE_LIMIT && bytes.last() != Some(&b'\n') {
+            if self.bytes.len() > LINE_LIMIT && self.bytes.last() != Some(&b'\n') {
                 return Err(bad(Problem::LongLine));
             }
-            let text = std::str::from_utf8(&bytes)
+            let text = std::str::from_utf8(&self.bytes)
                 .map_err(|_| bad(Problem::Malformed("the line is not UTF-8 text".into())))?;
             let text = text.split('#').next().unwrap_or("");
             let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
@@ -595,10 +603,53 @@ fn read_text(mut reader: impl BufRead) -> Result<Trace, TraceError> {
                 return Ok(Some((number, words)));
             }
         }
+    }
+}
+
+/// An error of the text form at line `line`.
+fn at_line(line: usize, problem: Problem) -> TraceError {
+    TraceError { at: At::Line(line), problem }
+}
+
+/// Reads the text form.
+fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
+    let mut lines = TextLines { reader, number: 0, bytes: Vec::new() };
+    let first = text_magic(&mut lines)?;
+    let (mut keys, mut span) = (None, None);
+    let mut checker: Option<Checker> = None;
+    let mut ops = Vec::new();
+    while let Some((line, words)) = lines.next_words()? {
+        if checker.is_none() && matches!(words[0].as_str(), "keys" | "span") {
+            text_header(&words, &mut keys, &mut span).map_err(|p| at_line(line, p))?;
+            continue;
+        }
+        let checker = match &mut checker {
+            Some(checker) => checker,
+            None => {
+                let keys = keys.ok_or_else(|| {
+                    at_line(line, Problem::Header("the header must say `keys monotone` or `keys any` before the first operation".into()))
+                })?;
+                checker.insert(header(keys, span).map_err(|p| at_line(line, p))?)
+            }
+        };
+        let op = text_op(&words).map_err(|p| at_line(line, p))?;
+        checker.apply(op).map_err(|p| at_line(line, p))?;
+        ops.push(op);
+    }
+    let keys = keys.ok_or_else(|| {
+        at_line(first, Problem::Header("the header must say `keys monotone` or `keys any`".into()))
+    })?;
+    let facts = match checker {
+        Some(checker) => checker.facts,
+        None => header(keys, span).map_err(|p| at_line(first, p))?.facts,
     };
-    let bad = |line, problem| TraceError { at: At::Line(line), problem };
-    let Some((line, magic)) = next()? else {
-        return Err(bad(
+    Ok(Trace { keys, span, ops, facts })
+}
+
+/// Reads the text form's first line, `TEXT_MAGIC VERSION`, and returns its number.
+fn text_magic(lines: &mut TextLines<impl BufRead>) -> Result<usize, TraceError> {
+    let Some((line, magic)) = lines.next_words()? else {
+        return Err(at_line(
             1,
             Problem::Header(format!("an empty file: a trace starts with `{TEXT_MAGIC} {VERSION}`")),
         ));
@@ -606,81 +657,50 @@ fn read_text(mut reader: impl BufRead) -> Result<Trace, TraceError> {
     match magic.as_slice() {
         [word, version] if word == TEXT_MAGIC => {
             let version: u64 = version.parse().map_err(|_| {
-                bad(line, Problem::Header(format!("'{}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`", quoted(version))))
+                at_line(line, Problem::Header(format!("'{}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`", quoted(version))))
             })?;
             if version != u64::from(VERSION) {
-                return Err(bad(line, Problem::Version(version)));
+                return Err(at_line(line, Problem::Version(version)));
             }
+            Ok(line)
         }
-        _ => {
-            return Err(bad(line, Problem::Header(format!(
-                "not a pqlab trace: the first line must be `{TEXT_MAGIC} {VERSION}` (or the binary form's `PQLTRACE`), not `{}`",
-                quoted(&magic.join(" "))
-            ))))
-        }
+        _ => Err(at_line(line, Problem::Header(format!(
+            "not a pqlab trace: the first line must be `{TEXT_MAGIC} {VERSION}` (or the binary form's `PQLTRACE`), not `{}`",
+            quoted(&magic.join(" "))
+        )))),
     }
-    let (mut keys, mut span) = (None, None);
-    let mut checker: Option<Checker> = None;
-    let mut ops = Vec::new();
-    while let Some((line, words)) = next()? {
-        let word = words[0].as_str();
-        if checker.is_none() && matches!(word, "keys" | "span") {
-            let [_, value] = words.as_slice() else {
-                return Err(bad(
-                    line,
-                    Problem::Malformed(format!(
-                        "`{word}` takes one value: `keys monotone`, `keys any` or `span N`"
-                    )),
-                ));
-            };
-            if word == "keys" {
-                keys = Some(match value.as_str() {
-                    "monotone" => Keys::Monotone,
-                    "any" => Keys::Any,
-                    other => {
-                        return Err(bad(
-                            line,
-                            Problem::Header(format!(
-                                "keys '{}': say `keys monotone` or `keys any`",
-                                quoted(other)
-                            )),
-                        ))
-                    }
-                });
-            } else {
-                span = Some(value.parse::<Key>().map_err(|_| {
-                    bad(
-                        line,
-                        Problem::Header(format!(
-                            "span '{}' is not an unsigned 64-bit integer",
-                            quoted(value)
-                        )),
-                    )
-                })?);
-            }
-            continue;
-        }
-        let checker = match &mut checker {
-            Some(checker) => checker,
-            None => {
-                let keys = keys.ok_or_else(|| {
-                    bad(line, Problem::Header("the header must say `keys monotone` or `keys any` before the first operation".into()))
-                })?;
-                checker.insert(header(keys, span).map_err(|p| bad(line, p))?)
-            }
-        };
-        let op = text_op(&words).map_err(|p| bad(line, p))?;
-        checker.apply(op).map_err(|p| bad(line, p))?;
-        ops.push(op);
-    }
-    let keys = keys.ok_or_else(|| {
-        bad(line, Problem::Header("the header must say `keys monotone` or `keys any`".into()))
-    })?;
-    let facts = match checker {
-        Some(checker) => checker.facts,
-        None => header(keys, span).map_err(|p| bad(line, p))?.facts,
+}
+
+/// Reads a header line of the text form, `keys monotone|any` or `span N`, into `keys` or
+/// `span`.
+fn text_header(
+    words: &[String],
+    keys: &mut Option<Keys>,
+    span: &mut Option<Key>,
+) -> Result<(), Problem> {
+    let word = words[0].as_str();
+    let [_, value] = words else {
+        return Err(Problem::Malformed(format!(
+            "`{word}` takes one value: `keys monotone`, `keys any` or `span N`"
+        )));
     };
-    Ok(Trace { keys, span, ops, facts })
+    if word == "keys" {
+        *keys = Some(match value.as_str() {
+            "monotone" => Keys::Monotone,
+            "any" => Keys::Any,
+            other => {
+                return Err(Problem::Header(format!(
+                    "keys '{}': say `keys monotone` or `keys any`",
+                    quoted(other)
+                )))
+            }
+        });
+    } else {
+        *span = Some(value.parse::<Key>().map_err(|_| {
+            Problem::Header(format!("span '{}' is not an unsigned 64-bit integer", quoted(value)))
+        })?);
+    }
+    Ok(())
 }
 
 /// One operation of the text form from its words.
@@ -724,15 +744,32 @@ fn quoted(text: &str) -> String {
 /// The binary header's bytes after the magic: version, keys, span flag, span.
 const BINARY_HEADER: usize = 1 + 1 + 1 + 8;
 
+/// An error of the binary form at byte `offset`.
+fn at_byte(offset: usize, problem: Problem) -> TraceError {
+    TraceError { at: At::Byte(offset as u64), problem }
+}
+
 /// Reads the binary form.
 fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
     let mut bytes = Vec::new();
-    reader
-        .read_to_end(&mut bytes)
-        .map_err(|e| TraceError { at: At::Byte(0), problem: Problem::Io(e.to_string()) })?;
-    let bad = |offset: usize, problem| TraceError { at: At::Byte(offset as u64), problem };
+    reader.read_to_end(&mut bytes).map_err(|e| at_byte(0, Problem::Io(e.to_string())))?;
+    let (keys, span) = binary_header(&bytes)?;
+    let mut checker = header(keys, span).map_err(|p| at_byte(10, p))?;
+    let mut ops = Vec::new();
+    let mut at = BINARY_MAGIC.len() + BINARY_HEADER;
+    while at < bytes.len() {
+        let op = binary_op(&bytes[at..]).map_err(|p| at_byte(at, p))?;
+        checker.apply(op).map_err(|p| at_byte(at, p))?;
+        ops.push(op);
+        at += if op == Op::Clear { 1 } else { 13 };
+    }
+    Ok(Trace { keys, span, ops, facts: checker.facts })
+}
+
+/// The keys and span of the binary header; the magic is not checked again.
+fn binary_header(bytes: &[u8]) -> Result<(Keys, Option<Key>), TraceError> {
     if bytes.len() < BINARY_MAGIC.len() + BINARY_HEADER {
-        return Err(bad(
+        return Err(at_byte(
             0,
             Problem::Header(format!(
                 "the file ends inside the binary header: {} bytes, the header takes {}",
@@ -743,13 +780,13 @@ fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
     }
     let head = &bytes[BINARY_MAGIC.len()..];
     if head[0] != VERSION {
-        return Err(bad(8, Problem::Version(head[0].into())));
+        return Err(at_byte(8, Problem::Version(head[0].into())));
     }
     let keys = match head[1] {
         0 => Keys::Any,
         1 => Keys::Monotone,
         other => {
-            return Err(bad(
+            return Err(at_byte(
                 9,
                 Problem::Header(format!("keys byte {other}: 0 for any keys, 1 for monotone")),
             ))
@@ -760,7 +797,7 @@ fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
         0 => None,
         1 => Some(span_value),
         other => {
-            return Err(bad(
+            return Err(at_byte(
                 10,
                 Problem::Header(format!(
                     "span flag byte {other}: 0 for no span declared, 1 for a span"
@@ -768,43 +805,36 @@ fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
             ))
         }
     };
-    let mut checker = header(keys, span).map_err(|p| bad(10, p))?;
-    let mut ops = Vec::new();
-    let mut at = BINARY_MAGIC.len() + BINARY_HEADER;
-    while at < bytes.len() {
-        let tag = bytes[at];
-        let op = if tag == TAG_CLEAR {
-            Op::Clear
-        } else {
-            let body = &bytes[at + 1..];
-            const ENTRY: usize = 4 + 8;
-            if ![TAG_PUSH, TAG_DECREASE, TAG_POP].contains(&tag) {
-                return Err(bad(
-                    at,
-                    Problem::UnknownOperation(format!(
-                        "tag {tag} (1 push, 2 decrease, 3 pop, 4 clear)"
-                    )),
-                ));
-            }
-            if body.len() < ENTRY {
-                return Err(bad(at, Problem::Truncated { needed: ENTRY, left: body.len() }));
-            }
-            let node = Node::from_le_bytes(body[..4].try_into().expect("4 bytes"));
-            let key = Key::from_le_bytes(body[4..ENTRY].try_into().expect("8 bytes"));
-            if node >= NODE_LIMIT {
-                return Err(bad(at, Problem::NodeTooLarge(node.into())));
-            }
-            match tag {
-                TAG_PUSH => Op::Push { node, key },
-                TAG_DECREASE => Op::Decrease { node, key },
-                _ => Op::Pop { node, key },
-            }
-        };
-        checker.apply(op).map_err(|p| bad(at, p))?;
-        ops.push(op);
-        at += if op == Op::Clear { 1 } else { 13 };
+    Ok((keys, span))
+}
+
+/// The binary operation that starts `rest`: a tag byte, then for all but `clear` a
+/// little-endian 4-byte node and 8-byte key.
+fn binary_op(rest: &[u8]) -> Result<Op, Problem> {
+    let tag = rest[0];
+    if tag == TAG_CLEAR {
+        return Ok(Op::Clear);
     }
-    Ok(Trace { keys, span, ops, facts: checker.facts })
+    let body = &rest[1..];
+    const ENTRY: usize = 4 + 8;
+    if ![TAG_PUSH, TAG_DECREASE, TAG_POP].contains(&tag) {
+        return Err(Problem::UnknownOperation(format!(
+            "tag {tag} (1 push, 2 decrease, 3 pop, 4 clear)"
+        )));
+    }
+    if body.len() < ENTRY {
+        return Err(Problem::Truncated { needed: ENTRY, left: body.len() });
+    }
+    let node = Node::from_le_bytes(body[..4].try_into().expect("4 bytes"));
+    let key = Key::from_le_bytes(body[4..ENTRY].try_into().expect("8 bytes"));
+    if node >= NODE_LIMIT {
+        return Err(Problem::NodeTooLarge(node.into()));
+    }
+    Ok(match tag {
+        TAG_PUSH => Op::Push { node, key },
+        TAG_DECREASE => Op::Decrease { node, key },
+        _ => Op::Pop { node, key },
+    })
 }
 
 /// A frontier that records the trace of the search running on it: wrap the queue your

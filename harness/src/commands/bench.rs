@@ -9,7 +9,8 @@
 
 use anyhow::{bail, Result};
 
-use crate::lab::{self, suites, Lab, Profile, Settings};
+use crate::lab::suites::{self, WorkloadSpec};
+use crate::lab::{self, Lab, Profile, Settings};
 use crate::report;
 
 /// The options the bench takes: `--list`, and those cargo passes (`--bench`, `--test`).
@@ -34,9 +35,30 @@ pub fn run(args: &[String]) -> Result<()> {
         ));
     }
     let settings = Settings::from_env().unwrap_or_else(|error| refuse(error));
-    let quick = settings.profile == Profile::Quick;
     let filters: Vec<&str> =
         args.iter().filter(|a| !a.starts_with('-')).map(String::as_str).collect();
+    let (chosen, sizes) = select(&settings, &filters)?;
+    if chosen.is_empty() && sizes.is_empty() {
+        refuse(format_args!("no workload matches {filters:?}: `cargo bench -- --list` lists them"));
+    }
+    if args.iter().any(|a| a == "--list") {
+        for suite in &chosen {
+            println!("{}", suite.name());
+        }
+        for size in &sizes {
+            println!("held-{size}");
+        }
+        return Ok(());
+    }
+    if !lab::measuring(args) {
+        return Ok(());
+    }
+    measure(settings, &chosen, &sizes, filters.is_empty())
+}
+
+/// The workloads and held sizes `filters` select (all of them when there is no filter).
+fn select(settings: &Settings, filters: &[&str]) -> Result<(Vec<WorkloadSpec>, Vec<usize>)> {
+    let quick = settings.profile == Profile::Quick;
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
     let mut all = suites::builtin(settings.profile);
     if let Some(dir) = &settings.maps {
@@ -58,21 +80,17 @@ pub fn run(args: &[String]) -> Result<()> {
         .copied()
         .filter(|size| held_wanted(&format!("held-{size}")))
         .collect();
-    if chosen.is_empty() && sizes.is_empty() {
-        refuse(format_args!("no workload matches {filters:?}: `cargo bench -- --list` lists them"));
-    }
-    if args.iter().any(|a| a == "--list") {
-        for suite in &chosen {
-            println!("{}", suite.name());
-        }
-        for size in &sizes {
-            println!("held-{size}");
-        }
-        return Ok(());
-    }
-    if !lab::measuring(args) {
-        return Ok(());
-    }
+    Ok((chosen, sizes))
+}
+
+/// Measures `chosen` and `sizes`, saves the rows and, when the run is `complete` (not
+/// filtered), publishes the report.
+fn measure(
+    settings: Settings,
+    chosen: &[WorkloadSpec],
+    sizes: &[usize],
+    complete: bool,
+) -> Result<()> {
     for note in report::tidy(&settings.results_dir)? {
         eprintln!("pqlab: {note}");
     }
@@ -84,8 +102,7 @@ pub fn run(args: &[String]) -> Result<()> {
         "pqlab: run {} on {} ({})",
         lab.provenance.run, lab.provenance.platform, lab.provenance.conditions
     );
-    lab.run(&chosen, &sizes)?;
-    let complete = filters.is_empty();
+    lab.run(chosen, sizes)?;
     let (csv, rescued) = lab.save(complete)?;
     eprintln!("pqlab: wrote {} ({} rows)", csv.display(), lab.rows().len());
     if rescued {

@@ -231,11 +231,7 @@ pub fn run(
     rules: Rules,
     rows: Rows,
 ) -> Result<ExitCode> {
-    let needs = &search.entry().needs;
-    needs
-        .setup(GraphKind::Grid, Some(rules.connectivity), CostKind::Integer)
-        .and_then(|()| needs.workload(&instance.grid, kind))
-        .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", map.display(), search.token()))?;
+    check_search(map, instance, kind, search, rules)?;
     let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale)
         .map_err(anyhow::Error::msg)?;
     let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
@@ -249,17 +245,7 @@ pub fn run(
     };
     let components = Components::new(&instance.grid);
     let checked = instance.checkable_under(rules);
-    if instance.scenario.is_none() {
-        eprintln!(
-            "pqlab: {} has no scenario: {} random problems drawn (start and goal connected), their optimal costs from the reference Dijkstra",
-            instance.name,
-            instance.problems.len()
-        );
-    } else if !checked {
-        eprintln!(
-            "pqlab: the scenario's lengths are for 8-connected moves at fine costs, not these rules: lengths not checked"
-        );
-    }
+    note_problems(instance, checked);
     print_header(rows);
     let bar = crate::format::progress((instance.problems.len() * queues.len()) as u64, "searches");
     let mut wrong = 0;
@@ -292,6 +278,52 @@ pub fn run(
         sizes.get_or_insert(ran.counters);
     }
     bar.finish_and_clear();
+    conclude(map, rows, means, sizes, wrong)
+}
+
+/// Whether `search` runs on `instance`'s grid under `rules` with the `kind` heuristic; the
+/// error names the map and the `--search` asked.
+fn check_search(
+    map: &Path,
+    instance: &Instance,
+    kind: HeuristicKind,
+    search: SearchKind,
+    rules: Rules,
+) -> Result<()> {
+    let needs = &search.entry().needs;
+    needs
+        .setup(GraphKind::Grid, Some(rules.connectivity), CostKind::Integer)
+        .and_then(|()| needs.workload(&instance.grid, kind))
+        .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", map.display(), search.token()))?;
+    Ok(())
+}
+
+/// Says on stderr where `instance`'s problems come from when it has no scenario, and when
+/// the scenario's lengths are not `checked` under the run's rules.
+fn note_problems(instance: &Instance, checked: bool) {
+    if instance.scenario.is_none() {
+        eprintln!(
+            "pqlab: {} has no scenario: {} random problems drawn (start and goal connected), their optimal costs from the reference Dijkstra",
+            instance.name,
+            instance.problems.len()
+        );
+    } else if !checked {
+        eprintln!(
+            "pqlab: the scenario's lengths are for 8-connected moves at fine costs, not these rules: lengths not checked"
+        );
+    }
+}
+
+/// After the searches: an error when no queue ran; else, unless the rows are JSON, the
+/// ranking of the queues' `means` (when more than one ran) and the frontier `sizes`; the
+/// exit code fails when an answer was `wrong`.
+fn conclude(
+    map: &Path,
+    rows: Rows,
+    means: Vec<(&str, f64)>,
+    sizes: Option<Vec<Counters>>,
+    wrong: usize,
+) -> Result<ExitCode> {
     anyhow::ensure!(
         sizes.is_some(),
         "every queue asked was skipped (see above): nothing ran; choose a queue that takes these keys (`pqlab list`)"

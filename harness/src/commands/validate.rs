@@ -53,13 +53,10 @@ pub fn run(
         },
     );
     bar.finish_and_clear();
-    let passed: usize = reports.iter().map(|r| r.passed).sum();
-    let failed: usize = reports.iter().map(|r| r.failures.len()).sum();
-    let broken: Vec<&str> =
-        reports.iter().filter(|r| r.error.is_some()).map(|r| r.name.as_str()).collect();
+    let tally = Tally::of(&reports);
     say!(
         "validated {} maps with {} queues and {} ({}) in {:.1} s on {ran} threads{}",
-        maps.len() - broken.len(),
+        maps.len() - tally.broken.len(),
         queues.len(),
         search.entry().name,
         search.token(),
@@ -74,37 +71,70 @@ pub fn run(
             String::new()
         }
     );
-    let beyond: usize = reports.iter().map(|r| r.beyond.len()).sum();
-    let refused: usize = reports.iter().map(|r| r.refused.len()).sum();
-    say!(
-        "{passed} passed, {failed} failed{}{}",
-        if beyond > 0 {
-            format!(", {beyond} beyond 32-bit fine costs (not checked)")
-        } else {
-            String::new()
-        },
-        if refused > 0 {
-            format!(", {refused} queue-map pairs {} cannot take (not checked)", search.token())
-        } else {
-            String::new()
+    tally.conclude(search)
+}
+
+/// The checks of every map, counted.
+struct Tally<'r> {
+    /// Searches that gave the right answer.
+    passed: usize,
+    /// Searches that gave a wrong one.
+    failed: usize,
+    /// Searches beyond 32-bit fine costs, not checked.
+    beyond: usize,
+    /// Queue-map pairs the search cannot take, not checked.
+    refused: usize,
+    /// The maps that could not be read.
+    broken: Vec<&'r str>,
+}
+
+impl<'r> Tally<'r> {
+    /// The counts over `reports`.
+    fn of(reports: &'r [MapReport]) -> Self {
+        Tally {
+            passed: reports.iter().map(|r| r.passed).sum(),
+            failed: reports.iter().map(|r| r.failures.len()).sum(),
+            beyond: reports.iter().map(|r| r.beyond.len()).sum(),
+            refused: reports.iter().map(|r| r.refused.len()).sum(),
+            broken: reports.iter().filter(|r| r.error.is_some()).map(|r| r.name.as_str()).collect(),
         }
-    );
-    if !broken.is_empty() {
-        say!("{} could not be read: {}", broken.len(), broken.join(", "));
     }
-    anyhow::ensure!(
-        refused == 0 || passed + failed + beyond > 0,
-        "no queue asked could run --search {} on these maps (said above): nothing was checked",
-        search.token()
-    );
-    // A wrong answer outranks bad input: exit 1 must not be masked by an unreadable map.
-    Ok(if failed > 0 {
-        ExitCode::FAILURE
-    } else if broken.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
-    })
+
+    /// Prints the counts and the unreadable maps, and gives the exit code: 1 for a wrong
+    /// answer, else 2 for an unreadable map, else success. Nothing checked, because
+    /// `search` refused every queue it was asked, is an error.
+    fn conclude(self, search: SearchKind) -> Result<ExitCode> {
+        let Tally { passed, failed, beyond, refused, broken } = self;
+        say!(
+            "{passed} passed, {failed} failed{}{}",
+            if beyond > 0 {
+                format!(", {beyond} beyond 32-bit fine costs (not checked)")
+            } else {
+                String::new()
+            },
+            if refused > 0 {
+                format!(", {refused} queue-map pairs {} cannot take (not checked)", search.token())
+            } else {
+                String::new()
+            }
+        );
+        if !broken.is_empty() {
+            say!("{} could not be read: {}", broken.len(), broken.join(", "));
+        }
+        anyhow::ensure!(
+            refused == 0 || passed + failed + beyond > 0,
+            "no queue asked could run --search {} on these maps (said above): nothing was checked",
+            search.token()
+        );
+        // A wrong answer outranks bad input: exit 1 must not be masked by an unreadable map.
+        Ok(if failed > 0 {
+            ExitCode::FAILURE
+        } else if broken.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        })
+    }
 }
 
 /// One map's lines: its checks, its first [`SHOWN`] failures (and how many more), the

@@ -724,6 +724,55 @@ fn bar_fill(style: &Style) -> RGBAColor {
     }
 }
 
+/// Where a bars panel's parts go, in data units or pixels.
+struct BarLayout {
+    /// Where every bar starts: the rule, else the smallest value drawn.
+    start: f64,
+    /// The width of the label column, ticks included.
+    y_labels: u32,
+    /// The width of the plot.
+    plot_w: u32,
+    /// The x axis' range.
+    x: std::ops::Range<f64>,
+    /// Each bar's text, wrapped in lines.
+    lines: Vec<Vec<String>>,
+    /// Where each bar's text starts: its bar's or whisker's end.
+    ends: Vec<f64>,
+}
+
+/// The layout of `panel` (its bars labelled `labels`) in an area of `(area_w, area_h)`
+/// pixels, texts measured by `measure`.
+fn bar_layout(
+    panel: &Bars,
+    labels: &[&str],
+    (area_w, area_h): (u32, u32),
+    measure: &dyn Fn(&str) -> f64,
+) -> BarLayout {
+    let values = panel.bars.iter().flat_map(|b| {
+        [b.value].into_iter().chain(b.interval.map(|i| [i.low, i.high]).into_iter().flatten())
+    });
+    let data = log_range(values.chain(panel.rule));
+    let start = panel.rule.unwrap_or(data.start);
+    let n = labels.len();
+    // The labels' measured width, and room for the ticks.
+    let y_labels = labels.iter().map(|l| measure(l)).fold(0.0, f64::max).ceil() as u32 + 24;
+    let plot_w = area_w.saturating_sub(2 * MARGIN + y_labels);
+    let caption = if panel.title.is_empty() { 0 } else { CAPTION + 10 };
+    let plot_h = area_h.saturating_sub(2 * MARGIN + X_LABELS + caption);
+    let row_h = f64::from(plot_h) / n.max(1) as f64;
+    let max_lines = ((row_h - 8.0) / f64::from(LINE)).floor().clamp(1.0, 3.0) as usize;
+    let ends: Vec<f64> = panel
+        .bars
+        .iter()
+        .map(|b| b.interval.map_or(b.value, |i| i.high).max(b.value).max(start))
+        .collect();
+    let texts: Vec<&str> = panel.bars.iter().map(|b| b.text.as_str()).collect();
+    let (x, lines) = fit_bar_texts(data, &ends, &texts, f64::from(plot_w), max_lines, measure);
+    BarLayout { start, y_labels, plot_w, x, lines, ends }
+}
+
+/// Draws a bars panel: a row a bar, with its whisker and its text right of it, and the
+/// rule.
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     panel: &Bars,
@@ -737,27 +786,9 @@ fn draw_bars<DB: DrawingBackend>(
             * 1.04
     };
     let labels: Vec<&str> = panel.bars.iter().map(|b| b.label.as_str()).collect();
-    let values = panel.bars.iter().flat_map(|b| {
-        [b.value].into_iter().chain(b.interval.map(|i| [i.low, i.high]).into_iter().flatten())
-    });
-    let data = log_range(values.chain(panel.rule));
-    let start = panel.rule.unwrap_or(data.start);
     let n = labels.len();
-    // The labels' measured width, and room for the ticks.
-    let y_labels = labels.iter().map(|l| measure(l)).fold(0.0, f64::max).ceil() as u32 + 24;
-    let (area_w, area_h) = area.dim_in_pixel();
-    let plot_w = area_w.saturating_sub(2 * MARGIN + y_labels);
-    let caption = if panel.title.is_empty() { 0 } else { CAPTION + 10 };
-    let plot_h = area_h.saturating_sub(2 * MARGIN + X_LABELS + caption);
-    let row_h = f64::from(plot_h) / n.max(1) as f64;
-    let max_lines = ((row_h - 8.0) / f64::from(LINE)).floor().clamp(1.0, 3.0) as usize;
-    let ends: Vec<f64> = panel
-        .bars
-        .iter()
-        .map(|b| b.interval.map_or(b.value, |i| i.high).max(b.value).max(start))
-        .collect();
-    let texts: Vec<&str> = panel.bars.iter().map(|b| b.text.as_str()).collect();
-    let (x, lines) = fit_bar_texts(data, &ends, &texts, f64::from(plot_w), max_lines, &measure);
+    let BarLayout { start, y_labels, plot_w, x, lines, ends } =
+        bar_layout(panel, &labels, area.dim_in_pixel(), &measure);
     let mut chart = builder(area, &panel.title)
         .x_label_area_size(X_LABELS)
         .y_label_area_size(y_labels)

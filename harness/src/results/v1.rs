@@ -8,7 +8,7 @@
 use pqlab_queues::registry;
 use serde::Deserialize;
 
-use super::{Kind, Row, SampleList, Status, Unit, SCHEMA_VERSION};
+use super::{Kind, Row, Status, Unit, SCHEMA_VERSION};
 use crate::maps::grid::CostScale;
 use crate::search::store::StoreKind;
 
@@ -51,6 +51,16 @@ pub(super) struct RowV1 {
 }
 
 impl RowV1 {
+    /// Today's workload name: `held-<size>` for a synthetic row (v1 named them
+    /// `synthetic-<size>`, a suite that was not one), else `suite/heuristic/scale`.
+    fn workload(&self) -> String {
+        if self.kind == Kind::Synthetic {
+            format!("held-{}", self.suite.trim_start_matches("synthetic-"))
+        } else {
+            format!("{}/{}/{}", self.suite, self.heuristic, self.scale)
+        }
+    }
+
     /// The same figures as a today's row.
     pub(super) fn into_row(self) -> Row {
         let synthetic = self.kind == Kind::Synthetic;
@@ -61,12 +71,7 @@ impl RowV1 {
         } else {
             (self.heuristic.parse().ok(), self.scale.parse::<CostScale>().ok())
         };
-        let workload = if synthetic {
-            // v1 named them `synthetic-<size>`, a suite that was not one.
-            format!("held-{}", self.suite.trim_start_matches("synthetic-"))
-        } else {
-            format!("{}/{}/{}", self.suite, self.heuristic, self.scale)
-        };
+        let workload = self.workload();
         let cpu = self.machine.split(',').next().unwrap_or_default().trim().to_owned();
         Row {
             schema: SCHEMA_VERSION,
@@ -79,23 +84,16 @@ impl RowV1 {
             heuristic,
             scale,
             store: searched.then_some(StoreKind::Flat),
-            // Filled by the reader, as for every row written before these columns.
-            search: None,
-            graph: None,
-            moves: None,
-            costs: None,
             queue: self.queue,
             family: entry.map(|e| e.family),
             class: entry.map(|e| e.class()),
             strategy: entry.map(|e| e.strategy),
             keys: entry.map(|e| e.keys),
-            epsilon: None,
             status: self.status,
             note: self.note,
             unit: self.unit,
             units: self.units,
             samples: self.samples,
-            group: 0,
             median_ns: self.median_ns,
             p25_ns: self.p25_ns,
             p75_ns: self.p75_ns,
@@ -104,10 +102,6 @@ impl RowV1 {
             wall_median_ns: self.median_ns,
             wall_p25_ns: self.p25_ns,
             wall_p75_ns: self.p75_ns,
-            samples_ns: SampleList::default(),
-            search_p50_ns: None,
-            search_p99_ns: None,
-            search_max_ns: None,
             expansions: self.expansions,
             pushes: self.pushes,
             pops: self.pops,
@@ -116,23 +110,13 @@ impl RowV1 {
             reopenings: self.reopenings,
             max_frontier: self.max_frontier,
             max_open: self.max_open,
-            open_p50: 0.0,
-            open_p90: 0.0,
-            open_p99: 0.0,
-            open_max: 0.0,
-            bytes_per_entry: None,
-            excess_mean: None,
-            excess_max: None,
-            bound: None,
-            raw_samples_ns: SampleList::default(),
-            reference_ns: SampleList::default(),
-            retimed: 0,
-            raced: false,
-            held_bytes: None,
             machine: self.machine,
             cpu,
             rustc: self.rustc,
             git: self.git,
+            // Every other column stays empty: v1 kept no per-sample times, open-set
+            // percentiles, memory or race facts, and the reader fills the search, graph,
+            // moves and costs, as for every row written before those columns.
             ..Row::default()
         }
     }
