@@ -3,7 +3,7 @@
 //!
 //! The rules are the lab's, taken from the default [`Profile`]: one sample length
 //! ([`Profile::sample`]), one cut-off ([`Profile::slowdown`] times the reference's check
-//! pass, never below [`Profile::floor`]), the lab's [`Entries`] (a failed, n/a or cut-off
+//! pass, never below [`Profile::floor`]), the lab's entries (a failed, n/a or cut-off
 //! contender keeps its row, a cut-off one with its bound) and [`Contest`] with its racing.
 //! What comes out is rows, as a run's: the caller ranks them as it ranks any run's, and
 //! never reads an answer from here.
@@ -222,7 +222,7 @@ impl<'p> OnDemand<'p> {
     }
 
     /// Times in batches, with a progress bar: first as many rounds as what is left of the
-    /// budget holds (3 to [`FIRST_BATCH`]), then two at a time, racing the contenders
+    /// budget holds (3 to 5), then two at a time, racing the contenders
     /// after each batch as the lab does, until `decided` (the winner's tie group, from the
     /// rows so far) has not changed for two batches, the next batch would overrun the
     /// budget, or every round is done.
