@@ -1,4 +1,4 @@
-//! `cargo bench`: the whole lab. Every queue on every built-in suite (and every Moving AI
+//! `cargo bench`: the whole lab. Every queue on every built-in workload (and every Moving AI
 //! map under `PQLAB_MAPS`), checked then timed interleaved; the queue alone on traces and
 //! on the synthetic workload; the peers and the oracle; the rows saved as each workload
 //! ends, then the run under `results/local/runs/` and its report in

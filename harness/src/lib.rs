@@ -6,7 +6,7 @@
 //! - [`search`]: the searches that take a queue (the tuned A*, the generic A*, jump point
 //!   search), their per-cell stores, the heuristics, traces and the oracle, the answer
 //!   checks against those expected answers, and other crates' A*.
-//! - [`lab`]: what `cargo bench` runs: suites, the interleaved sampler, the contenders.
+//! - [`lab`]: what `cargo bench` runs: workloads, the interleaved sampler, the contenders.
 //! - [`results`]: the CSV schema, written and read.
 //! - [`analysis`]: workloads, rankings with tie groups, bands, verdicts, noise, diffs.
 //! - [`report`] and [`pick`]: what users read.

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use pqlab::commands::{self, pick::Format, run::Rows};
+use pqlab::commands::{self, pick::OutputFormat, run::Rows};
 use pqlab::maps::grid::Rules;
 use pqlab::maps::grid::{Connectivity, CostScale};
 use pqlab::maps::instance::{Instance, Sample};
@@ -104,9 +104,9 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Lists the lab's built-in suites with the frontier sizes they produce.
-    Suites {
-        /// The quick profile's suites instead of the default's.
+    /// Lists the lab's built-in workloads with the frontier sizes they produce.
+    Workloads {
+        /// The quick profile's workloads instead of the default's.
         #[arg(long)]
         quick: bool,
     },
@@ -334,7 +334,7 @@ fn main() -> ExitCode {
         Command::Diff { a, b, readme, check } => {
             commands::diff::run(&a, &b, readme.as_deref(), check)
         }
-        Command::Suites { quick } => commands::suites::run(if quick {
+        Command::Workloads { quick } => commands::workloads::run(if quick {
             pqlab::lab::Profile::Quick
         } else {
             pqlab::lab::Profile::Default
@@ -440,11 +440,11 @@ impl PickArgs {
             run,
         } = self;
         let format = if json {
-            Format::Json
+            OutputFormat::Json
         } else if markdown {
-            Format::Markdown
+            OutputFormat::Markdown
         } else {
-            Format::Text
+            OutputFormat::Text
         };
         let query = Query {
             latency,

@@ -30,7 +30,7 @@ use crate::search::store::StoreKind;
 use crate::search::SearchKind;
 
 /// What one search answered: its cost and excess over the optimum, or why not.
-type Answer = Result<(Option<u64>, f64), Unanswered>;
+type SearchAnswer = Result<(Option<u64>, f64), Unanswered>;
 
 /// Why a search gave no answer to check.
 #[derive(Clone, Debug)]
@@ -93,7 +93,7 @@ fn solve(
     components: &Components,
     search: SearchKind,
     queue: &'static Entry,
-) -> Vec<Answer> {
+) -> Vec<SearchAnswer> {
     let grid = &instance.grid;
     let moves = Moves::new(grid, rules.connectivity, rules.scale);
     let target = Target {
@@ -140,10 +140,10 @@ fn solve(
 }
 
 /// One map's slot in the shared work.
-struct Slot {
+struct MapSlot {
     loaded: Result<(Instance, Components), String>,
     /// Per queue, the answers to each problem, filled in chunk by chunk.
-    answers: Vec<Mutex<Vec<Option<Answer>>>>,
+    answers: Vec<Mutex<Vec<Option<SearchAnswer>>>>,
     /// The map's problems, split into units of [`CHUNK`].
     chunks: Vec<Range<usize>>,
     /// Units (queue × chunk) not yet done.
@@ -151,10 +151,10 @@ struct Slot {
     seconds: Mutex<f64>,
 }
 
-impl Slot {
+impl MapSlot {
     /// `map` and its scenario `scen` read (or why not, or why `search` cannot take the map),
     /// with room for the answers of `queues` queues.
-    fn load(map: &Path, scen: &Path, sample: Sample, search: SearchKind, queues: usize) -> Slot {
+    fn load(map: &Path, scen: &Path, sample: Sample, search: SearchKind, queues: usize) -> MapSlot {
         let loaded = Instance::movingai(map, Some(scen), sample)
             .map_err(|e| format!("{e:#}"))
             .and_then(|i| {
@@ -167,7 +167,7 @@ impl Slot {
             });
         let problems = loaded.as_ref().map_or(0, |(i, _)| i.problems.len());
         let chunks = chunks(problems);
-        Slot {
+        MapSlot {
             answers: (0..queues).map(|_| Mutex::new(vec![None; problems])).collect(),
             left: AtomicUsize::new(queues * chunks.len()),
             chunks,
@@ -223,9 +223,9 @@ pub fn validate(
     tick: &(dyn Fn(usize, usize) + Sync),
 ) -> (Vec<MapReport>, usize) {
     let rules = Rules::default();
-    let slots: Vec<Slot> = maps
+    let slots: Vec<MapSlot> = maps
         .iter()
-        .map(|(map, scen)| Slot::load(map, scen, sample, search, queues.len()))
+        .map(|(map, scen)| MapSlot::load(map, scen, sample, search, queues.len()))
         .collect();
     let reports: Vec<Mutex<Option<MapReport>>> = maps.iter().map(|_| Mutex::new(None)).collect();
     // Broken maps are reported at once.
@@ -281,8 +281,13 @@ pub fn validate(
 
 /// One map's report from its queues' answers: every answer checked, and the exact queues'
 /// costs against each other.
-fn judge(instance: &Instance, queues: &[&'static Entry], slot: &Slot, rules: Rules) -> MapReport {
-    let answers: Vec<Vec<Answer>> = slot
+fn judge(
+    instance: &Instance,
+    queues: &[&'static Entry],
+    slot: &MapSlot,
+    rules: Rules,
+) -> MapReport {
+    let answers: Vec<Vec<SearchAnswer>> = slot
         .answers
         .iter()
         .map(|a| {

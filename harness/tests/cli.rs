@@ -557,7 +557,7 @@ fn pick_refuses_flags_it_would_drop() {
     }
 }
 
-/// A series no suite of the lab searches is said to be unmeasured, with the series of the
+/// A series no workload of the lab searches is said to be unmeasured, with the series of the
 /// same search the lab does measure, never "run `cargo bench` with that series": each of
 /// six such questions in turn.
 #[test]

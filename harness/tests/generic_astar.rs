@@ -15,7 +15,7 @@ use pqlab::maps::moves::{for_each_move, Direction, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
 use pqlab::search::heuristic::{AnyHeuristic, Heuristic, HeuristicKind};
-use pqlab_queues::astar::{takes, SearchError};
+use pqlab_queues::astar::{takes, AstarError};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{astar, astar_dense, Frontier};
 
@@ -66,7 +66,7 @@ impl Problem<'_> {
         );
         // A narrow queue takes no 64-bit costs: the search says so at once.
         let dense = match (dense, takes::<F, u64>()) {
-            (Err(SearchError::Refused(why)), Err(reason)) if why == reason => None,
+            (Err(AstarError::Refused(why)), Err(reason)) if why == reason => None,
             (found, _) => Some(found.unwrap_or_else(|e| panic!("{what} (dense): {e}"))),
         };
         for found in std::iter::once(hashed).chain(dense) {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::{pairs, shared_maps};
 use pqlab::lab::searches::{CheckQueue, Prepared, Untimed};
-use pqlab::lab::suites::{builtin, Role, Source, WorkloadSpec};
+use pqlab::lab::workloads::{builtin, Role, Source, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::{Connectivity, CostKind, CostScale, Grid, Rules};
@@ -219,20 +219,20 @@ fn jps_with_every_queue_on_a_moving_ai_sample() {
 /// checks every queue on the smallest: checked, or `n/a` with the reason, never failed.
 #[test]
 fn the_default_jps_workloads_mirror_astar_ones_and_check_every_queue_or_say_why_not() {
-    let suites = builtin(Profile::Default);
+    let specs = builtin(Profile::Default);
     let jps: Vec<&WorkloadSpec> =
-        suites.iter().filter(|s| s.setup.search == SearchKind::Jps).collect();
+        specs.iter().filter(|s| s.setup.search == SearchKind::Jps).collect();
     assert!(jps.len() >= 3, "{} JPS workloads", jps.len());
-    for suite in &jps {
-        let astar = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*suite).clone() };
-        assert!(suites.iter().any(|s| s.same_searches(&astar)), "{} has no A* twin", suite.name());
-        assert!(suite.name().ends_with("/jps"), "{}", suite.name());
+    for spec in &jps {
+        let astar = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*spec).clone() };
+        assert!(specs.iter().any(|s| s.same_searches(&astar)), "{} has no A* twin", spec.name());
+        assert!(spec.name().ends_with("/jps"), "{}", spec.name());
     }
     let smallest = jps
         .iter()
         .find(|s| matches!(&s.source, Source::Generated { map, .. } if map.size <= 64))
         .expect("a small JPS workload");
-    let suite = WorkloadSpec {
+    let spec = WorkloadSpec {
         source: match &smallest.source {
             Source::Generated { map, .. } => Source::Generated { map: *map, problems: 5 },
             other => other.clone(),
@@ -240,7 +240,7 @@ fn the_default_jps_workloads_mirror_astar_ones_and_check_every_queue_or_say_why_
         role: Role::OtherSeries,
         ..(*smallest).clone()
     };
-    let prepared = Prepared::new(&suite).unwrap();
+    let prepared = Prepared::new(&spec).unwrap();
     let mut checked = 0;
     for entry in ENTRIES {
         let check = pqlab_queues::registry::visit(

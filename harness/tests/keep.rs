@@ -8,7 +8,7 @@ use std::time::Duration;
 use pqlab::lab::contest::Contest;
 use pqlab::lab::memory::{Counting, Keep};
 use pqlab::lab::searches::{CheckQueue, Prepared};
-use pqlab::lab::suites::{Role, Source, WorkloadSpec};
+use pqlab::lab::workloads::{Role, Source, WorkloadSpec};
 use pqlab::maps::grid::CostScale;
 use pqlab::search::heuristic::HeuristicKind;
 use pqlab::search::store::StoreKind;
@@ -18,7 +18,7 @@ use pqlab_queues::registry;
 static ALLOCATOR: Counting = Counting;
 
 fn prepared() -> Prepared {
-    let suite = WorkloadSpec {
+    let spec = WorkloadSpec {
         source: Source::Generated { map: "rooms-r8-128-s1".parse().unwrap(), problems: 6 },
         setup: pqlab::search::Setup::GRID_ASTAR,
         heuristic: HeuristicKind::Octile,
@@ -27,7 +27,7 @@ fn prepared() -> Prepared {
         role: Role::Bands,
         replay: false,
     };
-    Prepared::new(&suite).unwrap()
+    Prepared::new(&spec).unwrap()
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn contenders_past_the_memory_limit_are_parked_and_still_timed() {
     let mut roomy = Keep::new(usize::MAX);
     assert!(queues.iter().all(|id| !check(&mut roomy, id).parked));
     // One that holds one contender's state and half another's (each at least the store's
-    // 8 bytes a cell; the compiled moves are the suite's, shared) keeps the first and parks
+    // 8 bytes a cell; the compiled moves are the workload's, shared) keeps the first and parks
     // the rest.
     let cells = 130 * 130;
     let mut tight = Keep::new(8 * cells + 8 * cells / 2);

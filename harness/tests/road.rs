@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::time::Instant;
 
 use pqlab::maps::road::{self, RoadGraph, RoadSpec};
-use pqlab_queues::astar::{takes, SearchError};
+use pqlab_queues::astar::{takes, AstarError};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
 use pqlab_queues::{astar, astar_dense, Frontier, Key, KeyRule, Node, PushError, Pushed, Spec};
@@ -249,7 +249,7 @@ impl Visitor for &Graphs<'_> {
                 );
                 // A narrow queue takes no 64-bit costs: the search says so at once.
                 let dense = match (dense, takes::<F, u64>()) {
-                    (Err(SearchError::Refused(why)), Err(reason)) if why == reason => None,
+                    (Err(AstarError::Refused(why)), Err(reason)) if why == reason => None,
                     (found, _) => Some(found.unwrap_or_else(|e| panic!("{what} (dense): {e}"))),
                 };
                 for found in std::iter::once(hashed).chain(dense) {

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{pairs, shared_maps, Cell};
-use pqlab::lab::suites::{builtin, Role, WorkloadSpec};
+use pqlab::lab::workloads::{builtin, Role, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
 use pqlab::maps::grid::{CostKind, Grid, Rules};
@@ -246,25 +246,25 @@ fn every_tie_rule_on_a_moving_ai_sample() {
 /// search; every rule on every tie map.
 #[test]
 fn the_default_tie_workloads_mirror_band_workloads_under_every_rule() {
-    let suites = builtin(Profile::Default);
-    let variants = suites.iter().filter(|s| s.role == Role::Ties);
+    let specs = builtin(Profile::Default);
+    let variants = specs.iter().filter(|s| s.role == Role::Ties);
     // The other variants of the A* (its heuristic cached) mirror a band or series workload.
-    for suite in variants.clone().filter(|s| !RULES.contains(&s.setup.search)) {
-        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..suite.clone() };
-        let mirrored = suites.iter().find(|s| s.same_searches(&twin)).map(|s| s.role);
-        assert!(matches!(mirrored, Some(Role::Bands | Role::OtherSeries)), "{}", suite.name());
+    for spec in variants.clone().filter(|s| !RULES.contains(&s.setup.search)) {
+        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..spec.clone() };
+        let mirrored = specs.iter().find(|s| s.same_searches(&twin)).map(|s| s.role);
+        assert!(matches!(mirrored, Some(Role::Bands | Role::OtherSeries)), "{}", spec.name());
     }
     let ties: Vec<&WorkloadSpec> = variants.filter(|s| RULES.contains(&s.setup.search)).collect();
     assert!(ties.len() >= 8, "{} tie workloads", ties.len());
-    for suite in &ties {
-        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*suite).clone() };
-        let banded = suites.iter().find(|s| s.same_searches(&twin));
-        assert_eq!(banded.map(|s| s.role), Some(Role::Bands), "{}", suite.name());
-        assert!(suite.name().ends_with(suite.setup.search.token()), "{}", suite.name());
+    for spec in &ties {
+        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*spec).clone() };
+        let banded = specs.iter().find(|s| s.same_searches(&twin));
+        assert_eq!(banded.map(|s| s.role), Some(Role::Bands), "{}", spec.name());
+        assert!(spec.name().ends_with(spec.setup.search.token()), "{}", spec.name());
         for rule in &RULES[1..] {
             let other =
-                WorkloadSpec { setup: Setup { search: *rule, ..suite.setup }, ..(*suite).clone() };
-            assert!(suites.contains(&other), "{} under {rule:?}", suite.name());
+                WorkloadSpec { setup: Setup { search: *rule, ..spec.setup }, ..(*spec).clone() };
+            assert!(specs.contains(&other), "{} under {rule:?}", spec.name());
         }
     }
 }

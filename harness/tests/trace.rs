@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use pqlab::format::count;
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
-use pqlab_queues::trace::{Format, Keys, Recording, Trace};
+use pqlab_queues::trace::{Recording, TraceFormat, TraceKeys, UserTrace};
 use pqlab_queues::{Frontier, Spec};
 use tempfile::TempDir;
 
@@ -47,10 +47,14 @@ fn malformed_traces_are_refused_with_the_record_named_and_exit_status_2() {
     let dir = dir.path();
     let head = "pqlab-trace 1\nkeys monotone\n";
     let mut binary = Vec::new();
-    Trace::new(Keys::Monotone, None, vec![pqlab_queues::trace::Op::Push { node: 1, key: 5 }])
-        .unwrap()
-        .write(&mut binary, Format::Binary)
-        .unwrap();
+    UserTrace::new(
+        TraceKeys::Monotone,
+        None,
+        vec![pqlab_queues::trace::TraceOp::Push { node: 1, key: 5 }],
+    )
+    .unwrap()
+    .write(&mut binary, TraceFormat::Binary)
+    .unwrap();
     binary.truncate(binary.len() - 4);
     let cases: [(&str, Vec<u8>, &str); 6] = [
         (
@@ -108,9 +112,9 @@ fn a_small_trace_is_answered_with_its_profile_and_the_queues_that_cannot_take_it
         }
     }
     let recorded = open.trace().unwrap();
-    let any = Trace::new(Keys::Any, None, recorded.ops().to_vec()).unwrap();
+    let any = UserTrace::new(TraceKeys::Any, None, recorded.ops().to_vec()).unwrap();
     let path = dir.join("any.ptrace");
-    any.save(&path, Format::Binary).unwrap();
+    any.save(&path, TraceFormat::Binary).unwrap();
     let out = pick(&path, dir, &["--rounds", "3", "--budget", "30"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
@@ -129,7 +133,7 @@ fn a_small_trace_is_answered_with_its_profile_and_the_queues_that_cannot_take_it
     assert!(stdout.contains("keys any"), "{stdout}");
     assert!(stdout.contains("radix-heap-dup: n/a: it needs monotone keys"), "{stdout}");
     assert!(stdout.contains("To adopt `"), "{stdout}");
-    assert!(stdout.contains("no run here replayed the lab's suites"), "{stdout}");
+    assert!(stdout.contains("no run here replayed the lab's workloads"), "{stdout}");
 
     // A monotone trace whose second push is below its first, before any pop: the
     // bounded-span queues (the floor is the first key pushed) cannot take it.

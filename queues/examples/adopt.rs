@@ -42,7 +42,7 @@ fn octile((x, y): (i32, i32), (gx, gy): (i32, i32)) -> u32 {
     141 * dx.min(dy) + 100 * (dx.max(dy) - dx.min(dy))
 }
 
-fn main() -> Result<(), pqlab_queues::astar::SearchError> {
+fn main() -> Result<(), pqlab_queues::astar::AstarError> {
     let mut rng = 0x2545_F491_4F6C_DD1Du64;
     let mut cell = || loop {
         rng ^= rng << 13;

@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
-use pqlab_queues::trace::{Format, Recording};
+use pqlab_queues::trace::{Recording, TraceFormat};
 use pqlab_queues::{Frontier, Key, Node, Spec};
 
 const SIDE: usize = 120;
@@ -141,7 +141,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let trace = open.trace()?;
-    let format = if binary { Format::Binary } else { Format::Text };
+    let format = if binary { TraceFormat::Binary } else { TraceFormat::Text };
     trace.save(&path, format)?;
     let facts = trace.facts();
     println!(

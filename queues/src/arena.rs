@@ -8,7 +8,7 @@
 //!   a slot is held exactly while its node is.
 //! * `Dup`: an entry takes the most recently released slot (still in cache), or a new one
 //!   at the end. Released slots form a LIFO list threaded through a link field of the
-//!   slots themselves ([`Slot::free_link`]), so the arena costs no memory beside the slots.
+//!   slots themselves ([`ArenaSlot::free_link`]), so the arena costs no memory beside the slots.
 //!
 //! | operation | `Dk` | `Dup` |
 //! |---|---|---|
@@ -30,8 +30,8 @@ use crate::{Node, StrategyKind};
 const NIL: u32 = u32::MAX;
 
 /// A slot an [`Arena`] can hold: a queue's tree node.
-pub(crate) trait Slot: Copy {
-    /// Slot indices stay below this: the smallest sentinel the queue's links use.
+pub(crate) trait ArenaSlot: Copy {
+    /// ArenaSlot indices stay below this: the smallest sentinel the queue's links use.
     const LIMIT: u32;
     /// A slot that holds no entry: what a `Dk` arena, and its reserved slots, start as.
     const VACANT: Self;
@@ -49,7 +49,7 @@ pub(crate) trait Slot: Copy {
 /// [`Arena::new`], and a slot holds an entry exactly when the queue took it and has not
 /// released it since; with `Dup`, the first `reserved` slots never hold entries, and every
 /// other slot either holds an entry or is on the free list starting at `free` (each once,
-/// marked vacant, linked through [`Slot::free_link`], ending in `NIL`).
+/// marked vacant, linked through [`ArenaSlot::free_link`], ending in `NIL`).
 #[derive(Debug)]
 pub(crate) struct Arena<T, S> {
     slots: Vec<T>,
@@ -60,9 +60,9 @@ pub(crate) struct Arena<T, S> {
     strategy: PhantomData<S>,
 }
 
-impl<T: Slot, S: StrategyKind> Arena<T, S> {
+impl<T: ArenaSlot, S: StrategyKind> Arena<T, S> {
     /// An arena for node ids below `capacity`: with `Dk`, one vacant slot per node id
-    /// (`capacity` must not exceed [`Slot::LIMIT`]); with `Dup`, empty.
+    /// (`capacity` must not exceed [`ArenaSlot::LIMIT`]); with `Dup`, empty.
     pub(crate) fn new(capacity: usize) -> Self {
         if S::DECREASE_KEY {
             assert!(
@@ -168,7 +168,7 @@ mod tests {
         held: bool,
     }
 
-    impl Slot for Cell {
+    impl ArenaSlot for Cell {
         const LIMIT: u32 = u32::MAX - 1;
         const VACANT: Cell = Cell { node: 0, link: NIL, held: false };
 

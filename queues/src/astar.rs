@@ -16,7 +16,7 @@
 //! let (path, cost) = found.expect("the goal is reachable");
 //! assert_eq!(cost, 20);
 //! assert_eq!(path, (0..=10).collect::<Vec<_>>());
-//! # Ok::<(), pqlab_queues::astar::SearchError>(())
+//! # Ok::<(), pqlab_queues::astar::AstarError>(())
 //! ```
 //!
 //! It returns a `Result` where `pathfinding` returns the `Option` alone: a queue may reject
@@ -42,7 +42,7 @@
 //! * **Monotone queues** (radix heaps, bucket and HOT queues) need, with integer costs, a
 //!   *consistent* heuristic (`h(a) <= cost(a, b) + h(b)` on every edge): then no key falls
 //!   below the last one popped. With an inconsistent one the queue rejects the push, and
-//!   the search returns [`SearchError::Queue`]. A bounded-span queue is rebuilt with a
+//!   the search returns [`AstarError::Queue`]. A bounded-span queue is rebuilt with a
 //!   larger span when a key goes beyond it. Float costs: see below.
 //! * **Reopening.** A closed node reached again at a lower cost is opened again, so with
 //!   an exact queue and an admissible heuristic (never overestimating) the path is a
@@ -62,13 +62,13 @@
 //!
 //! * **Keys** are the IEEE bit patterns, which for non-negative finite floats preserve
 //!   order (the proof is on the [`Cost`] implementations). A NaN, infinite or negative
-//!   cost or estimate is [`SearchError::NotFinite`] or [`SearchError::Negative`], a sum
-//!   that reaches infinity [`SearchError::Overflow`]. `-0.0` is zero.
+//!   cost or estimate is [`AstarError::NotFinite`] or [`AstarError::Negative`], a sum
+//!   that reaches infinity [`AstarError::Overflow`]. `-0.0` is zero.
 //! * **Ties.** An `f32`'s key fits 32 bits, so `f32` folds `g` into the key with the
 //!   any-key queues as `u32` does; an `f64`'s takes all 64, so `f64` keys are `f` alone.
 //! * **Which queues** ([`takes`]): the any-key queues, and the monotone ones
 //!   ([`KeyRule::Monotone`]: radix heaps, HOT queue), with the rule below. The bounded-span
-//!   ones ([`KeyRule::BoundedSpan`]: bucket queues) are refused ([`SearchError::Refused`])
+//!   ones ([`KeyRule::BoundedSpan`]: bucket queues) are refused ([`AstarError::Refused`])
 //!   before anything is searched: a bucket per key value cannot span the bit patterns.
 //! * **Rounding and monotone queues.** A heuristic consistent in real numbers is not
 //!   always consistent in floats: on a line of diagonal moves (`√2` each) to a goal 7 moves
@@ -88,7 +88,7 @@
 //!   that differ by the rounding of a sum: about `k ε` relative for `k` moves.
 //!
 //! ```
-//! use pqlab_queues::astar::{takes, SearchError};
+//! use pqlab_queues::astar::{takes, AstarError};
 //! use pqlab_queues::{astar, bucket_queue::BucketQueue, radix_heap::RadixHeap, Dup};
 //! use std::f64::consts::SQRT_2;
 //!
@@ -113,8 +113,8 @@
 //! // A bucket queue cannot take float keys, and says so before searching.
 //! let reason = takes::<BucketQueue<Dup>, f64>().unwrap_err();
 //! let refused = astar::<BucketQueue<Dup>, _, _, _>(&(0, 0), successors, octile, |&c| c == goal);
-//! assert_eq!(refused, Err(SearchError::Refused(reason)));
-//! # Ok::<(), SearchError>(())
+//! assert_eq!(refused, Err(AstarError::Refused(reason)));
+//! # Ok::<(), AstarError>(())
 //! ```
 //!
 //! # Counters
@@ -136,7 +136,7 @@
 //! assert_eq!(found.map(|(_, cost)| cost), Some(3));
 //! assert_eq!(stats.pops, stats.expansions + stats.stale_pops);
 //! println!("{} expansions, {} pushes, at most {} entries held", stats.expansions, stats.pushes, stats.max_frontier);
-//! # Ok::<(), pqlab_queues::astar::SearchError>(())
+//! # Ok::<(), pqlab_queues::astar::AstarError>(())
 //! ```
 //!
 //! # Complexity
@@ -186,9 +186,9 @@ pub trait Cost: Copy + PartialOrd {
     ///
     /// # Errors
     ///
-    /// [`SearchError::Negative`] for a negative value, [`SearchError::NotFinite`] for a
+    /// [`AstarError::Negative`] for a negative value, [`AstarError::NotFinite`] for a
     /// NaN or an infinity.
-    fn to_key(self) -> Result<Key, SearchError>;
+    fn to_key(self) -> Result<Key, AstarError>;
 }
 
 macro_rules! integer_cost {
@@ -202,8 +202,8 @@ macro_rules! integer_cost {
                 <$t>::checked_add(self, other)
             }
             #[inline]
-            fn to_key(self) -> Result<Key, SearchError> {
-                Key::try_from(self).map_err(|_| SearchError::Negative)
+            fn to_key(self) -> Result<Key, AstarError> {
+                Key::try_from(self).map_err(|_| AstarError::Negative)
             }
         }
     )*};
@@ -241,11 +241,11 @@ macro_rules! float_cost {
                 sum.is_finite().then_some(sum)
             }
             #[inline]
-            fn to_key(self) -> Result<Key, SearchError> {
+            fn to_key(self) -> Result<Key, AstarError> {
                 if !self.is_finite() {
-                    Err(SearchError::NotFinite)
+                    Err(AstarError::NotFinite)
                 } else if self < 0.0 {
-                    Err(SearchError::Negative)
+                    Err(AstarError::Negative)
                 } else {
                     Ok(Key::from((self + 0.0).to_bits()))
                 }
@@ -258,7 +258,7 @@ float_cost!(f32, f64);
 
 /// Whether queue `Q` can take keys made from costs of type `C`, and if not, why: a
 /// sentence fit to print after "n/a: ". [`astar`] and the other searches refuse such a
-/// pairing at once with [`SearchError::Refused`] and this reason.
+/// pairing at once with [`AstarError::Refused`] and this reason.
 ///
 /// A queue unavailable here ([`Frontier::available`]) takes nothing. Every other queue
 /// takes the integer costs of up to 32 bits, and all but the narrow ones
@@ -295,7 +295,7 @@ pub fn takes<Q: Frontier, C: Cost>() -> Result<(), &'static str> {
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SearchError {
+pub enum AstarError {
     /// The queue rejected a key: a monotone queue given an inconsistent heuristic, or a
     /// bounded-span queue at its largest span.
     #[error("the queue rejected a push ({0}); monotone queues need a consistent heuristic")]
@@ -327,11 +327,11 @@ pub enum SearchError {
 
 /// What a search returns: the path from the start to the first node that satisfies
 /// `success` and its cost, `None` if no such node is reachable.
-pub type Found<N, C> = Result<Option<(Vec<N>, C)>, SearchError>;
+pub type Found<N, C> = Result<Option<(Vec<N>, C)>, AstarError>;
 
 /// What [`astar_with_stats`] and [`astar_dense_with_stats`] return: [`Found`]'s answer and
 /// what the search did.
-pub type FoundWithStats<N, C> = Result<(Option<(Vec<N>, C)>, Counters), SearchError>;
+pub type FoundWithStats<N, C> = Result<(Option<(Vec<N>, C)>, Counters), AstarError>;
 
 /// What one search did: the figures every result row records. This search and every
 /// search of the harness (its grid A\*, jump point search, fringe search, breadth-first
@@ -414,7 +414,7 @@ where
 /// // 0, 1 and 2 expanded; 2 pushed at 3, then again at 2 (its first entry is left over).
 /// assert_eq!((stats.expansions, stats.pushes, stats.pops, stats.stale_pops), (3, 4, 3, 0));
 /// assert_eq!((stats.max_frontier, stats.max_open), (2, 2));
-/// # Ok::<(), pqlab_queues::astar::SearchError>(())
+/// # Ok::<(), pqlab_queues::astar::AstarError>(())
 /// ```
 pub fn astar_with_stats<Q, N, C, IN>(
     start: &N,
@@ -453,7 +453,7 @@ where
 /// )?;
 /// let (path, cost) = found.expect("the corner is reachable");
 /// assert_eq!((path.len(), cost), (19, 18));
-/// # Ok::<(), pqlab_queues::astar::SearchError>(())
+/// # Ok::<(), pqlab_queues::astar::AstarError>(())
 /// ```
 pub fn astar_dense<Q, N, C, IN>(
     start: &N,
@@ -498,12 +498,12 @@ const ABSENT: u32 = u32::MAX;
 /// Gives nodes their dense ids, in the order they are first reached.
 trait Ids<N> {
     /// `node`'s id, and whether it is new; a new node gets `next` and is added to `nodes`.
-    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), SearchError>;
+    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), AstarError>;
 }
 
 impl<N: Eq + Hash + Clone> Ids<N> for FxHashMap<N, u32> {
     #[inline]
-    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), SearchError> {
+    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), AstarError> {
         match self.entry(node) {
             Entry::Occupied(held) => Ok((*held.get(), false)),
             Entry::Vacant(new) => {
@@ -523,13 +523,13 @@ struct Dense<F> {
 
 impl<N, F: FnMut(&N) -> usize> Ids<N> for Dense<F> {
     #[inline]
-    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), SearchError> {
+    fn id(&mut self, node: N, next: u32, nodes: &mut Vec<N>) -> Result<(u32, bool), AstarError> {
         let index = (self.index)(&node);
         let nodes_given = self.ids.len();
         let id = self
             .ids
             .get_mut(index)
-            .ok_or(SearchError::IndexOutOfRange { index, nodes: nodes_given })?;
+            .ok_or(AstarError::IndexOutOfRange { index, nodes: nodes_given })?;
         if *id != ABSENT {
             return Ok((*id, false));
         }
@@ -597,8 +597,8 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
     /// float costs and a monotone queue, never below the floor (pathmax, see
     /// [Float costs](self#float-costs)).
     #[inline]
-    fn key(&self, g: C, h: C) -> Result<Key, SearchError> {
-        let f = g.checked_add(h).ok_or(SearchError::Overflow)?.to_key()?;
+    fn key(&self, g: C, h: C) -> Result<Key, AstarError> {
+        let f = g.checked_add(h).ok_or(AstarError::Overflow)?.to_key()?;
         Ok(if Q::KEYS == KeyRule::Any && C::NARROW {
             f << 32 | (u64::from(u32::MAX) - g.to_key()?)
         } else if C::FLOAT && Q::KEYS.is_monotone() {
@@ -611,7 +611,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
     /// Pushes `id` with `key` and counts what the push did, rebuilding the queue first if
     /// `id` is beyond its capacity, and again if `key` is beyond a bounded span.
     #[inline]
-    fn push(&mut self, id: u32, key: Key) -> Result<(), SearchError> {
+    fn push(&mut self, id: u32, key: Key) -> Result<(), AstarError> {
         if id as usize >= self.capacity {
             let capacity = (self.capacity * 2).min(ABSENT as usize);
             self.rebuild(capacity, self.span)?;
@@ -641,7 +641,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
     /// queue is first given the old floor (one entry pushed and popped), so that keys
     /// between it and the smallest held key stay accepted. Not counted in [`Counters`].
     #[cold]
-    fn rebuild(&mut self, capacity: usize, span: Key) -> Result<(), SearchError> {
+    fn rebuild(&mut self, capacity: usize, span: Key) -> Result<(), AstarError> {
         let mut open = Q::new(Spec { capacity, span });
         if let (Some(floor), true) = (self.floor, Q::KEYS.is_monotone()) {
             open.push(0, floor)?;
@@ -661,7 +661,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
         mut heuristic: impl FnMut(&N) -> C,
         mut success: impl FnMut(&N) -> bool,
     ) -> FoundWithStats<N, C> {
-        takes::<Q, C>().map_err(SearchError::Refused)?;
+        takes::<Q, C>().map_err(AstarError::Refused)?;
         let (id, _) = self.ids.id(start.clone(), 0, &mut self.nodes)?;
         let h = estimate(&mut heuristic, start)?;
         self.states.push(State { g: C::ZERO, h, step: C::ZERO, parent: ABSENT, closed: false });
@@ -698,11 +698,11 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
             }
             for (next, step) in successors(&self.nodes[id as usize]) {
                 step.to_key()?;
-                let g = g.checked_add(step).ok_or(SearchError::Overflow)?;
+                let g = g.checked_add(step).ok_or(AstarError::Overflow)?;
                 let fresh = u32::try_from(self.nodes.len())
                     .ok()
                     .filter(|&n| n != ABSENT)
-                    .ok_or(SearchError::TooManyNodes)?;
+                    .ok_or(AstarError::TooManyNodes)?;
                 let (child, new) = self.ids.id(next, fresh, &mut self.nodes)?;
                 let h = if new {
                     let h = estimate(&mut heuristic, &self.nodes[child as usize])?;
@@ -736,7 +736,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
     /// node on the path may have been improved after the goal's cost was set through it)
     /// the sum of the path's moves from the start (the order in which `g` is summed, so
     /// that float costs round alike), so that path and cost always agree.
-    fn path(&self, goal: u32, g: C) -> Result<(Vec<N>, C), SearchError> {
+    fn path(&self, goal: u32, g: C) -> Result<(Vec<N>, C), AstarError> {
         let mut ids = vec![goal];
         let mut at = goal;
         while self.states[at as usize].parent != ABSENT {
@@ -750,7 +750,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
             ids[1..]
                 .iter()
                 .try_fold(C::ZERO, |cost, &id| cost.checked_add(self.states[id as usize].step))
-                .ok_or(SearchError::Overflow)?
+                .ok_or(AstarError::Overflow)?
         };
         Ok((ids.iter().map(|&id| self.nodes[id as usize].clone()).collect(), cost))
     }
@@ -758,7 +758,7 @@ impl<Q: Frontier, N: Clone, C: Cost, I: Ids<N>, const COUNT: bool> Search<Q, N, 
 
 /// `heuristic(node)`, checked to be a cost ([`Cost::to_key`]).
 #[inline]
-fn estimate<N, C: Cost>(heuristic: &mut impl FnMut(&N) -> C, node: &N) -> Result<C, SearchError> {
+fn estimate<N, C: Cost>(heuristic: &mut impl FnMut(&N) -> C, node: &N) -> Result<C, AstarError> {
     let h = heuristic(node);
     h.to_key()?;
     Ok(h)
@@ -866,10 +866,7 @@ mod tests {
         };
         let h = |&n: &u32| [2, 0, 0][n as usize];
         let radix = astar::<RadixHeap<Dup>, _, _, _>(&0, successors, h, |&n| n == 2);
-        assert!(
-            matches!(radix, Err(SearchError::Queue(PushError::BelowFloor { .. }))),
-            "{radix:?}"
-        );
+        assert!(matches!(radix, Err(AstarError::Queue(PushError::BelowFloor { .. }))), "{radix:?}");
         let dary = astar::<DaryHeap<4, Dup>, _, _, _>(&0, successors, h, |&n| n == 2);
         assert_eq!(dary, Ok(Some((vec![0, 1, 2], 2))));
         // With float costs the monotone queue lifts 1's key to the floor (pathmax) and
@@ -972,22 +969,22 @@ mod tests {
         }
         assert_eq!(
             (f64::NAN.to_key(), f32::INFINITY.to_key()),
-            (Err(SearchError::NotFinite), Err(SearchError::NotFinite))
+            (Err(AstarError::NotFinite), Err(AstarError::NotFinite))
         );
-        assert_eq!((-1e-300f64).to_key(), Err(SearchError::Negative));
+        assert_eq!((-1e-300f64).to_key(), Err(AstarError::Negative));
     }
 
     #[test]
     fn bad_floats_are_errors() {
         let line = |step: f64| move |&n: &u32| [(n + 1, step)];
         for (step, h, error) in [
-            (f64::NAN, 0.0, SearchError::NotFinite),
-            (f64::INFINITY, 0.0, SearchError::NotFinite),
-            (-0.5, 0.0, SearchError::Negative),
-            (1.0, f64::NAN, SearchError::NotFinite),
-            (1.0, f64::INFINITY, SearchError::NotFinite),
-            (1.0, -1.0, SearchError::Negative),
-            (f64::MAX, 0.0, SearchError::Overflow),
+            (f64::NAN, 0.0, AstarError::NotFinite),
+            (f64::INFINITY, 0.0, AstarError::NotFinite),
+            (-0.5, 0.0, AstarError::Negative),
+            (1.0, f64::NAN, AstarError::NotFinite),
+            (1.0, f64::INFINITY, AstarError::NotFinite),
+            (1.0, -1.0, AstarError::Negative),
+            (f64::MAX, 0.0, AstarError::Overflow),
         ] {
             let found = astar::<DaryHeap<4, Dup>, _, _, _>(&0, line(step), |_| h, |&n| n == 3);
             assert_eq!(found, Err(error), "step {step}, estimate {h}");
@@ -1006,7 +1003,7 @@ mod tests {
         assert_eq!(takes::<RadixHeap<Dup>, f64>(), Ok(()));
         let never = |_: &u32| -> Vec<(u32, f32)> { unreachable!("refused before searching") };
         let found = astar::<BucketQueue<Dup>, _, _, _>(&0, never, |_| 0.0, |_| true);
-        assert_eq!(found, Err(SearchError::Refused(reason)));
+        assert_eq!(found, Err(AstarError::Refused(reason)));
     }
 
     /// The graph of the [`astar_with_stats`] example, by hand, with both strategies:
@@ -1074,10 +1071,10 @@ mod tests {
     fn bad_costs_and_indices_are_errors() {
         let back = |&n: &i32| vec![(n + 1, -1)];
         let found = astar::<DaryHeap<4, Dup>, _, _, _>(&0, back, |_| 0, |&n| n == 3);
-        assert_eq!(found, Err(SearchError::Negative));
+        assert_eq!(found, Err(AstarError::Negative));
         let far = |&n: &u8| vec![(n + 1, u8::MAX)];
         let found = astar::<DaryHeap<4, Dup>, _, _, _>(&0, far, |_| 0, |&n| n == 3);
-        assert_eq!(found, Err(SearchError::Overflow));
+        assert_eq!(found, Err(AstarError::Overflow));
         let line = |&n: &u32| vec![(n + 1, 1)];
         let found = astar_dense::<DaryHeap<4, Dup>, _, _, _>(
             &0,
@@ -1087,6 +1084,6 @@ mod tests {
             5,
             |&n| n as usize,
         );
-        assert_eq!(found, Err(SearchError::IndexOutOfRange { index: 5, nodes: 5 }));
+        assert_eq!(found, Err(AstarError::IndexOutOfRange { index: 5, nodes: 5 }));
     }
 }

@@ -102,7 +102,7 @@ use crate::{
 };
 
 /// One heap entry (16 bytes).
-type Entry = (Key, Node);
+type BHeapEntry = (Key, Node);
 
 /// Slots in a 4 KiB page: the largest block. Slot 0 sits at the start of a page, so no
 /// block straddles a page or a 64-byte line.
@@ -180,7 +180,7 @@ impl<const B: usize> Layout<B> {
 /// `store` never shrinks, so a refill after `clear` allocates nothing.
 #[derive(Debug)]
 pub struct BHeap<const B: usize, S> {
-    store: Vec<Entry>,
+    store: Vec<BHeapEntry>,
     /// The index in `store` of slot 0's place (padding below it aligns the pages).
     base: usize,
     len: usize,
@@ -193,12 +193,12 @@ pub struct BHeap<const B: usize, S> {
 impl<const B: usize, S: StrategyKind> BHeap<B, S> {
     /// The slots in use and the position table, borrowed apart for the sifts.
     #[inline]
-    fn parts(&mut self) -> (&mut [Entry], &mut PositionTable) {
+    fn parts(&mut self) -> (&mut [BHeapEntry], &mut PositionTable) {
         (&mut self.store[self.base..self.base + self.len], &mut self.positions)
     }
 
     #[inline]
-    fn get(&self, i: usize) -> Entry {
+    fn get(&self, i: usize) -> BHeapEntry {
         self.store[self.base + i]
     }
 
@@ -212,7 +212,7 @@ impl<const B: usize, S: StrategyKind> BHeap<B, S> {
             self.store.resize(self.store.len() + PAGE_SLOTS, (0, 0));
             return;
         }
-        let mut store: Vec<Entry> =
+        let mut store: Vec<BHeapEntry> =
             Vec::with_capacity((2 * pages.len()).max(PAGE_SLOTS) + PAGE_SLOTS);
         let base = store.as_ptr().align_offset(PAGE_BYTES);
         let base = if base < PAGE_SLOTS { base } else { 0 };
@@ -225,7 +225,7 @@ impl<const B: usize, S: StrategyKind> BHeap<B, S> {
 
     /// Writes `entry` to slot `i`, and with `Dk` records where its node now is.
     #[inline]
-    fn place(slots: &mut [Entry], positions: &mut PositionTable, i: usize, entry: Entry) {
+    fn place(slots: &mut [BHeapEntry], positions: &mut PositionTable, i: usize, entry: BHeapEntry) {
         slots[i] = entry;
         if S::DECREASE_KEY {
             positions.set(entry.1, i as u32);
@@ -234,7 +234,12 @@ impl<const B: usize, S: StrategyKind> BHeap<B, S> {
 
     /// Moves `entry` up from the hole at `i` while its parent's key is larger.
     #[inline]
-    fn sift_up(slots: &mut [Entry], positions: &mut PositionTable, mut i: usize, entry: Entry) {
+    fn sift_up(
+        slots: &mut [BHeapEntry],
+        positions: &mut PositionTable,
+        mut i: usize,
+        entry: BHeapEntry,
+    ) {
         while i >= 2 {
             let parent = Layout::<B>::parent(i);
             let above = slots[parent];
@@ -249,7 +254,12 @@ impl<const B: usize, S: StrategyKind> BHeap<B, S> {
 
     /// Moves `entry` down from the hole at `i` while a child's key is smaller.
     #[inline]
-    fn sift_down(slots: &mut [Entry], positions: &mut PositionTable, mut i: usize, entry: Entry) {
+    fn sift_down(
+        slots: &mut [BHeapEntry],
+        positions: &mut PositionTable,
+        mut i: usize,
+        entry: BHeapEntry,
+    ) {
         let len = slots.len();
         loop {
             let mut child = Layout::<B>::first_child(i);

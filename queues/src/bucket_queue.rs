@@ -87,7 +87,7 @@ const BLOCK_NODES: usize = 14;
 /// A duplicates block: a bucket is a stack of blocks, the first the only one not full.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(64))]
-struct Block {
+struct BucketBlock {
     len: u32,
     /// The next block of the bucket (or of the free list).
     next: u32,
@@ -129,7 +129,7 @@ pub struct BucketQueue<S> {
     len: usize,
     capacity: usize,
     /// Duplicates only: the block arena.
-    blocks: Vec<Block>,
+    blocks: Vec<BucketBlock>,
     /// Duplicates only: the first free block, chained through `next`.
     free: u32,
     /// Decrease-key only: one link per node.
@@ -195,7 +195,7 @@ impl<S: StrategyKind> BucketQueue<S> {
     /// Duplicates: an empty block followed by `next`, from the free list or a new one.
     #[inline]
     fn allocate(&mut self, next: u32) -> u32 {
-        let block = Block { len: 0, next, nodes: [0; BLOCK_NODES] };
+        let block = BucketBlock { len: 0, next, nodes: [0; BLOCK_NODES] };
         if self.free != NIL {
             let index = self.free;
             self.free = self.blocks[index as usize].next;

@@ -108,7 +108,7 @@ const DEGREES: usize = 64;
 /// One tree node: an entry, its links, and its degree and mark (32 bytes).
 #[derive(Clone, Copy, Debug)]
 #[repr(align(32))]
-struct Slot {
+struct FibSlot {
     key: Key,
     /// The node this entry stands for (with `Dk`, the slot's own index).
     node: Node,
@@ -125,11 +125,11 @@ struct Slot {
     right: u32,
 }
 
-impl arena::Slot for Slot {
+impl arena::ArenaSlot for FibSlot {
     // Node ids and slot indices stay clear of the link sentinel.
     const LIMIT: u32 = NIL;
-    const VACANT: Slot =
-        Slot { key: 0, node: 0, meta: FREE, parent: NIL, child: NIL, left: NIL, right: NIL };
+    const VACANT: FibSlot =
+        FibSlot { key: 0, node: 0, meta: FREE, parent: NIL, child: NIL, left: NIL, right: NIL };
 
     #[inline]
     fn vacate(&mut self) {
@@ -157,7 +157,7 @@ impl arena::Slot for Slot {
 /// the arena's free list.
 #[derive(Debug)]
 pub struct FibonacciHeap<S> {
-    slots: Arena<Slot, S>,
+    slots: Arena<FibSlot, S>,
     /// The roots not filed in `table`: pushed or cut since the last pop.
     pending: Vec<u32>,
     /// The filed roots, one per degree: what the last pop's consolidation left, minus the
@@ -232,7 +232,7 @@ impl<S: StrategyKind> FibonacciHeap<S> {
     /// root `parent` changes degree, so it becomes pending too.
     #[inline]
     fn cut(&mut self, x: u32, parent: u32) {
-        let Slot { left, right, .. } = self.slots[x as usize];
+        let FibSlot { left, right, .. } = self.slots[x as usize];
         if left == NIL {
             self.slots[parent as usize].child = right;
         } else {
@@ -241,7 +241,7 @@ impl<S: StrategyKind> FibonacciHeap<S> {
         if right != NIL {
             self.slots[right as usize].left = left;
         }
-        let Slot { meta, parent: grandparent, .. } = self.slots[parent as usize];
+        let FibSlot { meta, parent: grandparent, .. } = self.slots[parent as usize];
         self.slots[parent as usize].meta = meta - DEGREE_ONE;
         if grandparent == NIL && self.unfile(parent, (meta >> 1) as usize) {
             self.pending.push(parent);
@@ -257,7 +257,7 @@ impl<S: StrategyKind> FibonacciHeap<S> {
     #[inline]
     fn cascade(&mut self, mut x: u32) {
         loop {
-            let Slot { parent, meta, .. } = self.slots[x as usize];
+            let FibSlot { parent, meta, .. } = self.slots[x as usize];
             if parent == NIL {
                 return;
             }
@@ -275,7 +275,7 @@ impl<S: StrategyKind> FibonacciHeap<S> {
     fn decrease(&mut self, x: u32, key: Key) {
         let slot = &mut self.slots[x as usize];
         slot.key = key;
-        let Slot { parent, meta, .. } = *slot;
+        let FibSlot { parent, meta, .. } = *slot;
         if parent == NIL {
             let degree = (meta >> 1) as usize;
             if self.filed >> degree & 1 != 0 && self.table[degree % DEGREES] == x {
@@ -327,7 +327,7 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let fresh = Slot { key, node, meta: 0, parent: NIL, child: NIL, left: NIL, right: NIL };
+        let fresh = FibSlot { key, node, meta: 0, parent: NIL, child: NIL, left: NIL, right: NIL };
         let slot = self.slots.take(node, fresh);
         self.pending.push(slot);
         if self.min == NIL || key < self.min_key {
@@ -344,13 +344,13 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
         if top == NIL {
             return None;
         }
-        let Slot { key, node, meta, child, .. } = self.slots[top as usize];
+        let FibSlot { key, node, meta, child, .. } = self.slots[top as usize];
         self.unfile(top, (meta >> 1) as usize);
         // File the pending roots, then the popped root's children (now unmarked roots).
         for at in 0..self.pending.len() {
             let root = self.pending[at];
             if root != top {
-                let Slot { key, meta, .. } = self.slots[root as usize];
+                let FibSlot { key, meta, .. } = self.slots[root as usize];
                 self.file(root, key, (meta >> 1) as usize);
             }
         }
@@ -358,7 +358,7 @@ impl<S: StrategyKind> Frontier for FibonacciHeap<S> {
         let mut child = child;
         while child != NIL {
             let slot = &mut self.slots[child as usize];
-            let Slot { key, meta, right, .. } = *slot;
+            let FibSlot { key, meta, right, .. } = *slot;
             if S::DECREASE_KEY {
                 slot.parent = NIL;
                 slot.meta = meta & !MARK;

@@ -54,7 +54,7 @@ const FREE: u32 = u32::MAX - 1;
 
 /// One tree node: an entry, its leftmost child and its siblings (24 bytes).
 #[derive(Clone, Copy, Debug)]
-struct Slot {
+struct PairingSlot {
     key: Key,
     /// The node this entry stands for (with `Dk`, the slot's own index).
     node: Node,
@@ -67,10 +67,10 @@ struct Slot {
     prev: u32,
 }
 
-impl arena::Slot for Slot {
+impl arena::ArenaSlot for PairingSlot {
     // Node ids and slot indices stay clear of the two sentinels.
     const LIMIT: u32 = FREE;
-    const VACANT: Slot = Slot { key: 0, node: 0, child: NIL, next: NIL, prev: FREE };
+    const VACANT: PairingSlot = PairingSlot { key: 0, node: 0, child: NIL, next: NIL, prev: FREE };
 
     #[inline]
     fn vacate(&mut self) {
@@ -92,7 +92,7 @@ impl arena::Slot for Slot {
 /// `Dup`, is on the arena's free list.
 #[derive(Debug)]
 pub struct PairingHeap<S> {
-    slots: Arena<Slot, S>,
+    slots: Arena<PairingSlot, S>,
     root: u32,
     len: usize,
     capacity: usize,
@@ -159,7 +159,7 @@ impl<S: StrategyKind> PairingHeap<S> {
         if slot == self.root {
             return;
         }
-        let Slot { prev, next, .. } = self.slots[slot as usize];
+        let PairingSlot { prev, next, .. } = self.slots[slot as usize];
         if self.slots[prev as usize].child == slot {
             self.slots[prev as usize].child = next;
         } else {
@@ -205,7 +205,8 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let slot = self.slots.take(node, Slot { key, node, child: NIL, next: NIL, prev: NIL });
+        let slot =
+            self.slots.take(node, PairingSlot { key, node, child: NIL, next: NIL, prev: NIL });
         self.root = if self.root == NIL { slot } else { self.link(self.root, slot) };
         self.len += 1;
         Ok(Pushed::Added)
@@ -217,7 +218,7 @@ impl<S: StrategyKind> Frontier for PairingHeap<S> {
         if top == NIL {
             return None;
         }
-        let Slot { key, node, child, .. } = self.slots[top as usize];
+        let PairingSlot { key, node, child, .. } = self.slots[top as usize];
         self.root = if child == NIL { NIL } else { self.pair_siblings(child) };
         self.slots.release(top);
         self.len -= 1;

@@ -74,20 +74,20 @@ use crate::{
 
 /// An entry: the key in the high half, then the push number counted down (newer is
 /// smaller), then the node. Comparing entries compares `(key, newest first)`.
-type Entry = u128;
+type QuickEntry = u128;
 
 #[inline]
-fn entry(key: Key, number: u32, node: Node) -> Entry {
+fn entry(key: Key, number: u32, node: Node) -> QuickEntry {
     u128::from(key) << 64 | u128::from(number) << 32 | u128::from(node)
 }
 
 #[inline]
-fn key_of(entry: Entry) -> Key {
+fn key_of(entry: QuickEntry) -> Key {
     (entry >> 64) as Key
 }
 
 #[inline]
-fn node_of(entry: Entry) -> Node {
+fn node_of(entry: QuickEntry) -> Node {
     entry as Node
 }
 
@@ -102,7 +102,7 @@ const MIN_GAP: usize = 1024;
 /// and every entry after it larger; entries are pairwise distinct.
 #[derive(Debug)]
 pub struct Quickheap {
-    heap: Vec<Entry>,
+    heap: Vec<QuickEntry>,
     /// The first entry held; `heap[..first]` are popped.
     first: usize,
     pivots: Vec<usize>,
@@ -145,7 +145,7 @@ impl Quickheap {
 
 /// Partitions `chunk` around the median of its first, middle and last entries; returns the
 /// pivot's final index: everything before it is smaller, everything after it larger.
-fn partition(chunk: &mut [Entry]) -> usize {
+fn partition(chunk: &mut [QuickEntry]) -> usize {
     let last = chunk.len() - 1;
     let (a, b, c) = (chunk[0], chunk[last / 2], chunk[last]);
     let median = if (a < b) == (b < c) {

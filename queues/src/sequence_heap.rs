@@ -145,21 +145,21 @@ pub const INSERTION_ARITY: usize = 8;
 /// The sequence heap with the measured parameters.
 pub type SequenceHeap = SequenceHeapWith<INSERTION, MERGE_DEGREE, GROUP_BUFFER, DELETION_BUFFER>;
 
-type Entry = (Key, Node);
+type SeqEntry = (Key, Node);
 
 /// Ends every run and buffer: no entry held in one has this key.
-const SENTINEL: Entry = (Key::MAX, 0);
+const SENTINEL: SeqEntry = (Key::MAX, 0);
 
 /// A sorted run read from `head`, ending in [`SENTINEL`].
 #[derive(Clone, Debug)]
-struct Run {
-    data: Vec<Entry>,
+struct SeqRun {
+    data: Vec<SeqEntry>,
     head: usize,
 }
 
-impl Run {
-    fn new() -> Run {
-        Run { data: vec![SENTINEL], head: 0 }
+impl SeqRun {
+    fn new() -> SeqRun {
+        SeqRun { data: vec![SENTINEL], head: 0 }
     }
 
     /// The first unread key; `Key::MAX` when the run is empty.
@@ -181,26 +181,26 @@ impl Run {
 
     /// Reads the first unread entry; the run must not be empty.
     #[inline]
-    fn take(&mut self) -> Entry {
+    fn take(&mut self) -> SeqEntry {
         let entry = self.data[self.head];
         self.head += 1;
         entry
     }
 
     /// The unread entries.
-    fn unread(&self) -> &[Entry] {
+    fn unread(&self) -> &[SeqEntry] {
         &self.data[self.head..self.data.len() - 1]
     }
 
     /// Empties the run for rewriting, without its sentinel: the writer pushes entries in
-    /// order, then [`Run::seal`].
+    /// order, then [`SeqRun::seal`].
     #[inline]
     fn open(&mut self) {
         self.data.clear();
         self.head = 0;
     }
 
-    /// [`Run::open`], with room for `n` entries and the sentinel. A run too small is
+    /// [`SeqRun::open`], with room for `n` entries and the sentinel. A run too small is
     /// replaced, not grown: growing would copy its old, dead entries.
     fn open_for(&mut self, n: usize) {
         if self.data.capacity() < n + 1 {
@@ -222,9 +222,9 @@ impl Run {
 
 /// Up to `K` runs, a loser tree over their heads, and the group buffer it fills.
 #[derive(Clone, Debug)]
-struct Group<const K: usize> {
+struct SeqGroup<const K: usize> {
     /// Slot `i` is leaf `i` of the tree; an empty run is a free slot.
-    runs: [Run; K],
+    runs: [SeqRun; K],
     /// `tree[0]` is the winner (smallest head, as key and leaf); `tree[i]` for `i` in
     /// `1..K` the loser at internal node `i` (children `2i`, `2i + 1`; leaves at `K..2K`).
     /// Valid unless `stale`.
@@ -237,19 +237,19 @@ struct Group<const K: usize> {
     held: usize,
     /// Non-empty runs.
     live: usize,
-    buffer: Run,
+    buffer: SeqRun,
 }
 
-impl<const K: usize> Group<K> {
+impl<const K: usize> SeqGroup<K> {
     fn new() -> Self {
-        Group {
-            runs: std::array::from_fn(|_| Run::new()),
+        SeqGroup {
+            runs: std::array::from_fn(|_| SeqRun::new()),
             tree: [SENTINEL; K],
             winners: vec![SENTINEL; 2 * K],
             stale: true,
             held: 0,
             live: 0,
-            buffer: Run::new(),
+            buffer: SeqRun::new(),
         }
     }
 
@@ -278,7 +278,7 @@ impl<const K: usize> Group<K> {
     /// Takes the smallest entry of the runs (some run is non-empty; the tree is fresh),
     /// and replays its leaf's path: `log₂ K` comparisons.
     #[inline]
-    fn next(&mut self) -> Entry {
+    fn next(&mut self) -> SeqEntry {
         debug_assert!(!self.stale && self.held > 0);
         // Masked, so the indices below provably stay in their arrays.
         let leaf = self.tree[0].1 as usize & (K - 1);
@@ -305,7 +305,7 @@ impl<const K: usize> Group<K> {
     /// keys); `a` is sorted and ends in a sentinel, the tree is fresh, and one of the two
     /// holds an entry.
     #[inline]
-    fn merged_with(&mut self, a: &[Entry], i: &mut usize) -> Entry {
+    fn merged_with(&mut self, a: &[SeqEntry], i: &mut usize) -> SeqEntry {
         let entry = a[*i];
         if entry.0 <= self.tree_key() {
             *i += 1;
@@ -332,7 +332,10 @@ impl<const K: usize> Group<K> {
     /// A slot whose run is empty (the group holds fewer than `K` runs).
     fn free_slot(&self) -> usize {
         debug_assert!(self.live < K);
-        self.runs.iter().position(Run::is_empty).expect("a group that is not full has a free slot")
+        self.runs
+            .iter()
+            .position(SeqRun::is_empty)
+            .expect("a group that is not full has a free slot")
     }
 
     /// Records a run just written into `slot`, `len` entries long.
@@ -360,11 +363,11 @@ impl<const K: usize> Group<K> {
 /// entries before their sentinels). On equal keys `a` goes first.
 #[inline]
 fn merge_two(
-    a: &[Entry],
+    a: &[SeqEntry],
     i: &mut usize,
-    b: &[Entry],
+    b: &[SeqEntry],
     j: &mut usize,
-    out: &mut Vec<Entry>,
+    out: &mut Vec<SeqEntry>,
     n: usize,
 ) {
     let start = out.len();
@@ -394,8 +397,8 @@ pub struct SequenceHeapWith<const M: usize, const K: usize, const G: usize, cons
     insertion: HeapCore<INSERTION_ARITY, Dup>,
     /// Never touched: the heap core's slot table, which duplicate heaps do not keep.
     no_slots: PositionTable,
-    deletion: Run,
-    groups: Vec<Group<K>>,
+    deletion: SeqRun,
+    groups: Vec<SeqGroup<K>>,
     active: usize,
     grouped: usize,
     /// The nodes of entries with key `u64::MAX` (the sentinel's key), newest last.
@@ -403,8 +406,8 @@ pub struct SequenceHeapWith<const M: usize, const K: usize, const G: usize, cons
     len: usize,
     capacity: usize,
     /// Scratch: the insertion heap sorted, then the deletion and group buffers' entries.
-    sorted: Vec<Entry>,
-    buffered: Vec<Entry>,
+    sorted: Vec<SeqEntry>,
+    buffered: Vec<SeqEntry>,
 }
 
 impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHeapWith<M, K, G, D> {
@@ -452,7 +455,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
         }
         if first == self.active {
             if self.active == self.groups.len() {
-                self.groups.push(Group::new());
+                self.groups.push(SeqGroup::new());
             }
             self.active += 1;
         }
@@ -463,7 +466,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> SequenceHea
 
     /// Merges every run of group `g` into one run of group `g + 1`, merged on the way
     /// with group `g + 1`'s buffer (invariant 1): the smallest refill that buffer, the
-    /// rest form the run. Group `g` keeps its own buffer (it has no runs left).
+    /// rest form the run. SeqGroup `g` keeps its own buffer (it has no runs left).
     fn move_up(&mut self, g: usize) {
         let (below, above) = self.groups.split_at_mut(g + 1);
         let (source, target) = (&mut below[g], &mut above[0]);
@@ -559,7 +562,7 @@ impl<const M: usize, const K: usize, const G: usize, const D: usize> Frontier
         SequenceHeapWith {
             insertion: HeapCore::new(),
             no_slots: PositionTable::default(),
-            deletion: Run::new(),
+            deletion: SeqRun::new(),
             groups: Vec::new(),
             active: 0,
             grouped: 0,
@@ -625,12 +628,12 @@ mod tests {
     use super::*;
     use crate::testing::xorshift;
 
-    fn is_sorted(entries: &[Entry]) -> bool {
+    fn is_sorted(entries: &[SeqEntry]) -> bool {
         entries.windows(2).all(|pair| pair[0].0 <= pair[1].0)
     }
 
     /// The smallest unread key of `run`, `Key::MAX` when empty; `run` is well formed.
-    fn checked_run(run: &Run, most: usize, what: &str) -> Key {
+    fn checked_run(run: &SeqRun, most: usize, what: &str) -> Key {
         assert_eq!(run.data.last(), Some(&SENTINEL), "{what}: no sentinel");
         assert!(run.head < run.data.len(), "{what}: read past its sentinel");
         assert!(run.unread().iter().all(|e| e.0 != Key::MAX), "{what}: holds the sentinel key");

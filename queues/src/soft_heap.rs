@@ -119,7 +119,7 @@ const RANKS: usize = 64;
 /// with, its node, and the next entry of its list (or, on the free list, the next free
 /// entry).
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+struct SoftEntry {
     key: Key,
     node: Node,
     next: u32,
@@ -129,7 +129,7 @@ struct Entry {
 ///
 /// Its list: at ranks up to `T + 1` one entry, never corrupted, so its key is the node's
 /// ckey and `head` is its node (`tail` is unused); at ranks `T + 2` and above, `head` and
-/// `tail` are the first and last [`Entry`] (`head == NIL` while it is refilled). Its
+/// `tail` are the first and last [`SoftEntry`] (`head == NIL` while it is refilled). Its
 /// children: at rank 1 they are trees of rank 0, which are bare entries (`child` holds
 /// their nodes, `keys` their keys); above, tree nodes. `child[0] == NIL` implies
 /// `child[1] == NIL`; on the free list `child[0]` is the next free node. `keys` are the
@@ -187,7 +187,7 @@ struct Owed {
 /// entries are held in all.
 #[derive(Debug)]
 pub struct SoftHeap<const INV_EPSILON: u32> {
-    entries: Vec<Entry>,
+    entries: Vec<SoftEntry>,
     nodes: Vec<TreeNode>,
     /// The first free entry, or `NIL`.
     free_entry: u32,
@@ -222,7 +222,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
     /// time (in fact at most `(3/4) ε n`, see the module documentation).
     pub const EPSILON: f64 = 1.0 / INV_EPSILON as f64;
 
-    /// The lowest rank whose lists are [`Entry`] chains (of two or more when filled).
+    /// The lowest rank whose lists are [`SoftEntry`] chains (of two or more when filled).
     const LISTS: u32 = Self::T + 2;
 
     /// Whether a node of `rank` takes a second list when refilled.
@@ -275,7 +275,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
 
     /// Stores a new list entry and returns its index.
     #[inline]
-    fn new_entry(&mut self, entry: Entry) -> u32 {
+    fn new_entry(&mut self, entry: SoftEntry) -> u32 {
         let at = self.free_entry;
         if at != NIL {
             self.free_entry = self.entries[at as usize].next;
@@ -385,7 +385,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
         }
     }
 
-    /// [`SoftHeap::refill`] from rank `T + 2` up: lists are [`Entry`] chains.
+    /// [`SoftHeap::refill`] from rank `T + 2` up: lists are [`SoftEntry`] chains.
     fn refill_lists(&mut self, start: u32, rank: u32) -> Key {
         let mut start_key = 0;
         let (mut x, mut parent, mut side, mut rank) = (start, NIL, 0, rank);
@@ -405,7 +405,7 @@ impl<const INV_EPSILON: u32> SoftHeap<INV_EPSILON> {
             let below = self.nodes[child as usize];
             let (head, tail) = if rank == Self::LISTS {
                 // A one-entry list, its key the child's ckey, becomes an entry.
-                let entry = self.new_entry(Entry { key: ckey, node: below.head, next: NIL });
+                let entry = self.new_entry(SoftEntry { key: ckey, node: below.head, next: NIL });
                 (entry, entry)
             } else {
                 (below.head, below.tail)
@@ -620,7 +620,7 @@ impl<const INV_EPSILON: u32> Frontier for SoftHeap<INV_EPSILON> {
             self.nodes[root as usize].head = NIL;
             (top.head, self.root_key[rank])
         } else {
-            let Entry { key, node, next } = self.entries[top.head as usize];
+            let SoftEntry { key, node, next } = self.entries[top.head as usize];
             self.entries[top.head as usize].next = self.free_entry;
             self.free_entry = top.head;
             self.nodes[root as usize].head = next;

@@ -107,7 +107,7 @@ const HEADER: u32 = 0;
 
 /// One tree node: an entry and its two subtrees (24 bytes).
 #[derive(Clone, Copy, Debug)]
-struct Slot {
+struct SplaySlot {
     key: Key,
     /// The node this entry stands for.
     node: Node,
@@ -118,10 +118,10 @@ struct Slot {
     right: u32,
 }
 
-impl arena::Slot for Slot {
-    // Slot indices stay clear of the two sentinels.
+impl arena::ArenaSlot for SplaySlot {
+    // SplaySlot indices stay clear of the two sentinels.
     const LIMIT: u32 = FREE;
-    const VACANT: Slot = Slot { key: 0, node: 0, left: FREE, right: NIL };
+    const VACANT: SplaySlot = SplaySlot { key: 0, node: 0, left: FREE, right: NIL };
 
     #[inline]
     fn vacate(&mut self) {
@@ -147,7 +147,7 @@ impl arena::Slot for Slot {
 pub struct SplayTree<S> {
     /// Entries take free or new slots in both strategies (`Dk` finds them in `positions`);
     /// slot 0 is the header, reserved.
-    slots: Arena<Slot, Dup>,
+    slots: Arena<SplaySlot, Dup>,
     root: u32,
     len: usize,
     /// Only allocated for `Dk`.
@@ -224,7 +224,7 @@ impl<S: StrategyKind> SplayTree<S> {
     #[inline(always)]
     fn assemble(&mut self, t: u32, l: u32, r: u32) -> u32 {
         let h = HEADER as usize;
-        let Slot { left, right, .. } = self.slots[t as usize];
+        let SplaySlot { left, right, .. } = self.slots[t as usize];
         self.slots[l as usize].right = left;
         self.slots[r as usize].left = right;
         // With an empty side tree the header's link was just set to `t`'s own subtree.
@@ -302,7 +302,7 @@ impl<S: StrategyKind> SplayTree<S> {
         } else {
             let target = self.rank_of(slot);
             let t = self.splay(self.root, target);
-            let Slot { left, right, .. } = self.slots[t as usize];
+            let SplaySlot { left, right, .. } = self.slots[t as usize];
             let (left, right) = if target < self.rank_of(t) {
                 self.slots[t as usize].left = NIL;
                 (left, t)
@@ -325,7 +325,7 @@ impl<S: StrategyKind> SplayTree<S> {
     fn remove(&mut self, slot: u32) {
         let top = self.splay(self.root, self.rank_of(slot));
         debug_assert_eq!(top, slot, "a held entry splays to the root");
-        let Slot { left, right, .. } = self.slots[top as usize];
+        let SplaySlot { left, right, .. } = self.slots[top as usize];
         self.root = if left == NIL {
             right
         } else {
@@ -368,7 +368,7 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
                 return Ok(Pushed::Decreased);
             }
         }
-        let slot = self.slots.take(node, Slot { key, node, left: NIL, right: NIL });
+        let slot = self.slots.take(node, SplaySlot { key, node, left: NIL, right: NIL });
         if S::DECREASE_KEY {
             self.positions.set(node, slot);
         }
@@ -383,7 +383,7 @@ impl<S: StrategyKind> Frontier for SplayTree<S> {
             return None;
         }
         let top = self.splay_min(self.root);
-        let Slot { key, node, right, .. } = self.slots[top as usize];
+        let SplaySlot { key, node, right, .. } = self.slots[top as usize];
         self.root = right;
         self.slots.release(top);
         if S::DECREASE_KEY {

@@ -2,9 +2,9 @@
 //! language, then replayed against every queue by `pqlab pick --trace`.
 //!
 //! A trace is the search's *logical* frontier operations, whatever queue it ran with: a
-//! node enters ([`Op::Push`]), a held node's key is lowered ([`Op::Decrease`]), the
-//! frontier answers the node with the smallest key ([`Op::Pop`], with the node and key it
-//! answered), and the frontier is emptied between searches ([`Op::Clear`]). A duplicate
+//! node enters ([`TraceOp::Push`]), a held node's key is lowered ([`TraceOp::Decrease`]), the
+//! frontier answers the node with the smallest key ([`TraceOp::Pop`], with the node and key it
+//! answered), and the frontier is emptied between searches ([`TraceOp::Clear`]). A duplicate
 //! entry a lazy-deletion search pushes is a `decrease` here, and the stale entry it later
 //! skips is no operation: a replay against a duplicate-insertion queue pushes and skips
 //! them again, so every queue is timed on the same search. The format (its text and binary
@@ -58,7 +58,7 @@ pub const NODE_LIMIT: u32 = 1 << 24;
 
 /// One logical frontier operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Op {
+pub enum TraceOp {
     /// `node`, not held, enters with `key`.
     Push {
         /// The node.
@@ -92,7 +92,7 @@ const TAG_CLEAR: u8 = 4;
 
 /// What a trace's keys promise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Keys {
+pub enum TraceKeys {
     /// No key pushed or lowered to below the last popped key since the last `clear`: every
     /// queue can replay it (bounded-span ones within the span).
     Monotone,
@@ -100,12 +100,12 @@ pub enum Keys {
     Any,
 }
 
-impl fmt::Display for Keys {
+impl fmt::Display for TraceKeys {
     /// The header's word: `monotone` or `any`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(match self {
-            Keys::Monotone => "monotone",
-            Keys::Any => "any",
+            TraceKeys::Monotone => "monotone",
+            TraceKeys::Any => "any",
         })
     }
 }
@@ -133,7 +133,7 @@ impl fmt::Display for At {
 
 /// What is wrong with a record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Problem {
+pub enum TraceProblem {
     /// Not a trace, or a header that cannot be read.
     #[error("{0}")]
     Header(String),
@@ -241,12 +241,12 @@ pub struct TraceError {
     /// The record.
     pub at: At,
     /// What is wrong with it.
-    pub problem: Problem,
+    pub problem: TraceProblem,
 }
 
 /// How a trace is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum TraceFormat {
     /// One operation a line: `push 12 340`.
     Text,
     /// A magic header, then 13 bytes an operation (1 for `clear`).
@@ -255,10 +255,10 @@ pub enum Format {
 
 /// A checked trace: a header and operations that follow every rule of the format.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trace {
-    keys: Keys,
+pub struct UserTrace {
+    keys: TraceKeys,
     span: Option<Key>,
-    ops: Vec<Op>,
+    ops: Vec<TraceOp>,
     facts: Facts,
 }
 
@@ -287,7 +287,7 @@ pub struct Facts {
 /// The frontier as the checker holds it.
 #[derive(Debug)]
 struct Checker {
-    keys: Keys,
+    keys: TraceKeys,
     span: Option<Key>,
     held: HashMap<Node, Key>,
     order: BTreeSet<(Key, Node)>,
@@ -300,7 +300,7 @@ struct Checker {
 }
 
 impl Checker {
-    fn new(keys: Keys, span: Option<Key>) -> Checker {
+    fn new(keys: TraceKeys, span: Option<Key>) -> Checker {
         Checker {
             keys,
             span,
@@ -314,10 +314,10 @@ impl Checker {
     }
 
     /// Checks a key entering the frontier against the header, and notes its span.
-    fn enter(&mut self, key: Key) -> Result<(), Problem> {
-        if let (Keys::Monotone, Some(floor)) = (self.keys, self.floor) {
+    fn enter(&mut self, key: Key) -> Result<(), TraceProblem> {
+        if let (TraceKeys::Monotone, Some(floor)) = (self.keys, self.floor) {
             if key < floor {
-                return Err(Problem::BelowFloor { key, floor });
+                return Err(TraceProblem::BelowFloor { key, floor });
             }
         }
         let floor = match self.floor {
@@ -326,7 +326,7 @@ impl Checker {
         };
         if key >= floor {
             if let Some(span) = self.span.filter(|&span| key - floor > span) {
-                return Err(Problem::BeyondSpan { key, floor, span });
+                return Err(TraceProblem::BeyondSpan { key, floor, span });
             }
             self.facts.span = self.facts.span.max(key - floor);
         }
@@ -335,9 +335,9 @@ impl Checker {
         Ok(())
     }
 
-    fn node(&mut self, node: Node) -> Result<(), Problem> {
+    fn node(&mut self, node: Node) -> Result<(), TraceProblem> {
         if node >= NODE_LIMIT {
-            return Err(Problem::NodeTooLarge(node.into()));
+            return Err(TraceProblem::NodeTooLarge(node.into()));
         }
         self.facts.capacity = self.facts.capacity.max(node as usize + 1);
         if !self.in_search {
@@ -348,12 +348,12 @@ impl Checker {
         Ok(())
     }
 
-    fn apply(&mut self, op: Op) -> Result<(), Problem> {
+    fn apply(&mut self, op: TraceOp) -> Result<(), TraceProblem> {
         match op {
-            Op::Push { node, key } => {
+            TraceOp::Push { node, key } => {
                 self.node(node)?;
                 if let Some(&held) = self.held.get(&node) {
-                    return Err(Problem::Held { node, held });
+                    return Err(TraceProblem::Held { node, held });
                 }
                 self.enter(key)?;
                 self.held.insert(node, key);
@@ -362,13 +362,13 @@ impl Checker {
                 let most = self.facts.most_held.last_mut().expect("a search started");
                 *most = (*most).max(self.held.len());
             }
-            Op::Decrease { node, key } => {
+            TraceOp::Decrease { node, key } => {
                 self.node(node)?;
                 let Some(&held) = self.held.get(&node) else {
-                    return Err(Problem::NotHeld { op: "decrease", node });
+                    return Err(TraceProblem::NotHeld { op: "decrease", node });
                 };
                 if key >= held {
-                    return Err(Problem::NotLower { node, held, key });
+                    return Err(TraceProblem::NotLower { node, held, key });
                 }
                 self.enter(key)?;
                 self.order.remove(&(held, node));
@@ -376,24 +376,25 @@ impl Checker {
                 self.held.insert(node, key);
                 self.facts.decreases += 1;
             }
-            Op::Pop { node, key } => {
+            TraceOp::Pop { node, key } => {
                 self.node(node)?;
-                let &(smallest, smallest_node) = self.order.first().ok_or(Problem::PopEmpty)?;
+                let &(smallest, smallest_node) =
+                    self.order.first().ok_or(TraceProblem::PopEmpty)?;
                 let Some(&held) = self.held.get(&node) else {
-                    return Err(Problem::NotHeld { op: "pop", node });
+                    return Err(TraceProblem::NotHeld { op: "pop", node });
                 };
                 if held != key {
-                    return Err(Problem::WrongKey { node, held, key });
+                    return Err(TraceProblem::WrongKey { node, held, key });
                 }
                 if key > smallest {
-                    return Err(Problem::NotSmallest { key, smallest, smallest_node });
+                    return Err(TraceProblem::NotSmallest { key, smallest, smallest_node });
                 }
                 self.order.remove(&(key, node));
                 self.held.remove(&node);
                 self.floor = Some(key);
                 self.facts.pops += 1;
             }
-            Op::Clear => {
+            TraceOp::Clear => {
                 self.held.clear();
                 self.order.clear();
                 self.floor = None;
@@ -405,20 +406,24 @@ impl Checker {
     }
 }
 
-impl Trace {
+impl UserTrace {
     /// Checks `ops` under the header `keys` and `span`; an error names the operation by
     /// its index.
-    pub fn new(keys: Keys, span: Option<Key>, ops: Vec<Op>) -> Result<Trace, TraceError> {
+    pub fn new(
+        keys: TraceKeys,
+        span: Option<Key>,
+        ops: Vec<TraceOp>,
+    ) -> Result<UserTrace, TraceError> {
         let mut checker =
             header(keys, span).map_err(|problem| TraceError { at: At::Record(0), problem })?;
         for (index, &op) in ops.iter().enumerate() {
             checker.apply(op).map_err(|problem| TraceError { at: At::Record(index), problem })?;
         }
-        Ok(Trace { keys, span, ops, facts: checker.facts })
+        Ok(UserTrace { keys, span, ops, facts: checker.facts })
     }
 
     /// What the header says of the keys.
-    pub fn keys(&self) -> Keys {
+    pub fn keys(&self) -> TraceKeys {
         self.keys
     }
 
@@ -428,7 +433,7 @@ impl Trace {
     }
 
     /// The operations, in order.
-    pub fn ops(&self) -> &[Op] {
+    pub fn ops(&self) -> &[TraceOp] {
         &self.ops
     }
 
@@ -438,8 +443,9 @@ impl Trace {
     }
 
     /// Reads a trace in either form (told apart by the first bytes) and checks it.
-    pub fn read(mut reader: impl BufRead) -> Result<Trace, TraceError> {
-        let io = |e: io::Error| TraceError { at: At::Byte(0), problem: Problem::Io(e.to_string()) };
+    pub fn read(mut reader: impl BufRead) -> Result<UserTrace, TraceError> {
+        let io =
+            |e: io::Error| TraceError { at: At::Byte(0), problem: TraceProblem::Io(e.to_string()) };
         if is_binary(reader.fill_buf().map_err(io)?) {
             read_binary(reader)
         } else {
@@ -451,7 +457,7 @@ impl Trace {
     /// nothing of it: the text form's lines, or the binary form's records walked by their
     /// tags. Exact for a binary trace; a text trace's header, comments and blank lines are
     /// counted too. O(bytes), in memory O(1): what to check against a memory limit before
-    /// [`Trace::read`] holds the operations.
+    /// [`UserTrace::read`] holds the operations.
     pub fn records(mut reader: impl BufRead) -> io::Result<u64> {
         let binary = is_binary(reader.fill_buf()?);
         let mut skip = if binary { BINARY_MAGIC.len() + BINARY_HEADER } else { 0 };
@@ -477,17 +483,17 @@ impl Trace {
     }
 
     /// Reads and checks the trace in the file at `path`; an error names the file.
-    pub fn load(path: &Path) -> Result<Trace, LoadError> {
+    pub fn load(path: &Path) -> Result<UserTrace, LoadError> {
         let file = std::fs::File::open(path)
             .map_err(|error| LoadError::Open { path: path.to_owned(), error })?;
-        Trace::read(io::BufReader::new(file))
+        UserTrace::read(io::BufReader::new(file))
             .map_err(|error| LoadError::Malformed { path: path.to_owned(), error })
     }
 
     /// Writes the trace in `format`.
-    pub fn write(&self, mut writer: impl Write, format: Format) -> io::Result<()> {
+    pub fn write(&self, mut writer: impl Write, format: TraceFormat) -> io::Result<()> {
         match format {
-            Format::Text => {
+            TraceFormat::Text => {
                 writeln!(writer, "{TEXT_MAGIC} {VERSION}")?;
                 writeln!(writer, "keys {}", self.keys)?;
                 if let Some(span) = self.span {
@@ -495,24 +501,26 @@ impl Trace {
                 }
                 for op in &self.ops {
                     match *op {
-                        Op::Push { node, key } => writeln!(writer, "push {node} {key}")?,
-                        Op::Decrease { node, key } => writeln!(writer, "decrease {node} {key}")?,
-                        Op::Pop { node, key } => writeln!(writer, "pop {node} {key}")?,
-                        Op::Clear => writeln!(writer, "clear")?,
+                        TraceOp::Push { node, key } => writeln!(writer, "push {node} {key}")?,
+                        TraceOp::Decrease { node, key } => {
+                            writeln!(writer, "decrease {node} {key}")?
+                        }
+                        TraceOp::Pop { node, key } => writeln!(writer, "pop {node} {key}")?,
+                        TraceOp::Clear => writeln!(writer, "clear")?,
                     }
                 }
             }
-            Format::Binary => {
+            TraceFormat::Binary => {
                 writer.write_all(BINARY_MAGIC)?;
-                writer.write_all(&[VERSION, u8::from(self.keys == Keys::Monotone)])?;
+                writer.write_all(&[VERSION, u8::from(self.keys == TraceKeys::Monotone)])?;
                 writer.write_all(&[u8::from(self.span.is_some())])?;
                 writer.write_all(&self.span.unwrap_or(0).to_le_bytes())?;
                 for op in &self.ops {
                     let (tag, entry) = match *op {
-                        Op::Push { node, key } => (TAG_PUSH, Some((node, key))),
-                        Op::Decrease { node, key } => (TAG_DECREASE, Some((node, key))),
-                        Op::Pop { node, key } => (TAG_POP, Some((node, key))),
-                        Op::Clear => (TAG_CLEAR, None),
+                        TraceOp::Push { node, key } => (TAG_PUSH, Some((node, key))),
+                        TraceOp::Decrease { node, key } => (TAG_DECREASE, Some((node, key))),
+                        TraceOp::Pop { node, key } => (TAG_POP, Some((node, key))),
+                        TraceOp::Clear => (TAG_CLEAR, None),
                     };
                     writer.write_all(&[tag])?;
                     if let Some((node, key)) = entry {
@@ -526,7 +534,7 @@ impl Trace {
     }
 
     /// Writes the trace to the file at `path` in `format`.
-    pub fn save(&self, path: &Path, format: Format) -> io::Result<()> {
+    pub fn save(&self, path: &Path, format: TraceFormat) -> io::Result<()> {
         self.write(io::BufWriter::new(std::fs::File::create(path)?), format)
     }
 }
@@ -558,9 +566,9 @@ fn is_binary(start: &[u8]) -> bool {
 }
 
 /// A checker for the header `keys`, `span`.
-fn header(keys: Keys, span: Option<Key>) -> Result<Checker, Problem> {
-    if keys == Keys::Any && span.is_some() {
-        return Err(Problem::Header(
+fn header(keys: TraceKeys, span: Option<Key>) -> Result<Checker, TraceProblem> {
+    if keys == TraceKeys::Any && span.is_some() {
+        return Err(TraceProblem::Header(
             "a span is declared, but the keys are `any`: a span needs monotone keys".into(),
         ));
     }
@@ -588,15 +596,15 @@ impl<R: BufRead> TextLines<R> {
             let read = (&mut self.reader)
                 .take(LINE_LIMIT as u64 + 1)
                 .read_until(b'\n', &mut self.bytes)
-                .map_err(|e| bad(Problem::Io(e.to_string())))?;
+                .map_err(|e| bad(TraceProblem::Io(e.to_string())))?;
             if read == 0 {
                 return Ok(None);
             }
             if self.bytes.len() > LINE_LIMIT && self.bytes.last() != Some(&b'\n') {
-                return Err(bad(Problem::LongLine));
+                return Err(bad(TraceProblem::LongLine));
             }
             let text = std::str::from_utf8(&self.bytes)
-                .map_err(|_| bad(Problem::Malformed("the line is not UTF-8 text".into())))?;
+                .map_err(|_| bad(TraceProblem::Malformed("the line is not UTF-8 text".into())))?;
             let text = text.split('#').next().unwrap_or("");
             let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
             if !words.is_empty() {
@@ -607,12 +615,12 @@ impl<R: BufRead> TextLines<R> {
 }
 
 /// An error of the text form at line `line`.
-fn at_line(line: usize, problem: Problem) -> TraceError {
+fn at_line(line: usize, problem: TraceProblem) -> TraceError {
     TraceError { at: At::Line(line), problem }
 }
 
 /// Reads the text form.
-fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
+fn read_text(reader: impl BufRead) -> Result<UserTrace, TraceError> {
     let mut lines = TextLines { reader, number: 0, bytes: Vec::new() };
     let first = text_magic(&mut lines)?;
     let (mut keys, mut span) = (None, None);
@@ -627,7 +635,7 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
             Some(checker) => checker,
             None => {
                 let keys = keys.ok_or_else(|| {
-                    at_line(line, Problem::Header("the header must say `keys monotone` or `keys any` before the first operation".into()))
+                    at_line(line, TraceProblem::Header("the header must say `keys monotone` or `keys any` before the first operation".into()))
                 })?;
                 checker.insert(header(keys, span).map_err(|p| at_line(line, p))?)
             }
@@ -637,13 +645,16 @@ fn read_text(reader: impl BufRead) -> Result<Trace, TraceError> {
         ops.push(op);
     }
     let keys = keys.ok_or_else(|| {
-        at_line(first, Problem::Header("the header must say `keys monotone` or `keys any`".into()))
+        at_line(
+            first,
+            TraceProblem::Header("the header must say `keys monotone` or `keys any`".into()),
+        )
     })?;
     let facts = match checker {
         Some(checker) => checker.facts,
         None => header(keys, span).map_err(|p| at_line(first, p))?.facts,
     };
-    Ok(Trace { keys, span, ops, facts })
+    Ok(UserTrace { keys, span, ops, facts })
 }
 
 /// Reads the text form's first line, `TEXT_MAGIC VERSION`, and returns its number.
@@ -651,20 +662,22 @@ fn text_magic(lines: &mut TextLines<impl BufRead>) -> Result<usize, TraceError> 
     let Some((line, magic)) = lines.next_words()? else {
         return Err(at_line(
             1,
-            Problem::Header(format!("an empty file: a trace starts with `{TEXT_MAGIC} {VERSION}`")),
+            TraceProblem::Header(format!(
+                "an empty file: a trace starts with `{TEXT_MAGIC} {VERSION}`"
+            )),
         ));
     };
     match magic.as_slice() {
         [word, version] if word == TEXT_MAGIC => {
             let version: u64 = version.parse().map_err(|_| {
-                at_line(line, Problem::Header(format!("'{}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`", quoted(version))))
+                at_line(line, TraceProblem::Header(format!("'{}' is not a version: the first line is `{TEXT_MAGIC} {VERSION}`", quoted(version))))
             })?;
             if version != u64::from(VERSION) {
-                return Err(at_line(line, Problem::Version(version)));
+                return Err(at_line(line, TraceProblem::Version(version)));
             }
             Ok(line)
         }
-        _ => Err(at_line(line, Problem::Header(format!(
+        _ => Err(at_line(line, TraceProblem::Header(format!(
             "not a pqlab trace: the first line must be `{TEXT_MAGIC} {VERSION}` (or the binary form's `PQLTRACE`), not `{}`",
             quoted(&magic.join(" "))
         )))),
@@ -675,21 +688,21 @@ fn text_magic(lines: &mut TextLines<impl BufRead>) -> Result<usize, TraceError> 
 /// `span`.
 fn text_header(
     words: &[String],
-    keys: &mut Option<Keys>,
+    keys: &mut Option<TraceKeys>,
     span: &mut Option<Key>,
-) -> Result<(), Problem> {
+) -> Result<(), TraceProblem> {
     let word = words[0].as_str();
     let [_, value] = words else {
-        return Err(Problem::Malformed(format!(
+        return Err(TraceProblem::Malformed(format!(
             "`{word}` takes one value: `keys monotone`, `keys any` or `span N`"
         )));
     };
     if word == "keys" {
         *keys = Some(match value.as_str() {
-            "monotone" => Keys::Monotone,
-            "any" => Keys::Any,
+            "monotone" => TraceKeys::Monotone,
+            "any" => TraceKeys::Any,
             other => {
-                return Err(Problem::Header(format!(
+                return Err(TraceProblem::Header(format!(
                     "keys '{}': say `keys monotone` or `keys any`",
                     quoted(other)
                 )))
@@ -697,22 +710,28 @@ fn text_header(
         });
     } else {
         *span = Some(value.parse::<Key>().map_err(|_| {
-            Problem::Header(format!("span '{}' is not an unsigned 64-bit integer", quoted(value)))
+            TraceProblem::Header(format!(
+                "span '{}' is not an unsigned 64-bit integer",
+                quoted(value)
+            ))
         })?);
     }
     Ok(())
 }
 
 /// One operation of the text form from its words.
-fn text_op(words: &[String]) -> Result<Op, Problem> {
-    let number = |what: &str, text: &str| -> Result<u64, Problem> {
+fn text_op(words: &[String]) -> Result<TraceOp, TraceProblem> {
+    let number = |what: &str, text: &str| -> Result<u64, TraceProblem> {
         text.parse::<u64>().map_err(|_| {
-            Problem::Malformed(format!("'{}' is not a {what}: an unsigned integer", quoted(text)))
+            TraceProblem::Malformed(format!(
+                "'{}' is not a {what}: an unsigned integer",
+                quoted(text)
+            ))
         })
     };
-    let entry = |op: &str| -> Result<(Node, Key), Problem> {
+    let entry = |op: &str| -> Result<(Node, Key), TraceProblem> {
         let [_, node, key] = words else {
-            return Err(Problem::Malformed(format!(
+            return Err(TraceProblem::Malformed(format!(
                 "`{op}` takes a node and a key: `{op} NODE KEY`"
             )));
         };
@@ -720,16 +739,16 @@ fn text_op(words: &[String]) -> Result<Op, Problem> {
         let node = Node::try_from(node)
             .ok()
             .filter(|&n| n < NODE_LIMIT)
-            .ok_or(Problem::NodeTooLarge(node))?;
+            .ok_or(TraceProblem::NodeTooLarge(node))?;
         Ok((node, number("key", key)?))
     };
     match words[0].as_str() {
-        "push" => entry("push").map(|(node, key)| Op::Push { node, key }),
-        "decrease" => entry("decrease").map(|(node, key)| Op::Decrease { node, key }),
-        "pop" => entry("pop").map(|(node, key)| Op::Pop { node, key }),
-        "clear" if words.len() == 1 => Ok(Op::Clear),
-        "clear" => Err(Problem::Malformed("`clear` takes nothing".into())),
-        other => Err(Problem::UnknownOperation(format!("'{}'", quoted(other)))),
+        "push" => entry("push").map(|(node, key)| TraceOp::Push { node, key }),
+        "decrease" => entry("decrease").map(|(node, key)| TraceOp::Decrease { node, key }),
+        "pop" => entry("pop").map(|(node, key)| TraceOp::Pop { node, key }),
+        "clear" if words.len() == 1 => Ok(TraceOp::Clear),
+        "clear" => Err(TraceProblem::Malformed("`clear` takes nothing".into())),
+        other => Err(TraceProblem::UnknownOperation(format!("'{}'", quoted(other)))),
     }
 }
 
@@ -745,14 +764,14 @@ fn quoted(text: &str) -> String {
 const BINARY_HEADER: usize = 1 + 1 + 1 + 8;
 
 /// An error of the binary form at byte `offset`.
-fn at_byte(offset: usize, problem: Problem) -> TraceError {
+fn at_byte(offset: usize, problem: TraceProblem) -> TraceError {
     TraceError { at: At::Byte(offset as u64), problem }
 }
 
 /// Reads the binary form.
-fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
+fn read_binary(mut reader: impl Read) -> Result<UserTrace, TraceError> {
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(|e| at_byte(0, Problem::Io(e.to_string())))?;
+    reader.read_to_end(&mut bytes).map_err(|e| at_byte(0, TraceProblem::Io(e.to_string())))?;
     let (keys, span) = binary_header(&bytes)?;
     let mut checker = header(keys, span).map_err(|p| at_byte(10, p))?;
     let mut ops = Vec::new();
@@ -761,17 +780,17 @@ fn read_binary(mut reader: impl Read) -> Result<Trace, TraceError> {
         let op = binary_op(&bytes[at..]).map_err(|p| at_byte(at, p))?;
         checker.apply(op).map_err(|p| at_byte(at, p))?;
         ops.push(op);
-        at += if op == Op::Clear { 1 } else { 13 };
+        at += if op == TraceOp::Clear { 1 } else { 13 };
     }
-    Ok(Trace { keys, span, ops, facts: checker.facts })
+    Ok(UserTrace { keys, span, ops, facts: checker.facts })
 }
 
 /// The keys and span of the binary header; the magic is not checked again.
-fn binary_header(bytes: &[u8]) -> Result<(Keys, Option<Key>), TraceError> {
+fn binary_header(bytes: &[u8]) -> Result<(TraceKeys, Option<Key>), TraceError> {
     if bytes.len() < BINARY_MAGIC.len() + BINARY_HEADER {
         return Err(at_byte(
             0,
-            Problem::Header(format!(
+            TraceProblem::Header(format!(
                 "the file ends inside the binary header: {} bytes, the header takes {}",
                 bytes.len(),
                 BINARY_MAGIC.len() + BINARY_HEADER
@@ -780,15 +799,15 @@ fn binary_header(bytes: &[u8]) -> Result<(Keys, Option<Key>), TraceError> {
     }
     let head = &bytes[BINARY_MAGIC.len()..];
     if head[0] != VERSION {
-        return Err(at_byte(8, Problem::Version(head[0].into())));
+        return Err(at_byte(8, TraceProblem::Version(head[0].into())));
     }
     let keys = match head[1] {
-        0 => Keys::Any,
-        1 => Keys::Monotone,
+        0 => TraceKeys::Any,
+        1 => TraceKeys::Monotone,
         other => {
             return Err(at_byte(
                 9,
-                Problem::Header(format!("keys byte {other}: 0 for any keys, 1 for monotone")),
+                TraceProblem::Header(format!("keys byte {other}: 0 for any keys, 1 for monotone")),
             ))
         }
     };
@@ -799,7 +818,7 @@ fn binary_header(bytes: &[u8]) -> Result<(Keys, Option<Key>), TraceError> {
         other => {
             return Err(at_byte(
                 10,
-                Problem::Header(format!(
+                TraceProblem::Header(format!(
                     "span flag byte {other}: 0 for no span declared, 1 for a span"
                 )),
             ))
@@ -810,30 +829,30 @@ fn binary_header(bytes: &[u8]) -> Result<(Keys, Option<Key>), TraceError> {
 
 /// The binary operation that starts `rest`: a tag byte, then for all but `clear` a
 /// little-endian 4-byte node and 8-byte key.
-fn binary_op(rest: &[u8]) -> Result<Op, Problem> {
+fn binary_op(rest: &[u8]) -> Result<TraceOp, TraceProblem> {
     let tag = rest[0];
     if tag == TAG_CLEAR {
-        return Ok(Op::Clear);
+        return Ok(TraceOp::Clear);
     }
     let body = &rest[1..];
     const ENTRY: usize = 4 + 8;
     if ![TAG_PUSH, TAG_DECREASE, TAG_POP].contains(&tag) {
-        return Err(Problem::UnknownOperation(format!(
+        return Err(TraceProblem::UnknownOperation(format!(
             "tag {tag} (1 push, 2 decrease, 3 pop, 4 clear)"
         )));
     }
     if body.len() < ENTRY {
-        return Err(Problem::Truncated { needed: ENTRY, left: body.len() });
+        return Err(TraceProblem::Truncated { needed: ENTRY, left: body.len() });
     }
     let node = Node::from_le_bytes(body[..4].try_into().expect("4 bytes"));
     let key = Key::from_le_bytes(body[4..ENTRY].try_into().expect("8 bytes"));
     if node >= NODE_LIMIT {
-        return Err(Problem::NodeTooLarge(node.into()));
+        return Err(TraceProblem::NodeTooLarge(node.into()));
     }
     Ok(match tag {
-        TAG_PUSH => Op::Push { node, key },
-        TAG_DECREASE => Op::Decrease { node, key },
-        _ => Op::Pop { node, key },
+        TAG_PUSH => TraceOp::Push { node, key },
+        TAG_DECREASE => TraceOp::Decrease { node, key },
+        _ => TraceOp::Pop { node, key },
     })
 }
 
@@ -850,7 +869,7 @@ fn binary_op(rest: &[u8]) -> Result<Op, Problem> {
 /// says where.
 ///
 /// ```
-/// use pqlab_queues::trace::{Format, Recording};
+/// use pqlab_queues::trace::{TraceFormat, Recording};
 /// use pqlab_queues::{std_binary_heap::StdBinaryHeap, Frontier, Spec};
 ///
 /// let mut open = Recording::<StdBinaryHeap>::new(Spec { capacity: 10, span: 0 });
@@ -860,7 +879,7 @@ fn binary_op(rest: &[u8]) -> Result<Op, Problem> {
 /// assert_eq!(open.pop(), Some((3, 7))); // the stale entry: no operation
 /// let trace = open.trace().unwrap();
 /// let mut text = Vec::new();
-/// trace.write(&mut text, Format::Text).unwrap();
+/// trace.write(&mut text, TraceFormat::Text).unwrap();
 /// assert_eq!(
 ///     String::from_utf8(text).unwrap(),
 ///     "pqlab-trace 1\nkeys monotone\npush 3 7\ndecrease 3 5\npop 3 5\n"
@@ -870,7 +889,7 @@ fn binary_op(rest: &[u8]) -> Result<Op, Problem> {
 pub struct Recording<Q> {
     queue: Q,
     held: HashMap<Node, Key>,
-    ops: Vec<Op>,
+    ops: Vec<TraceOp>,
     /// The last popped key since the last clear.
     floor: Option<Key>,
     monotone: bool,
@@ -884,9 +903,9 @@ impl<Q: Frontier> Recording<Q> {
 
     /// The trace recorded so far, checked; an error names the operation that breaks the
     /// format (an approximate queue's pop out of order).
-    pub fn trace(&self) -> Result<Trace, TraceError> {
-        let keys = if self.monotone { Keys::Monotone } else { Keys::Any };
-        Trace::new(keys, None, self.ops.clone())
+    pub fn trace(&self) -> Result<UserTrace, TraceError> {
+        let keys = if self.monotone { TraceKeys::Monotone } else { TraceKeys::Any };
+        UserTrace::new(keys, None, self.ops.clone())
     }
 
     /// The queue recorded, and the recording's operations dropped.
@@ -916,8 +935,8 @@ impl<Q: Frontier> Frontier for Recording<Q> {
     fn push(&mut self, node: Node, key: Key) -> Result<Pushed, PushError> {
         let pushed = self.queue.push(node, key)?;
         match self.held.get(&node) {
-            None => self.ops.push(Op::Push { node, key }),
-            Some(&held) if key < held => self.ops.push(Op::Decrease { node, key }),
+            None => self.ops.push(TraceOp::Push { node, key }),
+            Some(&held) if key < held => self.ops.push(TraceOp::Decrease { node, key }),
             Some(_) => return Ok(pushed),
         }
         self.entering(key);
@@ -929,7 +948,7 @@ impl<Q: Frontier> Frontier for Recording<Q> {
         let (node, key) = self.queue.pop()?;
         if self.held.get(&node) == Some(&key) {
             self.held.remove(&node);
-            self.ops.push(Op::Pop { node, key });
+            self.ops.push(TraceOp::Pop { node, key });
             self.floor = Some(key);
         }
         Some((node, key))
@@ -943,8 +962,8 @@ impl<Q: Frontier> Frontier for Recording<Q> {
         self.queue.clear();
         self.held.clear();
         self.floor = None;
-        if self.ops.last().is_some_and(|&op| op != Op::Clear) {
-            self.ops.push(Op::Clear);
+        if self.ops.last().is_some_and(|&op| op != TraceOp::Clear) {
+            self.ops.push(TraceOp::Clear);
         }
     }
 }
@@ -957,7 +976,7 @@ mod tests {
     use crate::Dk;
 
     /// Dijkstra on a 6-cycle with chords, from every node, on `Q` through a recording.
-    fn recorded<Q: Frontier>() -> Trace {
+    fn recorded<Q: Frontier>() -> UserTrace {
         let edges: &[(Node, Node, Key)] = &[
             (0, 1, 4),
             (1, 2, 1),
@@ -991,14 +1010,14 @@ mod tests {
         open.trace().unwrap()
     }
 
-    fn text(trace: &Trace) -> String {
+    fn text(trace: &UserTrace) -> String {
         let mut out = Vec::new();
-        trace.write(&mut out, Format::Text).unwrap();
+        trace.write(&mut out, TraceFormat::Text).unwrap();
         String::from_utf8(out).unwrap()
     }
 
-    fn read(bytes: &[u8]) -> Result<Trace, TraceError> {
-        Trace::read(bytes)
+    fn read(bytes: &[u8]) -> Result<UserTrace, TraceError> {
+        UserTrace::read(bytes)
     }
 
     #[test]
@@ -1008,16 +1027,16 @@ mod tests {
             assert_eq!(facts.searches, 6);
             assert_eq!(facts.pops, 36, "every node settled once per search");
             assert!(facts.decreases > 0, "the chords lower some keys");
-            assert_eq!(trace.keys(), Keys::Monotone);
+            assert_eq!(trace.keys(), TraceKeys::Monotone);
             let mut binary = Vec::new();
-            trace.write(&mut binary, Format::Binary).unwrap();
+            trace.write(&mut binary, TraceFormat::Binary).unwrap();
             assert!(binary.starts_with(BINARY_MAGIC));
             let from_binary = read(&binary).unwrap();
             assert_eq!(from_binary, trace);
             let from_text = read(text(&from_binary).as_bytes()).unwrap();
             assert_eq!(from_text, trace);
             let mut again = Vec::new();
-            from_text.write(&mut again, Format::Binary).unwrap();
+            from_text.write(&mut again, TraceFormat::Binary).unwrap();
             assert_eq!(again, binary);
         }
     }
@@ -1041,7 +1060,10 @@ mod tests {
     #[test]
     fn a_long_line_is_refused_unread_and_a_bad_word_is_quoted_short() {
         let long = format!("push {} 1\n", "9".repeat(1 << 20));
-        assert_eq!(text_error(&long), TraceError { at: At::Line(3), problem: Problem::LongLine });
+        assert_eq!(
+            text_error(&long),
+            TraceError { at: At::Line(3), problem: TraceProblem::LongLine }
+        );
         let word = "x".repeat(LINE_LIMIT - 10);
         let error = text_error(&format!("{word}\n")).to_string();
         assert!(error.len() < 200, "{error}");
@@ -1054,7 +1076,7 @@ mod tests {
     fn a_load_error_says_the_problem_once() {
         let dir = std::env::temp_dir().join(format!("pqlab-trace-once-{}", std::process::id()));
         std::fs::write(&dir, "pqlab-trace 1\nkeys monotone\nfrob\n").unwrap();
-        let error = Trace::load(&dir).unwrap_err();
+        let error = UserTrace::load(&dir).unwrap_err();
         std::fs::remove_file(&dir).unwrap();
         let chain = format!(
             "{error}{}",
@@ -1068,13 +1090,13 @@ mod tests {
         for trace in [recorded::<StdBinaryHeap>(), recorded::<DaryHeap<4, Dk>>()] {
             let ops = trace.ops().len() as u64;
             let mut binary = Vec::new();
-            trace.write(&mut binary, Format::Binary).unwrap();
-            assert_eq!(Trace::records(&binary[..]).unwrap(), ops);
+            trace.write(&mut binary, TraceFormat::Binary).unwrap();
+            assert_eq!(UserTrace::records(&binary[..]).unwrap(), ops);
             // Byte by byte, records straddle the reads.
             let one = io::BufReader::with_capacity(1, &binary[..]);
-            assert_eq!(Trace::records(one).unwrap(), ops);
+            assert_eq!(UserTrace::records(one).unwrap(), ops);
             let text = text(&trace);
-            let lines = Trace::records(text.as_bytes()).unwrap();
+            let lines = UserTrace::records(text.as_bytes()).unwrap();
             assert!((ops..=ops + 4).contains(&lines), "{lines} lines for {ops} operations");
         }
     }
@@ -1082,48 +1104,51 @@ mod tests {
     #[test]
     fn malformed_text_names_the_line_and_the_problem() {
         let line = |n, problem| TraceError { at: At::Line(n), problem };
-        assert_eq!(text_error("pop 1 2\n"), line(3, Problem::PopEmpty));
+        assert_eq!(text_error("pop 1 2\n"), line(3, TraceProblem::PopEmpty));
         assert_eq!(
             text_error("push 1 5\nfrob 1 2\n"),
-            line(4, Problem::UnknownOperation("'frob'".into()))
+            line(4, TraceProblem::UnknownOperation("'frob'".into()))
         );
         assert_eq!(
             text_error("push 1 5\npop 1 5\npush 2 4\n"),
-            line(5, Problem::BelowFloor { key: 4, floor: 5 })
+            line(5, TraceProblem::BelowFloor { key: 4, floor: 5 })
         );
         assert_eq!(
             text_error("push 1 5\npush 2 3\npop 1 5\n"),
-            line(5, Problem::NotSmallest { key: 5, smallest: 3, smallest_node: 2 })
+            line(5, TraceProblem::NotSmallest { key: 5, smallest: 3, smallest_node: 2 })
         );
-        assert_eq!(text_error("push 1 5\npush 1 4\n"), line(4, Problem::Held { node: 1, held: 5 }));
+        assert_eq!(
+            text_error("push 1 5\npush 1 4\n"),
+            line(4, TraceProblem::Held { node: 1, held: 5 })
+        );
         assert_eq!(
             text_error("push 1 5\ndecrease 1 6\n"),
-            line(4, Problem::NotLower { node: 1, held: 5, key: 6 })
+            line(4, TraceProblem::NotLower { node: 1, held: 5, key: 6 })
         );
         assert_eq!(
             text_error("push 1 5\npop 1 4\n"),
-            line(4, Problem::WrongKey { node: 1, held: 5, key: 4 })
+            line(4, TraceProblem::WrongKey { node: 1, held: 5, key: 4 })
         );
         assert_eq!(
             text_error("# a comment\n\npush 99999999 1\n"),
-            line(5, Problem::NodeTooLarge(99_999_999))
+            line(5, TraceProblem::NodeTooLarge(99_999_999))
         );
-        assert!(matches!(text_error("push 1\n").problem, Problem::Malformed(_)));
-        assert!(matches!(text_error("push 1 -3\n").problem, Problem::Malformed(_)));
+        assert!(matches!(text_error("push 1\n").problem, TraceProblem::Malformed(_)));
+        assert!(matches!(text_error("push 1 -3\n").problem, TraceProblem::Malformed(_)));
         let header = |text: &str| read(text.as_bytes()).unwrap_err();
         assert!(matches!(
             header("hello\n"),
-            TraceError { at: At::Line(1), problem: Problem::Header(_) }
+            TraceError { at: At::Line(1), problem: TraceProblem::Header(_) }
         ));
-        assert_eq!(header("pqlab-trace 2\n").problem, Problem::Version(2));
-        assert!(matches!(header("pqlab-trace 1\npush 1 2\n").problem, Problem::Header(_)));
+        assert_eq!(header("pqlab-trace 2\n").problem, TraceProblem::Version(2));
+        assert!(matches!(header("pqlab-trace 1\npush 1 2\n").problem, TraceProblem::Header(_)));
         assert!(matches!(
             header("pqlab-trace 1\nkeys any\nspan 3\npush 1 2\n").problem,
-            Problem::Header(_)
+            TraceProblem::Header(_)
         ));
         assert_eq!(
             header("pqlab-trace 1\nkeys monotone\nspan 3\npush 1 2\npush 2 6\n"),
-            line(5, Problem::BeyondSpan { key: 6, floor: 2, span: 3 })
+            line(5, TraceProblem::BeyondSpan { key: 6, floor: 2, span: 3 })
         );
         // The same keys under `keys any` are well formed.
         let any = read(b"pqlab-trace 1\nkeys any\npush 1 5\npop 1 5\npush 2 4\n").unwrap();
@@ -1132,40 +1157,47 @@ mod tests {
 
     #[test]
     fn malformed_binary_names_the_byte_offset() {
-        let trace = Trace::new(
-            Keys::Monotone,
+        let trace = UserTrace::new(
+            TraceKeys::Monotone,
             None,
-            vec![Op::Push { node: 1, key: 5 }, Op::Pop { node: 1, key: 5 }, Op::Clear],
+            vec![
+                TraceOp::Push { node: 1, key: 5 },
+                TraceOp::Pop { node: 1, key: 5 },
+                TraceOp::Clear,
+            ],
         )
         .unwrap();
         let mut bytes = Vec::new();
-        trace.write(&mut bytes, Format::Binary).unwrap();
+        trace.write(&mut bytes, TraceFormat::Binary).unwrap();
         assert_eq!(bytes.len(), 19 + 13 + 13 + 1);
         // Truncated inside the pop (offset 32).
         let cut = read(&bytes[..40]).unwrap_err();
         assert_eq!(
             cut,
-            TraceError { at: At::Byte(32), problem: Problem::Truncated { needed: 12, left: 7 } }
+            TraceError {
+                at: At::Byte(32),
+                problem: TraceProblem::Truncated { needed: 12, left: 7 }
+            }
         );
         // An unknown tag where the clear was.
         let mut tagged = bytes.clone();
         tagged[45] = 9;
         assert!(matches!(
             read(&tagged).unwrap_err(),
-            TraceError { at: At::Byte(45), problem: Problem::UnknownOperation(_) }
+            TraceError { at: At::Byte(45), problem: TraceProblem::UnknownOperation(_) }
         ));
         // A pop from an empty frontier: the push's tag made a clear.
         let mut emptied = bytes.clone();
         emptied.splice(19..32, [TAG_CLEAR]);
         assert_eq!(
             read(&emptied).unwrap_err(),
-            TraceError { at: At::Byte(20), problem: Problem::PopEmpty }
+            TraceError { at: At::Byte(20), problem: TraceProblem::PopEmpty }
         );
         // A bad version, and a file shorter than the header.
         let mut versioned = bytes.clone();
         versioned[8] = 7;
-        assert_eq!(read(&versioned).unwrap_err().problem, Problem::Version(7));
-        assert!(matches!(read(&bytes[..12]).unwrap_err().problem, Problem::Header(_)));
+        assert_eq!(read(&versioned).unwrap_err().problem, TraceProblem::Version(7));
+        assert!(matches!(read(&bytes[..12]).unwrap_err().problem, TraceProblem::Header(_)));
     }
 
     #[test]
@@ -1178,6 +1210,6 @@ mod tests {
         }
         while open.pop().is_some() {}
         let error = open.trace().unwrap_err();
-        assert!(matches!(error.problem, Problem::NotSmallest { .. }), "{error}");
+        assert!(matches!(error.problem, TraceProblem::NotSmallest { .. }), "{error}");
     }
 }

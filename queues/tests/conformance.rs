@@ -19,7 +19,7 @@
 //! Seeds are fixed, so every run tests the same cases. `PQLAB_DEEP=1` (CI sets it) runs
 //! ten times as many random cases. Every case runs under a watchdog: one that takes longer
 //! than [`CASE_LIMIT`] ends the test process with the case's name, so a queue that loops
-//! fails in seconds instead of hanging the suite.
+//! fails in seconds instead of hanging the workload.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap};
@@ -412,7 +412,7 @@ fn runner(cases: u32, seed: u64) -> TestRunner {
 }
 
 /// Random cases per queue: 1,000 by default, 10,000 with `PQLAB_DEEP=1`. (With 26 queues
-/// the whole suite ran in 6 s with 600 cases and 9 s with 3,000, on 2 cores.)
+/// the whole workload ran in 6 s with 600 cases and 9 s with 3,000, on 2 cores.)
 fn cases() -> u32 {
     if deep() {
         10_000
@@ -788,7 +788,7 @@ macro_rules! conformance_tests {
 
 pqlab_queues::for_each_queue!(conformance_tests);
 
-/// The model itself must catch a wrong queue, or the suite could not fail.
+/// The model itself must catch a wrong queue, or the workload could not fail.
 mod the_model_catches {
     use super::*;
 

@@ -22,7 +22,7 @@ use std::collections::BinaryHeap;
 use std::fmt::Debug;
 use std::ops::{Add, Mul, Sub};
 
-use pqlab_queues::astar::{takes, Cost, SearchError};
+use pqlab_queues::astar::{takes, AstarError, Cost};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{astar, astar_dense, Frontier, KeyRule};
 
@@ -238,7 +238,7 @@ impl<C: Float> Visitor for Check<C> {
                 for found in [hashed, dense] {
                     match takes {
                         Err(reason) => {
-                            assert_eq!(found, Err(SearchError::Refused(reason)), "{what}");
+                            assert_eq!(found, Err(AstarError::Refused(reason)), "{what}");
                             assert_eq!(calls.get(), 0, "{what}: searched before refusing");
                         }
                         Ok(()) => check(grid, &what, F::ORDER.is_exact(), found, &reference),
@@ -254,7 +254,7 @@ fn check<C: Float>(
     grid: &Grid,
     what: &str,
     exact: bool,
-    found: Result<Option<(Vec<Cell2>, C)>, SearchError>,
+    found: Result<Option<(Vec<Cell2>, C)>, AstarError>,
     reference: &Option<(Vec<Cell2>, C)>,
 ) {
     let found = found.unwrap_or_else(|e| panic!("{what}: {e}"));

@@ -173,7 +173,7 @@ pub struct Evidence<'w, 'a> {
 
 /// Fewer workloads than this make a band's answer weak, and the report says so. A
 /// convention, set without a measurement; the default catalogue gives each
-/// octile band from 30 to 100,000 open cells at least three (`lab::suites`).
+/// octile band from 30 to 100,000 open cells at least three (`lab::workloads`).
 pub const STRONG: usize = 3;
 
 impl Evidence<'_, '_> {

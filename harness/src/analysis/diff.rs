@@ -22,7 +22,7 @@ use crate::results::{quantile, Kind, Platform, Status};
 pub const APART: f64 = 1.05;
 
 /// The fewest pairs apart τ is given over: with fewer, one swapped pair moves it by more
-/// than 0.4 (2 ÷ pairs). The rule: a workload of four contenders (a store or tie suite)
+/// than 0.4 (2 ÷ pairs). The rule: a workload of four contenders (a store or tie workload)
 /// with one pair apart had τ −1.00 in a quiet pair of runs (METHODOLOGY.md), and stood
 /// as the runs' least τ.
 pub const TAU_PAIRS: usize = 5;

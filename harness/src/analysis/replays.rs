@@ -1,4 +1,4 @@
-//! How far the queue alone stands for the whole search: on each replayed suite of a run
+//! How far the queue alone stands for the whole search: on each replayed workload of a run
 //! (the same searches timed whole, kind `astar`, and replayed as a trace against each queue
 //! alone, kind `replay`), whether the replay's winner is in the whole searches' tie group.
 //! A replay times the queue without the search around it (no successor generation, no
@@ -12,40 +12,40 @@ use super::rank::tie_group;
 use crate::format::plural;
 use crate::results::Kind;
 
-/// The replayed suites of one run, each with its replay winner and whether that winner is
+/// The replayed workloads of one run, each with its replay winner and whether that winner is
 /// in the whole searches' tie group.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Agreement {
     /// The run.
     pub run: String,
-    /// Per replayed suite with both rankings, in the run's order: `(workload, replay
+    /// Per replayed workload with both rankings, in the run's order: `(workload, replay
     /// winner, in the group)`.
-    pub suites: Vec<(String, String, bool)>,
+    pub specs: Vec<(String, String, bool)>,
 }
 
 impl Agreement {
-    /// The suites whose replay winner is in the whole searches' tie group.
+    /// The workloads whose replay winner is in the whole searches' tie group.
     pub fn inside(&self) -> usize {
-        self.suites.iter().filter(|(_, _, inside)| *inside).count()
+        self.specs.iter().filter(|(_, _, inside)| *inside).count()
     }
 
     /// One sentence with the figure.
     pub fn sentence(&self) -> String {
         format!(
             "A replay times the queue alone, without the search around it: on the {} of run {}, the queue fastest on the replayed trace was in the whole searches' tie group on {} of {}.",
-            plural(self.suites.len(), "replayed suite"),
+            plural(self.specs.len(), "replayed workload"),
             self.run,
             self.inside(),
-            self.suites.len()
+            self.specs.len()
         )
     }
 }
 
 /// The agreement of the run's replays with its whole searches, over the exact queues;
-/// `None` when no replayed suite has both rankings.
+/// `None` when no replayed workload has both rankings.
 pub fn agreement(findings: &Findings<'_, '_>) -> Option<Agreement> {
     let run = findings.run;
-    let suites: Vec<(String, String, bool)> = run
+    let specs: Vec<(String, String, bool)> = run
         .of(Kind::Replay)
         .filter_map(|replayed| {
             let searched = run.twin(replayed, Kind::Astar)?;
@@ -57,7 +57,7 @@ pub fn agreement(findings: &Findings<'_, '_>) -> Option<Agreement> {
             Some((replayed.name.to_owned(), winner.to_owned(), inside))
         })
         .collect();
-    (!suites.is_empty()).then(|| Agreement { run: run.run_id(), suites })
+    (!specs.is_empty()).then(|| Agreement { run: run.run_id(), specs })
 }
 
 #[cfg(test)]
@@ -87,15 +87,15 @@ mod tests {
         // `alone`: a replay without whole searches says nothing.
         rows.extend(steadies(&replayed("alone"), 100.0, &[(unsorted, 1.0)]));
         let run = Run::new(&rows);
-        let agreement = agreement(&Findings::of(&run)).expect("two replayed suites");
-        let mut suites = agreement.suites.clone();
-        suites.sort();
+        let agreement = agreement(&Findings::of(&run)).expect("two replayed workloads");
+        let mut specs = agreement.specs.clone();
+        specs.sort();
         assert_eq!(
-            suites,
+            specs,
             [("far".into(), bucket.into(), false), ("near".into(), bucket.into(), true)]
         );
         assert_eq!(agreement.inside(), 1);
-        assert!(agreement.sentence().contains("on the 2 replayed suites of run"));
+        assert!(agreement.sentence().contains("on the 2 replayed workloads of run"));
         assert!(agreement.sentence().ends_with("tie group on 1 of 2."));
 
         let searches_only: Vec<_> = rows.into_iter().filter(|r| r.kind == Kind::Astar).collect();

@@ -30,7 +30,7 @@ pub enum Way<'a> {
 
 /// One way on one workload.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Point {
+pub struct TradePoint {
     /// Its time over exact octile A\* with the baseline on the same problems.
     pub time: f64,
     /// Its paths' mean excess over optimal (0.01: 1% longer).
@@ -46,7 +46,7 @@ pub struct Trade<'a> {
     /// The way.
     pub way: Way<'a>,
     /// One point a workload.
-    pub points: Vec<Point>,
+    pub points: Vec<TradePoint>,
 }
 
 impl Trade<'_> {
@@ -122,8 +122,8 @@ fn weighted<'a>(run: &Run<'a>) -> Vec<Trade<'a>> {
 }
 
 /// A way's point from its row and the exact yardstick's row.
-fn point(row: &Row, exact: &Row) -> Option<Point> {
-    Some(Point {
+fn point(row: &Row, exact: &Row) -> Option<TradePoint> {
+    Some(TradePoint {
         time: row.median_ns / exact.median_ns,
         excess_mean: row.excess_mean.unwrap_or(0.0),
         excess_max: row.excess_max.unwrap_or(0.0),
@@ -131,6 +131,6 @@ fn point(row: &Row, exact: &Row) -> Option<Point> {
 }
 
 /// The trade, when it has a point.
-fn trade(way: Way<'_>, points: Vec<Point>) -> Option<Trade<'_>> {
+fn trade(way: Way<'_>, points: Vec<TradePoint>) -> Option<Trade<'_>> {
     (!points.is_empty()).then_some(Trade { way, points })
 }

@@ -9,7 +9,7 @@
 
 use anyhow::{bail, Result};
 
-use crate::lab::suites::{self, WorkloadSpec};
+use crate::lab::workloads::{self, WorkloadSpec};
 use crate::lab::{self, Lab, Profile, Settings};
 use crate::report;
 
@@ -42,8 +42,8 @@ pub fn run(args: &[String]) -> Result<()> {
         refuse(format_args!("no workload matches {filters:?}: `cargo bench -- --list` lists them"));
     }
     if args.iter().any(|a| a == "--list") {
-        for suite in &chosen {
-            println!("{}", suite.name());
+        for spec in &chosen {
+            println!("{}", spec.name());
         }
         for size in &sizes {
             println!("held-{size}");
@@ -60,10 +60,10 @@ pub fn run(args: &[String]) -> Result<()> {
 fn select(settings: &Settings, filters: &[&str]) -> Result<(Vec<WorkloadSpec>, Vec<usize>)> {
     let quick = settings.profile == Profile::Quick;
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
-    let mut all = suites::builtin(settings.profile);
+    let mut all = workloads::builtin(settings.profile);
     if let Some(dir) = &settings.maps {
-        let per_map = if quick { 30 } else { suites::BENCH_PROBLEMS_PER_MAP };
-        all.extend(suites::movingai(dir, per_map)?);
+        let per_map = if quick { 30 } else { workloads::BENCH_PROBLEMS_PER_MAP };
+        all.extend(workloads::movingai(dir, per_map)?);
     }
     let chosen: Vec<_> = all.into_iter().filter(|s| wanted(&s.name())).collect();
     // A held size is chosen by its whole name (`held-1000` alone) or by a filter that does

@@ -18,7 +18,7 @@ use crate::analysis::geomean;
 use crate::format::ratio;
 use crate::lab::ondemand::{search_facts, OnDemand, Racing};
 use crate::lab::searches::{record_baseline, Prepared};
-use crate::lab::suites::{Role, Source, WorkloadSpec};
+use crate::lab::workloads::{Role, Source, WorkloadSpec};
 use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
 use crate::results::{Kind, Row, Status};
@@ -50,7 +50,7 @@ pub fn compare(
     let mut bad = Vec::new();
     for map in maps {
         bar.set_message(format!("maps: checking on {}", map.display()));
-        let loaded = Prepared::new(&suite(map, limit))
+        let loaded = Prepared::new(&spec(map, limit))
             .with_context(|| format!("loading {}", map.display()))
             .and_then(|prepared| {
                 let traces = record_baseline(&prepared, ORACLE_TRACE_BYTES).map_err(|why| {
@@ -112,9 +112,9 @@ pub fn compare(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The suite of a map's problems (at most `limit`, spread over its scenario) searched as
-/// the lab's real-map suites do: octile A\* with fine costs and the flat store.
-fn suite(map: &Path, limit: Option<usize>) -> WorkloadSpec {
+/// The workload of a map's problems (at most `limit`, spread over its scenario) searched as
+/// the lab's real-map workloads do: octile A\* with fine costs and the flat store.
+fn spec(map: &Path, limit: Option<usize>) -> WorkloadSpec {
     WorkloadSpec {
         source: Source::MovingAi {
             map: map.to_path_buf(),

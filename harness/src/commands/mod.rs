@@ -8,8 +8,8 @@ pub mod compare;
 pub mod diff;
 pub mod pick;
 pub mod run;
-pub mod suites;
 pub mod validate;
+pub mod workloads;
 
 /// `println!` for a command line: when stdout is closed (`pqlab pick ... | head`) the
 /// program ends quietly instead of panicking; another write error ends it with status 2.

@@ -18,7 +18,7 @@ use crate::validate::SHOWN;
 
 /// How to print the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum OutputFormat {
     /// For a terminal.
     Text,
     /// One JSON object.
@@ -54,7 +54,7 @@ pub struct Request {
     /// A run file to answer from instead of the latest.
     pub run: Option<PathBuf>,
     /// The output format.
-    pub format: Format,
+    pub format: OutputFormat,
 }
 
 /// Answers and prints.
@@ -184,9 +184,9 @@ impl Subject<'_> {
     }
 }
 
-fn print(answer: &Answer, subject: Subject<'_>, format: Format) -> Result<()> {
+fn print(answer: &Answer, subject: Subject<'_>, format: OutputFormat) -> Result<()> {
     match format {
-        Format::Json => {
+        OutputFormat::Json => {
             #[derive(serde::Serialize)]
             struct Out<'a> {
                 #[serde(skip_serializing_if = "Option::is_none")]
@@ -203,14 +203,14 @@ fn print(answer: &Answer, subject: Subject<'_>, format: Format) -> Result<()> {
             };
             say!("{}", serde_json::to_string_pretty(&Out { map, trace, answer })?);
         }
-        Format::Markdown => {
+        OutputFormat::Markdown => {
             let mut text = answer.markdown();
             if let Some(p) = subject.describe() {
                 text = format!("{text}\n{p}\n");
             }
             say!("{text}");
         }
-        Format::Text => {
+        OutputFormat::Text => {
             let text = answer.to_string();
             let mut lines = text.lines();
             // The verdict (the answer's first line) first, and the note that this CPU is not

@@ -3,14 +3,14 @@
 //! and the cheap workloads measured first do not spend what the costly ones need later.
 //!
 //! A round's cost is estimated before anything is measured, from the baseline's checked
-//! pass on each suite ([`Estimate`]): every contender's sample lasts at least
+//! pass on each workload ([`Estimate`]): every contender's sample lasts at least
 //! [`Settings::sample`](super::settings::Settings::sample) and about
 //! [`CONTENDER_RATIO`] times the baseline's pass. Shared by role weight alone, the
 //! workloads measured first spend the whole budget, most of them at 25 rounds, and the
 //! rest run at the floor of 4 past it (measured, see METHODOLOGY.md).
 //!
 //! Every workload gets its floor (a checked pass and the fewest rounds) whatever its
-//! share, so [`Shares`] sets the floors of the workloads still to come aside first, and
+//! share, so [`BudgetShares`] sets the floors of the workloads still to come aside first, and
 //! shares only what is left beyond them: shared by weight alone, the band workloads
 //! measured first took more than their floor while the floors still to come already
 //! exceeded what was left (a fresh clone's run had spent 387 of its 600 s when the
@@ -23,7 +23,7 @@ use pqlab_queues::registry;
 use super::measure::TWIN_CONTENDERS;
 use super::sampler::REFERENCE_EVERY;
 use super::searches::{AnyPrepared, Check, CheckQueue, Searchable};
-use super::suites::{Role, WorkloadSpec};
+use super::workloads::{Role, WorkloadSpec};
 
 /// A contender's pass over the baseline's on the same workload, on average: a default run
 /// timed its contenders at 41 to 84 times the baseline's pass
@@ -31,17 +31,17 @@ use super::suites::{Role, WorkloadSpec};
 /// counted at their limit): 60 / 46 ≈ 1.3.
 pub const CONTENDER_RATIO: f64 = 1.3;
 
-/// What a suite's share of the budget is weighed by, in its role's weight. Set without a
+/// What a workload's share of the budget is weighed by, in its role's weight. Set without a
 /// measurement (and kept when rounds' costs came to weigh the shares), they share
 /// only what is left beyond the floors: in a default run the bands' workloads
 /// got a median of 5 rounds (4 to 12), the series' 4 (4 to 9), the stores' 5 (4 to 7) and
-/// the trades' 4 (all at the floor), from the rows' `samples`. The generic A\*'s suites
+/// the trades' 4 (all at the floor), from the rows' `samples`. The generic A\*'s workloads
 /// weigh as a band's: every queue they time is a leader of their band twin, and at the
 /// series' weight, every queue timed, they moved most between two quiet runs
 /// (METHODOLOGY.md; 228 of the 541 leaders'
 /// changes `shared/tools/between-runs.py` compares, p90 1.25 against the octile bands' 1.07).
-fn role_weight(suite: &WorkloadSpec) -> f64 {
-    match suite.role {
+fn role_weight(spec: &WorkloadSpec) -> f64 {
+    match spec.role {
         Role::Bands | Role::Real | Role::Generic => 1.0,
         Role::OtherSeries => 0.6,
         Role::Store | Role::Ties => 0.25,
@@ -49,14 +49,14 @@ fn role_weight(suite: &WorkloadSpec) -> f64 {
     }
 }
 
-/// How many contenders a round of `suite` times: every queue (twice with replays, the
+/// How many contenders a round of `workload` times: every queue (twice with replays, the
 /// queue alone too), the baseline and the store contenders, or the baseline alone. A
-/// store, tie or generic suite also times what its series timed before it: its count is
+/// store, tie or generic workload also times what its series timed before it: its count is
 /// its first workload's, so the later ones take more than their share's estimate.
-fn contenders(suite: &WorkloadSpec) -> usize {
+fn contenders(spec: &WorkloadSpec) -> usize {
     let queues = registry::ENTRIES.len();
-    match suite.role {
-        Role::Bands | Role::OtherSeries | Role::Real if suite.replay => 2 * queues,
+    match spec.role {
+        Role::Bands | Role::OtherSeries | Role::Real if spec.replay => 2 * queues,
         Role::Bands | Role::OtherSeries | Role::Real => queues,
         Role::Store => TWIN_CONTENDERS + 1,
         // The baseline, the twin's fastest and its fastest of each key rule, some the same.
@@ -65,21 +65,21 @@ fn contenders(suite: &WorkloadSpec) -> usize {
     }
 }
 
-/// The estimated seconds of one round of `suite`, from the baseline's checked pass on it
+/// The estimated seconds of one round of `workload`, from the baseline's checked pass on it
 /// (`None` when it could not be checked: a round of samples of `sample` each), with the
 /// reference's slices.
-pub fn round_secs(suite: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
+pub fn round_secs(spec: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
     let pass = baseline.map_or(0.0, |p| p.as_secs_f64() * CONTENDER_RATIO);
-    let contenders = contenders(suite);
+    let contenders = contenders(spec);
     // A slice of the reference every REFERENCE_EVERY contender slices (none when it times
     // alone).
     let references = if contenders > 1 { 1.0 / REFERENCE_EVERY as f64 } else { 0.0 };
     contenders as f64 * pass.max(sample.as_secs_f64()) * (1.0 + references)
 }
 
-/// A suite's weight in the shares of the budget: its role's weight times a round's cost.
-pub fn weight(suite: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
-    role_weight(suite) * round_secs(suite, baseline, sample)
+/// A workload's weight in the shares of the budget: its role's weight times a round's cost.
+pub fn weight(spec: &WorkloadSpec, baseline: Option<Duration>, sample: Duration) -> f64 {
+    role_weight(spec) * round_secs(spec, baseline, sample)
 }
 
 /// The weight of one held size of the synthetic workload: every queue's samples at the
@@ -100,14 +100,14 @@ pub fn floor_secs(round: f64, min_rounds: u32) -> f64 {
     (1.0 + f64::from(min_rounds)) * round
 }
 
-/// [`floor_secs`] of `suite`.
+/// [`floor_secs`] of `workload`.
 pub fn floor(
-    suite: &WorkloadSpec,
+    spec: &WorkloadSpec,
     baseline: Option<Duration>,
     sample: Duration,
     min_rounds: u32,
 ) -> f64 {
-    floor_secs(round_secs(suite, baseline, sample), min_rounds)
+    floor_secs(round_secs(spec, baseline, sample), min_rounds)
 }
 
 /// [`floor_secs`] of a held size.
@@ -125,25 +125,25 @@ pub fn synthetic_floor(sample: Duration, min_rounds: u32) -> f64 {
 /// the run overruns by what the floors need beyond the budget, no more.
 ///
 /// The floors still to come are scaled by how the floors so far took against their
-/// estimates ([`Shares::floor_ratio`]), a workload's floor being its time but its rounds
+/// estimates ([`BudgetShares::floor_ratio`]), a workload's floor being its time but its rounds
 /// past the leaders': the estimates count neither the leaders' rounds past a spent share
 /// nor the cut-off checks, and the machine may be slower than during the estimate.
 /// Measured (METHODOLOGY.md): with `PQLAB_BUDGET=1` (every workload at its floor), a
 /// default run's floors were estimated at 444 s and took 558 s.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Shares {
+pub struct BudgetShares {
     weight: f64,
     floors: f64,
     estimated: f64,
     took: f64,
 }
 
-impl Shares {
-    /// Shares for workloads of these `(weight, floor)`s, in any order.
-    pub fn new(workloads: impl IntoIterator<Item = (f64, f64)>) -> Shares {
+impl BudgetShares {
+    /// BudgetShares for workloads of these `(weight, floor)`s, in any order.
+    pub fn new(workloads: impl IntoIterator<Item = (f64, f64)>) -> BudgetShares {
         let (weight, floors) =
             workloads.into_iter().fold((0.0, 0.0), |(w, f), (wi, fi)| (w + wi, f + fi));
-        Shares { weight, floors, estimated: 0.0, took: 0.0 }
+        BudgetShares { weight, floors, estimated: 0.0, took: 0.0 }
     }
 
     /// How much longer the floors measured so far took than estimated, at least 1 (a
@@ -179,10 +179,10 @@ impl Shares {
     }
 }
 
-/// The baseline's checked pass on every suite; and how long it all took.
+/// The baseline's checked pass on every workload; and how long it all took.
 pub struct Estimate {
-    /// Per suite, in order: the baseline's pass (`None` when it failed its check: the
-    /// suite's own turn says why), or why the suite could not be prepared (a malformed
+    /// Per workload, in order: the baseline's pass (`None` when it failed its check: the
+    /// workload's own turn says why), or why the workload could not be prepared (a malformed
     /// map, said before anything is measured).
     pub passes: Vec<anyhow::Result<Option<Duration>>>,
     /// The time the estimate took.
@@ -190,15 +190,15 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// Prepares every suite and checks the baseline on it, one at a time (each is freed
-    /// before the next): about 17 s for the default suites (`pqlab suites`, which prints
+    /// Prepares every workload and checks the baseline on it, one at a time (each is freed
+    /// before the next): about 17 s for the default workloads (`pqlab workloads`, which prints
     /// the same passes).
-    pub fn of(suites: &[WorkloadSpec]) -> Estimate {
+    pub fn of(specs: &[WorkloadSpec]) -> Estimate {
         let started = Instant::now();
-        let passes = suites
+        let passes = specs
             .iter()
-            .map(|suite| {
-                Ok(match AnyPrepared::new(suite)? {
+            .map(|spec| {
+                Ok(match AnyPrepared::new(spec)? {
                     AnyPrepared::Grid(grid) => check_baseline(&grid).ok().map(|c| c.pass),
                     AnyPrepared::Road(road) => check_baseline(&road).ok().map(|c| c.pass),
                 })
@@ -212,20 +212,20 @@ impl Estimate {
 pub fn check_baseline<P: Searchable>(prepared: &P) -> anyhow::Result<Check<'_>> {
     registry::visit(registry::BASELINE, CheckQueue { prepared, limit: Duration::MAX })
         .expect("the baseline is registered")
-        .map_err(|why| anyhow::anyhow!("{}: the baseline {why:?}", prepared.suite().name()))
+        .map_err(|why| anyhow::anyhow!("{}: the baseline {why:?}", prepared.spec().name()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lab::settings::Profile;
-    use crate::lab::suites::builtin;
+    use crate::lab::workloads::builtin;
 
     #[test]
     fn a_round_costs_every_contender_at_least_a_sample_and_roles_weigh_in() {
-        let suites = builtin(Profile::Default);
+        let specs = builtin(Profile::Default);
         let find = |role: Role, replay: bool| {
-            suites.iter().find(|s| s.role == role && s.replay == replay).expect("in the catalogue")
+            specs.iter().find(|s| s.role == role && s.replay == replay).expect("in the catalogue")
         };
         let sample = Duration::from_millis(5);
         let queues = registry::ENTRIES.len() as f64;
@@ -256,7 +256,7 @@ mod tests {
         // Three workloads: (weight, floor) seconds.
         let workloads = [(1.0, 10.0), (3.0, 20.0), (1.0, 30.0)];
         // 100 s for 60 s of floors: the 40 s beyond go by weight, 8, 24 and 8.
-        let mut shares = Shares::new(workloads);
+        let mut shares = BudgetShares::new(workloads);
         let mut left = 100.0;
         let mut given = Vec::new();
         for (w, f) in workloads {
@@ -268,7 +268,7 @@ mod tests {
         assert!(left.abs() < 1e-9, "the budget is spent, not overrun: {left}");
         // 45 s for 60 s of floors: no workload gets more than is left beyond the others'
         // floors, down to nothing (each still takes its floor, and no round more).
-        let mut shares = Shares::new(workloads);
+        let mut shares = BudgetShares::new(workloads);
         let mut left = 45.0;
         let mut given = Vec::new();
         for (w, f) in workloads {
@@ -278,7 +278,7 @@ mod tests {
         }
         assert_eq!(given, [0.0, 5.0, 15.0]);
         // A workload that spent less than its share leaves it to those after it.
-        let mut shares = Shares::new(workloads);
+        let mut shares = BudgetShares::new(workloads);
         assert_eq!(shares.next(100.0, 1.0, 10.0), 18.0);
         assert_eq!(shares.next(100.0 - 5.0, 3.0, 20.0), 20.0 + (95.0 - 50.0) * 0.75);
     }
@@ -289,7 +289,7 @@ mod tests {
     /// took.
     fn run_with_floors(took: f64, budget: f64, learn: bool) -> f64 {
         let weights = || std::iter::repeat_n(3.0, 20).chain(std::iter::repeat_n(0.1, 20));
-        let mut shares = Shares::new(weights().map(|w| (w, 10.0)));
+        let mut shares = BudgetShares::new(weights().map(|w| (w, 10.0)));
         let mut spent = 0.0;
         for weight in weights() {
             let share = shares.next((budget - spent).max(0.0), weight, 10.0);
@@ -315,7 +315,7 @@ mod tests {
         // Floors that take less than estimated leave their time to the later workloads.
         let quick = run_with_floors(7.0, 600.0, true);
         assert!((quick - 600.0).abs() < 1e-9, "{quick}");
-        let mut shares = Shares::new([(1.0, 10.0)]);
+        let mut shares = BudgetShares::new([(1.0, 10.0)]);
         shares.floor_took(10.0, 5.0);
         assert_eq!(shares.floor_ratio(), 1.0);
         // Floors that alone overrun the budget overrun it by no more than they need.

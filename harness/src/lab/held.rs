@@ -40,7 +40,7 @@ struct Held<'l> {
 }
 
 /// A group of held queues, timed together: the baseline first.
-type Group<'p> = Vec<(Row, Check<'p>)>;
+type HeldGroup<'p> = Vec<(Row, Check<'p>)>;
 
 /// Every exact queue's row held at `size` entries, done by `deadline` (see the module's
 /// documentation).
@@ -108,7 +108,7 @@ impl Held<'_> {
         let base_pass = first.pass;
         let base_bytes = self.held_bytes(&first);
         let (mut rows, mut untimed_rows) = (Vec::new(), Vec::new());
-        let mut group: Group<'_> = vec![(self.row(baseline), first)];
+        let mut group: HeldGroup<'_> = vec![(self.row(baseline), first)];
         let mut group_bytes = base_bytes;
         let mut number = 0;
         for (i, &(entry, need)) in others.iter().enumerate() {
@@ -150,7 +150,7 @@ impl Held<'_> {
     }
 
     /// Times a group as rounds' group `number`, within `share`.
-    fn time(&self, group: Group<'_>, share: Duration, number: u32) -> Vec<Row> {
+    fn time(&self, group: HeldGroup<'_>, share: Duration, number: u32) -> Vec<Row> {
         let name = format!("{}#{number}", self.workload.name);
         let mut contest = Contest::new(&name, self.lab.settings.sample);
         for (mut row, check) in group {

@@ -1,5 +1,5 @@
-//! One suite measured: every contender checked, then the checked ones timed together in
-//! a [`Contest`]; then, on suites marked for it, the queue alone on the suite's recorded
+//! One workload measured: every contender checked, then the checked ones timed together in
+//! a [`Contest`]; then, on workloads marked for it, the queue alone on the workload's recorded
 //! searches.
 
 use std::time::{Duration, Instant};
@@ -11,7 +11,7 @@ use super::contest::Contest;
 use super::rows::{describe, ordered_entries, untimed, untimed_row, WorkloadFacts};
 use super::searches::{self, CheckQueue, Checking, Prepared, Record, Searchable, Untimed};
 use super::settings::Settings;
-use super::suites::{Role, WorkloadSpec};
+use super::workloads::{Role, WorkloadSpec};
 use super::{memory, replay};
 use crate::results::{Kind, Provenance, Row, Status};
 use crate::search::registry::LOOPS;
@@ -19,7 +19,7 @@ use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
 use crate::search::{SearchKind, Setup};
 
-/// The fastest queues of a store or tie suite's twin that it measures beside the baseline:
+/// The fastest queues of a store or tie workload's twin that it measures beside the baseline:
 /// three show whether the store or the tie rule changes the order at the top, at a fifth
 /// of the cost of every queue.
 pub const TWIN_CONTENDERS: usize = 3;
@@ -32,9 +32,9 @@ pub const TWIN_CONTENDERS: usize = 3;
 /// did not repeat were theirs.
 pub const TWIN_NEAR: f64 = 1.15;
 
-/// The share of a replayed suite's time left after its checks that its searches' rounds
+/// The share of a replayed workload's time left after its checks that its searches' rounds
 /// get; its replays (their recording included) get the rest. Chosen, not tuned: in a
-/// default run the replayed suites' searches (38 to 48
+/// default run the replayed workloads' searches (38 to 48
 /// contenders) got 4 to 12 rounds and their replays (33 to 41) 4 to 6, so neither falls
 /// below the floor of 4 first (METHODOLOGY.md).
 const SEARCHES_PART: f64 = 0.67;
@@ -122,18 +122,18 @@ impl<'p> Entries<'p> {
     }
 }
 
-/// What the lab has measured of a suite that later suites of the run use: the exact
-/// queues that searched it, fastest first (a store suite measures the fastest of its flat
+/// What the lab has measured of a workload that later workloads of the run use: the exact
+/// queues that searched it, fastest first (a store workload measures the fastest of its flat
 /// twin). Kept as facts, never read back from the result rows.
 pub struct Measured {
-    suite: WorkloadSpec,
+    spec: WorkloadSpec,
     /// Each exact queue that searched it with its median time, fastest first.
     fastest_exact: Vec<(&'static str, f64)>,
 }
 
 impl Measured {
-    /// The facts of `suite` from its A\* rows.
-    fn of(suite: &WorkloadSpec, rows: &[Row]) -> Measured {
+    /// The facts of `workload` from its A\* rows.
+    fn of(spec: &WorkloadSpec, rows: &[Row]) -> Measured {
         let mut exact: Vec<&Row> = rows
             .iter()
             .filter(|r| r.kind == Kind::Astar && r.status == Status::Ok && r.is_exact())
@@ -141,41 +141,41 @@ impl Measured {
         exact.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
         let fastest_exact =
             exact.iter().filter_map(|r| Some((registry::find(&r.queue)?.id, r.median_ns)));
-        Measured { suite: suite.clone(), fastest_exact: fastest_exact.collect() }
+        Measured { spec: spec.clone(), fastest_exact: fastest_exact.collect() }
     }
 }
 
-/// The queues `suite` is measured with, by its role, from the suites `measured` before it: every queue on band, series and
-/// real-map suites; the baseline alone on a trade suite (the yardstick of approximate
-/// order); on a store, tie or generic suite the baseline and the [`TWIN_CONTENDERS`]
+/// The queues `workload` is measured with, by its role, from the workloads `measured` before it: every queue on band, series and
+/// real-map workloads; the baseline alone on a trade workload (the yardstick of approximate
+/// order); on a store, tie or generic workload the baseline and the [`TWIN_CONTENDERS`]
 /// fastest exact queues of its twin measured earlier in the run, with every queue within
 /// [`TWIN_NEAR`] of the last of them (the same searches with
 /// the flat store or under the A\*'s own tie rule; for the generic A\*, its map's band
-/// suite), and on a tie or generic suite also the twin's fastest of each key rule, so
+/// workload), and on a tie or generic workload also the twin's fastest of each key rule, so
 /// the best monotone queue is among them (every queue when the twin was not measured);
 /// with them, every queue the series' earlier workloads timed, so that a band over several
 /// of its workloads ranks more than the queues their twins happened to share (without
 /// them, a default run's stores' 100–300 band ranked std's heap alone).
-fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
-    let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match suite.role {
+fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
+    let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match spec.role {
         Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
         Role::Trade => return vec![registry::baseline()],
         Role::Store => {
-            let flat = WorkloadSpec { store: StoreKind::Flat, ..suite.clone() };
+            let flat = WorkloadSpec { store: StoreKind::Flat, ..spec.clone() };
             Box::new(move |m| m.same_searches(&flat))
         }
         Role::Ties => {
-            let own = Setup { search: SearchKind::Astar, ..suite.setup };
-            let own = WorkloadSpec { setup: own, ..suite.clone() };
+            let own = Setup { search: SearchKind::Astar, ..spec.setup };
+            let own = WorkloadSpec { setup: own, ..spec.clone() };
             Box::new(move |m| m.same_searches(&own))
         }
         Role::Generic => Box::new(|m| {
             m.role == Role::Bands
-                && m.map_name() == suite.map_name()
-                && (m.heuristic, m.scale) == (suite.heuristic, suite.scale)
+                && m.map_name() == spec.map_name()
+                && (m.heuristic, m.scale) == (spec.heuristic, spec.scale)
         }),
     };
-    let twin = measured.iter().find(|m| twin(&m.suite));
+    let twin = measured.iter().find(|m| twin(&m.spec));
     let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
         return ordered_entries().collect();
     };
@@ -186,12 +186,12 @@ fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry
     let near = others.iter().filter(|(_, t)| cut.is_some_and(|cut| *t <= TWIN_NEAR * cut));
     let mut chosen = vec![registry::baseline()];
     chosen.extend(near.filter_map(|(id, _)| registry::find(id)));
-    if matches!(suite.role, Role::Ties | Role::Generic) {
+    if matches!(spec.role, Role::Ties | Role::Generic) {
         for keys in [KeyRule::Any, KeyRule::Monotone, KeyRule::BoundedSpan, KeyRule::Narrow] {
             chosen.extend(fastest.clone().find(|e| e.keys == keys));
         }
     }
-    for earlier in measured.iter().filter(|m| m.suite.same_series(suite)) {
+    for earlier in measured.iter().filter(|m| m.spec.same_series(spec)) {
         chosen.extend(earlier.fastest_exact.iter().filter_map(|(id, _)| registry::find(id)));
     }
     let mut seen = std::collections::HashSet::new();
@@ -200,7 +200,7 @@ fn contenders(suite: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry
 }
 
 /// What measuring one workload reads of the lab: its settings, provenance and pace, and
-/// the suites measured before it. The lab lends it for the workload and keeps the rows.
+/// the workloads measured before it. The lab lends it for the workload and keeps the rows.
 #[derive(Clone, Copy)]
 pub(super) struct LabView<'l> {
     /// How much to measure.
@@ -210,7 +210,7 @@ pub(super) struct LabView<'l> {
     /// This machine's first sentinel median over the reference machine's (1 before the
     /// first sentinel).
     pub pace: f64,
-    /// What later suites use of the suites measured so far.
+    /// What later workloads use of the workloads measured so far.
     pub measured: &'l [Measured],
 }
 
@@ -223,28 +223,28 @@ impl LabView<'_> {
     }
 }
 
-/// One suite being measured: it reads the lab ([`LabView`]) and makes the suite's rows;
+/// One workload being measured: it reads the lab ([`LabView`]) and makes the workload's rows;
 /// the lab keeps them.
 pub(super) struct Measuring<'l> {
-    /// The lab, lent while the suite is measured.
+    /// The lab, lent while the workload is measured.
     pub lab: LabView<'l>,
 }
 
 impl Measuring<'_> {
-    /// Measures one suite, grid or road: every queue (on grids, with the other loops, the
+    /// Measures one workload, grid or road: every queue (on grids, with the other loops, the
     /// oracle and peers where it has them), then its replays. Returns its rows (with the
-    /// time beyond its floor) and what later suites use of it.
-    pub(super) fn suite<P: Searchable>(
+    /// time beyond its floor) and what later workloads use of it.
+    pub(super) fn spec<P: Searchable>(
         &self,
         prepared: &P,
         deadline: Instant,
-    ) -> (Timed, Measured) {
+    ) -> (TimedRows, Measured) {
         let workload = describe(prepared, Kind::Astar);
         let grid = prepared.grid();
         // The oracle replays the baseline's searches: recorded first, as the contenders
         // checked below borrow them.
         let traces = grid
-            .filter(|g| g.suite.with_oracle())
+            .filter(|g| g.spec.with_oracle())
             .and_then(|g| searches::record_baseline(g, usize::MAX).ok().flatten());
         let mut keep = memory::Keep::new(self.lab.settings.memory);
         let contest = Contest::new(&format!("{}#0", workload.name), self.lab.settings.sample);
@@ -256,19 +256,19 @@ impl Measuring<'_> {
                 self.check_floor_and_peers(grid, &workload, traces, limit, &mut keep, &mut entries);
             }
         }
-        let replayed = grid.filter(|g| g.suite.replay);
+        let replayed = grid.filter(|g| g.spec.replay);
         let part = if replayed.is_some() { SEARCHES_PART } else { 1.0 };
         let share = deadline.saturating_duration_since(Instant::now()).mul_f64(part);
-        let Timed { mut rows, mut beyond_floor } =
+        let TimedRows { mut rows, mut beyond_floor } =
             time(self.lab.settings, entries.contest, share, 0);
         rows.extend(entries.untimed);
-        let measured = Measured::of(prepared.suite(), &rows);
+        let measured = Measured::of(prepared.spec(), &rows);
         if let Some(grid) = replayed {
             let replays = self.run_replays(grid, &rows, deadline);
             rows.extend(replays.rows);
             beyond_floor += replays.beyond_floor;
         }
-        (Timed { rows, beyond_floor }, measured)
+        (TimedRows { rows, beyond_floor }, measured)
     }
 
     /// Checks every contending queue, the baseline first (never cut off); returns the
@@ -287,7 +287,7 @@ impl Measuring<'_> {
         let base = keep.check(|| check(baseline, Duration::MAX));
         entries.base_pass = base.as_ref().map_or(Duration::MAX, |c| c.pass);
         let limit = self.lab.limit(entries.base_pass);
-        let others = contenders(prepared.suite(), self.lab.measured);
+        let others = contenders(prepared.spec(), self.lab.measured);
         let others = others.into_iter().filter(|e| e.id != baseline.id);
         let outcomes: Vec<(&Entry, Checking<'p>)> = std::iter::once((baseline, base))
             .chain(others.map(|entry| (entry, keep.check(|| check(entry, limit)))))
@@ -310,7 +310,7 @@ impl Measuring<'_> {
         keep: &mut memory::Keep,
         entries: &mut Entries<'p>,
     ) {
-        if !grid.suite.with_loops() {
+        if !grid.spec.with_loops() {
             return;
         }
         for entry in LOOPS {
@@ -346,7 +346,7 @@ impl Measuring<'_> {
         };
         let oracle = keep.check(|| searches::check_oracle(grid, traces));
         let mut extras = vec![(crate::results::ORACLE, Kind::Oracle, oracle)];
-        if grid.suite.with_peers(grid.instance.grid.cells()) {
+        if grid.spec.with_peers(grid.instance.grid.cells()) {
             let peers = searches::check_peers(grid, limit, |check| keep.check(check));
             extras.extend(peers.into_iter().map(|(id, outcome)| (id, Kind::Peer, outcome)));
         }
@@ -359,11 +359,11 @@ impl Measuring<'_> {
         }
     }
 
-    /// Records the suite's searches per strategy and key class, and times every queue
-    /// replaying them, done by `deadline`; `searched` are the suite's A\* rows, whose
+    /// Records the workload's searches per strategy and key class, and times every queue
+    /// replaying them, done by `deadline`; `searched` are the workload's A\* rows, whose
     /// statuses and counters the replays' rows take. Returns their rows, and the time
     /// beyond their floor.
-    fn run_replays(&self, prepared: &Prepared, searched: &[Row], deadline: Instant) -> Timed {
+    fn run_replays(&self, prepared: &Prepared, searched: &[Row], deadline: Instant) -> TimedRows {
         let workload = describe(prepared, Kind::Replay);
         let classes = [
             (Strategy::Duplicates, false),
@@ -432,7 +432,7 @@ impl Measuring<'_> {
 /// A contest's rows, and how long the rounds beyond its floor took: those its share
 /// allowed from the [`LEADER_ROUNDS`]th on (with no share, the leaders take theirs anyway,
 /// and the others stop at the fewest rounds).
-pub(super) struct Timed {
+pub(super) struct TimedRows {
     /// The contenders' rows, with their samples.
     pub rows: Vec<Row>,
     /// The time of the rounds past the floor.
@@ -451,10 +451,10 @@ pub(super) fn time(
     mut contest: Contest<'_, Row>,
     share: Duration,
     group: u32,
-) -> Timed {
+) -> TimedRows {
     let mut beyond_floor = Duration::ZERO;
     if contest.is_empty() {
-        return Timed { rows: Vec::new(), beyond_floor };
+        return TimedRows { rows: Vec::new(), beyond_floor };
     }
     let started = Instant::now();
     let (min, max) = (settings.min_rounds, settings.max_rounds);
@@ -486,7 +486,7 @@ pub(super) fn time(
         row.group = group;
         row
     });
-    Timed { rows: timed.collect(), beyond_floor }
+    TimedRows { rows: timed.collect(), beyond_floor }
 }
 
 /// Copies the search counters of `from` (the same problems, searched by the baseline or
@@ -510,7 +510,7 @@ fn copy_counters(row: &mut Row, from: &Row) {
 mod tests {
     use super::*;
     use crate::lab::settings::Profile;
-    use crate::lab::suites::builtin;
+    use crate::lab::workloads::builtin;
     use crate::maps::grid::CostKind;
 
     /// A band twin's exact queues, fastest first, with their times, as [`Measured::of`]
@@ -598,13 +598,13 @@ mod tests {
         );
     }
 
-    /// Rule: a store suite times the baseline, its flat twin's three fastest, and every
+    /// Rule: a store workload times the baseline, its flat twin's three fastest, and every
     /// queue its series' earlier workloads timed (the same store on other maps), not those
     /// of another store's series.
     #[test]
-    fn a_store_suite_times_what_its_series_timed_before_it() {
-        let suites = builtin(Profile::Default);
-        let stores: Vec<&WorkloadSpec> = suites.iter().filter(|s| s.role == Role::Store).collect();
+    fn a_store_workload_times_what_its_series_timed_before_it() {
+        let specs = builtin(Profile::Default);
+        let stores: Vec<&WorkloadSpec> = specs.iter().filter(|s| s.role == Role::Store).collect();
         let (earlier, later) = stores
             .iter()
             .enumerate()
@@ -612,9 +612,9 @@ mod tests {
             .expect("a store series of two workloads or more");
         let other = stores.iter().find(|s| s.store != later.store).expect("two store kinds");
         let flat = WorkloadSpec { store: StoreKind::Flat, ..later.clone() };
-        let twin = Measured { suite: flat, fastest_exact: FASTEST.to_vec() };
-        let measured_as = |suite: &WorkloadSpec, ids: &[&'static str]| Measured {
-            suite: suite.clone(),
+        let twin = Measured { spec: flat, fastest_exact: FASTEST.to_vec() };
+        let measured_as = |spec: &WorkloadSpec, ids: &[&'static str]| Measured {
+            spec: spec.clone(),
             fastest_exact: ids.iter().map(|id| (*id, 1.0)).collect(),
         };
         let measured = [
@@ -632,13 +632,13 @@ mod tests {
     /// is timed with them, so the cut never splits near-ties; one past it is not.
     #[test]
     fn the_twins_near_ties_at_the_cut_are_timed_together() {
-        let suites = builtin(Profile::Default);
-        let store = suites.iter().find(|s| s.role == Role::Store).expect("a store suite");
+        let specs = builtin(Profile::Default);
+        let store = specs.iter().find(|s| s.role == Role::Store).expect("a store workload");
         let flat = WorkloadSpec { store: StoreKind::Flat, ..store.clone() };
         let mut fastest = FASTEST;
         // 118 is within 1.15 × 103; 131 is not.
         fastest[4].1 = 118.0;
-        let twin = Measured { suite: flat, fastest_exact: fastest.to_vec() };
+        let twin = Measured { spec: flat, fastest_exact: fastest.to_vec() };
         assert_eq!(
             ids(contenders(store, &[twin])),
             [registry::BASELINE, FASTEST[0].0, FASTEST[1].0, FASTEST[3].0, FASTEST[4].0]
@@ -646,22 +646,22 @@ mod tests {
     }
 
     #[test]
-    fn a_generic_suite_times_the_baseline_and_its_band_twins_leaders() {
-        let suites = builtin(Profile::Default);
+    fn a_generic_workload_times_the_baseline_and_its_band_twins_leaders() {
+        let specs = builtin(Profile::Default);
         let generic = |costs| {
-            suites
+            specs
                 .iter()
                 .find(|s| s.role == Role::Generic && s.setup.costs == costs)
-                .expect("the catalogue has generic suites")
+                .expect("the catalogue has generic workloads")
         };
         let float = generic(CostKind::Float);
-        let band = suites
+        let band = specs
             .iter()
             .find(|s| s.role == Role::Bands && s.map_name() == float.map_name())
-            .expect("a generic suite's map is a band's");
+            .expect("a generic workload's map is a band's");
         // No twin measured yet: every queue.
         assert_eq!(contenders(float, &[]).len(), ordered_entries().count());
-        let twin = Measured { suite: band.clone(), fastest_exact: FASTEST.to_vec() };
+        let twin = Measured { spec: band.clone(), fastest_exact: FASTEST.to_vec() };
         // The baseline, the twin's three fastest but the baseline, then the twin's fastest
         // of each key rule not among them, whatever the cost type and problem count.
         let mut expected = vec![registry::BASELINE, FASTEST[0].0, FASTEST[1].0, FASTEST[3].0];
@@ -674,13 +674,13 @@ mod tests {
             assert_eq!(ids(contenders(generic(costs), std::slice::from_ref(&twin))), expected);
         }
         // Another map's band is not its twin.
-        let other = suites
+        let other = specs
             .iter()
             .find(|s| s.role == Role::Bands && s.map_name() != float.map_name())
             .expect("more than one band map");
-        let stranger = Measured { suite: other.clone(), ..twin };
+        let stranger = Measured { spec: other.clone(), ..twin };
         assert_eq!(contenders(float, &[stranger]).len(), ordered_entries().count());
-        // A band suite times every queue whatever was measured.
+        // A band workload times every queue whatever was measured.
         assert_eq!(contenders(band, &[]).len(), ordered_entries().count());
     }
 }

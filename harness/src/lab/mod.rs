@@ -1,14 +1,14 @@
-//! The lab: what `cargo bench` runs. Every queue on every suite, checked before it is
+//! The lab: what `cargo bench` runs. Every queue on every workload, checked before it is
 //! timed, timed interleaved with the others; the queue alone on recorded traces and on a
 //! synthetic workload; the peers and the oracle floor; a sentinel that re-measures the
 //! baseline through the run; then one CSV per run and the report.
 //!
 //! # What is measured, in order
 //!
-//! 1. **The sentinel**: the baseline on one small fixed suite, measured at the start, after
-//!    every few suites and at the end ([`Kind::Sentinel`] rows): the run's drift and noise.
-//! 2. **Each suite** ([`suites`]), smallest first:
-//!    - *Check.* Every queue (and on band suites the oracle and the peers) solves every
+//! 1. **The sentinel**: the baseline on one small fixed workload, measured at the start, after
+//!    every few workloads and at the end ([`Kind::Sentinel`] rows): the run's drift and noise.
+//! 2. **Each workload** ([`workloads`]), smallest first:
+//!    - *Check.* Every queue (and on band workloads the oracle and the peers) solves every
 //!      problem once, untimed, with the answer checked ([`searches`]). A wrong answer or a
 //!      rejected key makes a `failed` row, a queue that cannot take the keys an `n/a` row,
 //!      and one far too slow a `cut-off` row; none of them is timed. The check pass also
@@ -16,7 +16,7 @@
 //!    - *Time.* The checked contenders are timed together in rounds, each round in a
 //!      fresh random order, on the thread's CPU clock with wall time beside: a
 //!      [`contest::Contest`], which only a passed check enters ([`sampler`] times it).
-//!    - *The queue alone*, on suites marked for it: their searches recorded and replayed
+//!    - *The queue alone*, on workloads marked for it: their searches recorded and replayed
 //!      against each queue ([`replay`]), interleaved the same way.
 //! 3. **The synthetic workload** ([`synthetic`]): frontiers held at sizes up to 10⁶ (10⁷
 //!    with `PQLAB_HELD_MAX=1e7`), in groups that fit the memory limit.
@@ -27,9 +27,9 @@
 //! untimed work: checks, recorded traces, filled queues; and [`Settings::min_rounds`]
 //! rounds) and a share of what is left beyond the floors still to come, by its weight (its
 //! role's, times what a round of it costs, estimated from the baseline's checked pass on
-//! every suite before anything is measured: [`budget`]). A slower machine so takes fewer
+//! every workload before anything is measured: [`budget`]). A slower machine so takes fewer
 //! rounds rather than more time; the floors still to come are scaled by how the floors so
-//! far took against their estimates ([`budget::Shares`]), so the run overruns its budget
+//! far took against their estimates ([`budget::BudgetShares`]), so the run overruns its budget
 //! only by what the floors need beyond it (the README's runs table gives each committed
 //! run's time measured). No queue is cut off for the machine's speed: cut-offs
 //! compare a queue's pass with the baseline's on the same workload.
@@ -64,8 +64,8 @@ pub mod searches;
 pub mod settings;
 #[cfg(test)]
 pub mod sim;
-pub mod suites;
 pub mod synthetic;
+pub mod workloads;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -80,7 +80,7 @@ pub use measure::RACE_FACTOR;
 use rows::{describe, untimed, WorkloadFacts};
 use searches::{AnyPrepared, CheckQueue, Prepared, Searchable};
 pub use settings::{Profile, Settings};
-use suites::{Role, WorkloadSpec};
+use workloads::{Role, WorkloadSpec};
 
 /// The sentinel's median on the reference machine (an Intel Xeon, 2 cores): the lab's pace
 /// is this machine's first sentinel over it, and scales the cut-off floor, so a slower
@@ -96,13 +96,13 @@ pub struct Lab {
     pub provenance: Provenance,
     rows: Vec<Row>,
     started: Instant,
-    /// The budget's shares for the suites and sizes not yet measured.
-    shares: budget::Shares,
+    /// The budget's shares for the workloads and sizes not yet measured.
+    shares: budget::BudgetShares,
     /// This machine's first sentinel median over the reference machine's (`None` before
     /// the first sentinel: a pace of 1).
     pace: Option<f64>,
     sentinel: Option<Prepared>,
-    /// What later suites use of the suites measured so far.
+    /// What later workloads use of the workloads measured so far.
     measured: Vec<measure::Measured>,
     /// The run's partial file, saved as each workload ends (after [`Lab::reserve`]).
     journal: Option<results::Journal>,
@@ -114,7 +114,7 @@ pub struct Lab {
 /// and quartiles, at about 9 × 5 ms a measurement. Chosen, not tuned.
 const SENTINEL_ROUNDS: u32 = 9;
 
-/// Suites between two sentinel measurements. Chosen, not tuned: a default run takes a
+/// Workloads between two sentinel measurements. Chosen, not tuned: a default run takes a
 /// dozen or more sentinels, enough for the drift's interquartile range, at about a
 /// twentieth of a second each.
 const SENTINEL_EVERY: usize = 8;
@@ -128,7 +128,7 @@ impl Lab {
             provenance,
             rows: Vec::new(),
             started: Instant::now(),
-            shares: budget::Shares::new([]),
+            shares: budget::BudgetShares::new([]),
             pace: None,
             sentinel: None,
             measured: Vec::new(),
@@ -183,64 +183,64 @@ impl Lab {
         budget.saturating_sub(self.started.elapsed())
     }
 
-    /// Measures `suites` and the synthetic workload at the held `sizes`, with sentinels.
-    pub fn run(&mut self, suites: &[WorkloadSpec], sizes: &[usize]) -> Result<()> {
-        let real = suites.iter().filter(|s| s.role == Role::Real).count();
+    /// Measures `workloads` and the synthetic workload at the held `sizes`, with sentinels.
+    pub fn run(&mut self, specs: &[WorkloadSpec], sizes: &[usize]) -> Result<()> {
+        let real = specs.iter().filter(|s| s.role == Role::Real).count();
         let budget = self.settings.budget
             + if real > 0 { self.settings.maps_budget } else { Duration::ZERO };
-        // Every suite is prepared and its baseline checked before anything is measured:
+        // Every workload is prepared and its baseline checked before anything is measured:
         // the shares of the budget follow what a round of each costs, and a malformed map
         // is said now, and gets a failed row in its turn.
-        eprintln!("pqlab: checking the baseline on {} workloads to share the budget", suites.len());
-        let estimate = budget::Estimate::of(suites);
+        eprintln!("pqlab: checking the baseline on {} workloads to share the budget", specs.len());
+        let estimate = budget::Estimate::of(specs);
         eprintln!("pqlab: done in {:.0} s", estimate.took.as_secs_f64());
         let mut broken = HashMap::new();
         let (sample, min_rounds) = (self.settings.sample, self.settings.min_rounds);
-        let weights: Vec<(f64, f64)> = suites
+        let weights: Vec<(f64, f64)> = specs
             .iter()
             .zip(estimate.passes)
-            .map(|(suite, pass)| match pass {
+            .map(|(spec, pass)| match pass {
                 Ok(pass) => (
-                    budget::weight(suite, pass, sample),
-                    budget::floor(suite, pass, sample, min_rounds),
+                    budget::weight(spec, pass, sample),
+                    budget::floor(spec, pass, sample, min_rounds),
                 ),
                 Err(error) => {
                     eprintln!("pqlab: {error:#}: this map will not be measured");
-                    broken.insert(suite.name(), error);
+                    broken.insert(spec.name(), error);
                     (0.0, 0.0)
                 }
             })
             .collect();
         let held = (budget::synthetic_weight(sample), budget::synthetic_floor(sample, min_rounds));
-        self.shares = budget::Shares::new(
+        self.shares = budget::BudgetShares::new(
             weights.iter().copied().chain(std::iter::repeat_n(held, sizes.len())),
         );
         self.sentinel()?;
         self.checkpoint("the first sentinel");
-        for (i, suite) in suites.iter().enumerate() {
+        for (i, spec) in specs.iter().enumerate() {
             eprintln!(
                 "pqlab: [{}/{}] {} ({:.0} s so far, {:.0} s left)",
                 i + 1,
-                suites.len(),
-                suite.name(),
+                specs.len(),
+                spec.name(),
                 self.elapsed_secs(),
                 self.left(budget).as_secs_f64()
             );
             let started = Instant::now();
             let deadline = self.deadline(weights[i], budget);
             let beyond_floor =
-                match broken.remove(&suite.name()).map_or_else(|| AnyPrepared::new(suite), Err) {
+                match broken.remove(&spec.name()).map_or_else(|| AnyPrepared::new(spec), Err) {
                     Ok(AnyPrepared::Grid(prepared)) => self.measure(&prepared, deadline),
                     Ok(AnyPrepared::Road(prepared)) => self.measure(&prepared, deadline),
                     Err(error) => {
                         eprintln!("pqlab: {error:#}: a failed row, and on to the next workload");
-                        self.rows.push(failed_suite(suite, &self.provenance, &error));
+                        self.rows.push(failed_workload(spec, &self.provenance, &error));
                         Duration::ZERO
                     }
                 };
             let floor = started.elapsed().saturating_sub(beyond_floor);
             self.shares.floor_took(weights[i].1, floor.as_secs_f64());
-            self.checkpoint(&suite.name());
+            self.checkpoint(&spec.name());
             if (i + 1) % SENTINEL_EVERY == 0 {
                 self.sentinel()?;
             }
@@ -260,17 +260,17 @@ impl Lab {
         Ok(())
     }
 
-    /// Measures one suite by `deadline` ([`measure::Measuring`]) and keeps its rows and
-    /// what later suites use of it; returns the time it took beyond its floor.
+    /// Measures one workload by `deadline` ([`measure::Measuring`]) and keeps its rows and
+    /// what later workloads use of it; returns the time it took beyond its floor.
     fn measure<P: Searchable>(&mut self, prepared: &P, deadline: Instant) -> Duration {
-        let (timed, measured) = measure::Measuring { lab: self.view() }.suite(prepared, deadline);
+        let (timed, measured) = measure::Measuring { lab: self.view() }.spec(prepared, deadline);
         self.measured.push(measured);
         self.rows.extend(timed.rows);
         timed.beyond_floor
     }
 
     /// When a workload of `(weight, floor)`, starting now, must be done: its share of the
-    /// time left ([`budget::Shares`]).
+    /// time left ([`budget::BudgetShares`]).
     fn deadline(&mut self, (weight, floor): (f64, f64), budget: Duration) -> Instant {
         let share = self.shares.next(self.left(budget).as_secs_f64(), weight, floor);
         Instant::now() + Duration::from_secs_f64(share.clamp(0.0, 1e9))
@@ -286,11 +286,11 @@ impl Lab {
         }
     }
 
-    /// Measures the baseline on the sentinel suite: one `sentinel` row.
+    /// Measures the baseline on the sentinel workload: one `sentinel` row.
     fn sentinel(&mut self) -> Result<()> {
         if self.sentinel.is_none() {
-            let suite = WorkloadSpec {
-                source: suites::Source::Generated {
+            let spec = WorkloadSpec {
+                source: workloads::Source::Generated {
                     map: "random-d20-64-s1".parse().expect("a map name"),
                     problems: 20,
                 },
@@ -301,7 +301,7 @@ impl Lab {
                 role: Role::Trade,
                 replay: false,
             };
-            self.sentinel = Some(Prepared::new(&suite)?);
+            self.sentinel = Some(Prepared::new(&spec)?);
         }
         let prepared = self.sentinel.as_ref().expect("prepared above");
         let workload = WorkloadFacts {
@@ -313,7 +313,7 @@ impl Lab {
         let mut row = workload.row(&self.provenance, entry.id, Some(entry));
         let check = registry::visit(entry.id, CheckQueue { prepared, limit: Duration::MAX })
             .expect("registered")
-            .map_err(|u| anyhow::anyhow!("the baseline failed the sentinel suite: {u:?}"))?;
+            .map_err(|u| anyhow::anyhow!("the baseline failed the sentinel workload: {u:?}"))?;
         row.units = prepared.count() as u64;
         row.set_counters(&check.counters);
         let mut contest = Contest::new("sentinel", self.settings.sample);
@@ -356,24 +356,24 @@ impl Lab {
     }
 }
 
-/// The row of a suite that could not be prepared (a malformed map): the baseline's, failed,
+/// The row of a workload that could not be prepared (a malformed map): the baseline's, failed,
 /// with the error as its note.
-fn failed_suite(suite: &WorkloadSpec, provenance: &Provenance, error: &anyhow::Error) -> Row {
-    let (map, map_kind, real) = match &suite.source {
-        suites::Source::Generated { map, .. } => (map.to_string(), "generated", false),
-        suites::Source::Road { spec: road, .. } => (road.to_string(), "road", false),
-        suites::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
+fn failed_workload(spec: &WorkloadSpec, provenance: &Provenance, error: &anyhow::Error) -> Row {
+    let (map, map_kind, real) = match &spec.source {
+        workloads::Source::Generated { map, .. } => (map.to_string(), "generated", false),
+        workloads::Source::Road { spec: road, .. } => (road.to_string(), "road", false),
+        workloads::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
     };
     let workload = WorkloadFacts {
         kind: Kind::Astar,
-        name: suite.name(),
+        name: spec.name(),
         map,
         map_kind: map_kind.into(),
         real,
-        heuristic: Some(suite.heuristic),
-        scale: Some(suite.scale),
-        store: Some(suite.store),
-        setup: Some(suite.setup),
+        heuristic: Some(spec.heuristic),
+        scale: Some(spec.scale),
+        store: Some(spec.store),
+        setup: Some(spec.setup),
         unit: Unit::Search,
     };
     let baseline = registry::baseline();

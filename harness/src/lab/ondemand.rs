@@ -294,7 +294,7 @@ impl<'p> OnDemand<'p> {
 /// The facts of a workload of whole searches on `prepared`, named after its map and
 /// `what` (`measured`, `compared`).
 pub fn search_facts(prepared: &Prepared, what: &str) -> WorkloadFacts {
-    let spec = &prepared.suite;
+    let spec = &prepared.spec;
     WorkloadFacts {
         kind: Kind::Astar,
         name: format!("{}/{what}", prepared.instance.name),

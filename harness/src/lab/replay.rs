@@ -1,4 +1,4 @@
-//! The queue alone on recorded A* traces: a suite's searches are recorded once per
+//! The queue alone on recorded A* traces: a workload's searches are recorded once per
 //! strategy and key rule, personalised to each queue (untimed: see
 //! [`Trace::personalize`]) and replayed; a unit is one frontier operation.
 

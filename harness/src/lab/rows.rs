@@ -149,20 +149,20 @@ pub(super) fn ordered_entries() -> impl Iterator<Item = &'static Entry> {
     entries.into_iter()
 }
 
-/// What the rows of a prepared suite share.
+/// What the rows of a prepared workload share.
 pub(super) fn describe(prepared: &impl Searchable, kind: Kind) -> WorkloadFacts {
-    let suite = prepared.suite();
+    let spec = prepared.spec();
     let (map, map_kind, real) = prepared.map();
     WorkloadFacts {
         kind,
-        name: suite.name(),
+        name: spec.name(),
         map,
         map_kind,
         real,
-        heuristic: Some(suite.heuristic),
-        scale: Some(suite.scale),
-        store: Some(suite.store),
-        setup: Some(suite.setup),
+        heuristic: Some(spec.heuristic),
+        scale: Some(spec.scale),
+        store: Some(spec.store),
+        setup: Some(spec.setup),
         unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
     }
 }

@@ -1,7 +1,7 @@
-//! Whole A* searches as contenders: every queue (with the suite's per-cell store), the
+//! Whole A* searches as contenders: every queue (with the workload's per-cell store), the
 //! oracle and the peers, each checked on every problem before it may be timed; on grids
 //! ([`Prepared`]) and on road graphs ([`PreparedRoad`]), through the same check-then-time
-//! body (`check`, `Timed`), which asks a prepared suite only what [`Searchable`] says.
+//! body (`check`, `Timed`), which asks a prepared workload only what [`Searchable`] says.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ use std::cell::Cell;
 
 use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
-use super::suites::{Source, WorkloadSpec};
+use super::workloads::{Source, WorkloadSpec};
 use crate::maps::grid::CostKind;
 use crate::maps::grid::Rules;
 use crate::maps::instance::Instance;
@@ -33,10 +33,10 @@ use crate::search::stop::{Armed, Ticker};
 use crate::search::store::{FlatStore, NodeStore};
 use crate::search::trace::{Oracle, Trace};
 
-/// A suite ready to run: everything parsed, generated and built before any timing.
+/// A workload ready to run: everything parsed, generated and built before any timing.
 pub struct Prepared {
-    /// The suite.
-    pub suite: WorkloadSpec,
+    /// The workload.
+    pub spec: WorkloadSpec,
     /// Its map and problems.
     pub instance: Instance,
     /// The movement rules.
@@ -51,111 +51,111 @@ pub struct Prepared {
 
 impl Prepared {
     /// Builds the map, the problems and the heuristic.
-    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<Prepared> {
-        let rules = suite.rules();
-        let instance = match &suite.source {
+    pub fn new(spec: &WorkloadSpec) -> anyhow::Result<Prepared> {
+        let rules = spec.rules();
+        let instance = match &spec.source {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
             }
             Source::MovingAi { map, sample } => Instance::movingai(map, None, *sample)?,
             Source::Road { .. } => {
-                anyhow::bail!("{} is a road suite, prepared as a road graph", suite.name())
+                anyhow::bail!("{} is a road workload, prepared as a road graph", spec.name())
             }
         };
-        anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
-        Prepared::with_instance(suite.clone(), instance, rules)
+        anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", spec.name());
+        Prepared::with_instance(spec.clone(), instance, rules)
     }
 
-    /// `suite` on an instance already loaded, searched under `rules`: its components, its
+    /// `workload` on an instance already loaded, searched under `rules`: its components, its
     /// heuristic and its moves built (O(cells) each).
     pub fn with_instance(
-        suite: WorkloadSpec,
+        spec: WorkloadSpec,
         instance: Instance,
         rules: Rules,
     ) -> anyhow::Result<Prepared> {
         let components = Components::new(&instance.grid);
         let heuristic =
-            AnyHeuristic::new(suite.heuristic, &instance.grid, rules.connectivity, rules.scale)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", suite.name()))?;
+            AnyHeuristic::new(spec.heuristic, &instance.grid, rules.connectivity, rules.scale)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", spec.name()))?;
         let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-        Ok(Prepared { suite, instance, rules, components, heuristic, moves })
+        Ok(Prepared { spec, instance, rules, components, heuristic, moves })
     }
 
-    /// A search context on the map with the suite's compiled moves.
+    /// A search context on the map with the workload's compiled moves.
     pub fn search<F: Frontier, S: NodeStore>(&self) -> AStar<F, S> {
         AStar::with_moves(&self.instance.grid, self.moves.clone())
     }
 
-    /// What the suite's search is built for ([`crate::search::grid_loop::Build`]).
+    /// What the workload's search is built for ([`crate::search::grid_loop::Build`]).
     pub fn target(&self) -> Target<'_> {
         Target {
             grid: &self.instance.grid,
             moves: &self.moves,
             rules: self.rules,
-            store: self.suite.store,
-            costs: self.suite.setup.costs,
-            heuristic: self.suite.heuristic,
+            store: self.spec.store,
+            costs: self.spec.setup.costs,
+            heuristic: self.spec.heuristic,
         }
     }
 }
 
-/// A road suite ready to run: the graph built and its problems solved by the reference
+/// A road workload ready to run: the graph built and its problems solved by the reference
 /// Dijkstras before any timing.
 pub struct PreparedRoad {
-    /// The suite.
-    pub suite: WorkloadSpec,
+    /// The workload.
+    pub spec: WorkloadSpec,
     /// Its graph and problems.
     pub instance: RoadInstance,
 }
 
 impl PreparedRoad {
-    /// Builds the graph and its problems: an error unless `suite` is a road suite with the
+    /// Builds the graph and its problems: an error unless `workload` is a road workload with the
     /// straight-line heuristic (the one road heuristic, consistent in both cost kinds).
-    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<PreparedRoad> {
-        let Source::Road { spec: road, problems } = &suite.source else {
-            anyhow::bail!("{} is not a road suite", suite.name());
+    pub fn new(spec: &WorkloadSpec) -> anyhow::Result<PreparedRoad> {
+        let Source::Road { spec: road, problems } = &spec.source else {
+            anyhow::bail!("{} is not a road workload", spec.name());
         };
         anyhow::ensure!(
-            suite.heuristic == HeuristicKind::StraightLine,
+            spec.heuristic == HeuristicKind::StraightLine,
             "{}: road graphs are searched with straight-line, not {}",
-            suite.name(),
-            suite.heuristic
+            spec.name(),
+            spec.heuristic
         );
         let instance = RoadInstance::generated(*road, *problems)?;
-        anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", suite.name());
-        Ok(PreparedRoad { suite: suite.clone(), instance })
+        anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", spec.name());
+        Ok(PreparedRoad { spec: spec.clone(), instance })
     }
 }
 
-/// A prepared suite of either graph.
-#[allow(clippy::large_enum_variant, reason = "one a suite, moved once: its size costs nothing")]
+/// A prepared workload of either graph.
+#[allow(clippy::large_enum_variant, reason = "one a workload, moved once: its size costs nothing")]
 pub enum AnyPrepared {
-    /// A grid suite.
+    /// A grid workload.
     Grid(Prepared),
-    /// A road suite.
+    /// A road workload.
     Road(PreparedRoad),
 }
 
 impl AnyPrepared {
-    /// Prepares `suite` as its source says.
-    pub fn new(suite: &WorkloadSpec) -> anyhow::Result<AnyPrepared> {
-        Ok(match suite.source {
-            Source::Road { .. } => AnyPrepared::Road(PreparedRoad::new(suite)?),
-            _ => AnyPrepared::Grid(Prepared::new(suite)?),
+    /// Prepares `workload` as its source says.
+    pub fn new(spec: &WorkloadSpec) -> anyhow::Result<AnyPrepared> {
+        Ok(match spec.source {
+            Source::Road { .. } => AnyPrepared::Road(PreparedRoad::new(spec)?),
+            _ => AnyPrepared::Grid(Prepared::new(spec)?),
         })
     }
 }
 
 /// What the check-then-time body (`check`, `Timed`) and the lab need from a prepared
-/// suite, grid or road: its problems' count, expected answers and where each comes from,
-/// the suite (its cost scale, heuristic and weighted A\*'s bound), whether its heuristic
+/// workload, grid or road: its problems' count, expected answers and where each comes from,
+/// the workload (its cost scale, heuristic and weighted A\*'s bound), whether its heuristic
 /// is admissible and consistent, and how a registry queue searches it.
 pub trait Searchable {
-    /// The suite.
-    fn suite(&self) -> &WorkloadSpec;
+    /// The workload.
+    fn spec(&self) -> &WorkloadSpec;
     /// How many problems.
     fn count(&self) -> usize;
-    /// Problem `i`'s expected answer, in the suite's cost scale.
+    /// Problem `i`'s expected answer, in the workload's cost scale.
     fn expected(&self, i: usize) -> Expected;
     /// Where problem `i` comes from, for messages.
     fn locate(&self, i: usize) -> String;
@@ -166,7 +166,7 @@ pub trait Searchable {
     fn admissible(&self) -> bool;
     /// Whether the heuristic is consistent (monotone queues need it).
     fn consistent(&self) -> bool;
-    /// The grid suite, where it is one: the oracle, the peers, the other loops and the
+    /// The grid workload, where it is one: the oracle, the peers, the other loops and the
     /// replays run on grids only.
     fn grid(&self) -> Option<&Prepared>;
     /// Checks registry queue `F` (`queue`) on it within `limit`.
@@ -178,7 +178,7 @@ pub trait Searchable {
 
     /// Weighted A\*'s bound on the path's excess, if the heuristic is weighted octile.
     fn bound(&self) -> Option<f64> {
-        match self.suite().heuristic {
+        match self.spec().heuristic {
             HeuristicKind::WeightedOctile(w) => Some(w),
             _ => None,
         }
@@ -186,8 +186,8 @@ pub trait Searchable {
 }
 
 impl Searchable for Prepared {
-    fn suite(&self) -> &WorkloadSpec {
-        &self.suite
+    fn spec(&self) -> &WorkloadSpec {
+        &self.spec
     }
 
     fn count(&self) -> usize {
@@ -228,19 +228,19 @@ impl Searchable for Prepared {
 }
 
 impl Searchable for PreparedRoad {
-    fn suite(&self) -> &WorkloadSpec {
-        &self.suite
+    fn spec(&self) -> &WorkloadSpec {
+        &self.spec
     }
 
     fn count(&self) -> usize {
         self.instance.problems.len()
     }
 
-    /// The reference Dijkstra's cost in the suite's representation: the integer cost
+    /// The reference Dijkstra's cost in the workload's representation: the integer cost
     /// exactly, or the float one within [`Expected::FLOAT_TOLERANCE`].
     fn expected(&self, i: usize) -> Expected {
         let problem = &self.instance.problems[i];
-        match self.suite.setup.costs {
+        match self.spec.setup.costs {
             CostKind::Integer => Expected::Cost(problem.cost),
             CostKind::Float => Expected::Float(problem.cost_f64),
         }
@@ -332,7 +332,7 @@ impl Untimed {
 /// The outcome of checking one contender.
 pub type Checking<'a> = Result<Check<'a>, Untimed>;
 
-/// One way of solving a prepared suite's problems: pqlab's A\* with a queue and a store,
+/// One way of solving a prepared workload's problems: pqlab's A\* with a queue and a store,
 /// the oracle, a peer's A\*, the generic A\* on a road graph. `check` checks every
 /// answer of a solver, then `Timed` times it: every contender of a search workload goes
 /// through these two.
@@ -504,7 +504,7 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         let checked = check::answer(
             prepared.expected(i),
             outcome.cost,
-            prepared.suite().scale,
+            prepared.spec().scale,
             exact,
             prepared.bound(),
         )
@@ -553,19 +553,19 @@ fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
     if F::KEYS.is_monotone() && !prepared.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
-            prepared.suite().heuristic
+            prepared.spec().heuristic
         )));
     }
     if !F::ORDER.is_exact() && !prepared.admissible() {
         return Err(Untimed::NotApplicable(format!(
             "approximate queues are measured with admissible heuristics only, and {} is not",
-            prepared.suite().heuristic
+            prepared.spec().heuristic
         )));
     }
     Ok(())
 }
 
-/// Checks queue `F` (`queue`) in the suite's search on `prepared` (untimed), within
+/// Checks queue `F` (`queue`) in the workload's search on `prepared` (untimed), within
 /// `limit`: `n/a` where the search's registry entry refuses the workload or the queue.
 fn check_queue<'a, F: Frontier + 'a>(
     prepared: &'a Prepared,
@@ -573,9 +573,9 @@ fn check_queue<'a, F: Frontier + 'a>(
     limit: Duration,
 ) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    let search = prepared.suite.setup.search.entry();
+    let search = prepared.spec.setup.search.entry();
     let na = |why: String| Untimed::NotApplicable(format!("{}: {why}", search.name));
-    search.needs.workload(&prepared.instance.grid, prepared.suite.heuristic).map_err(na)?;
+    search.needs.workload(&prepared.instance.grid, prepared.spec.heuristic).map_err(na)?;
     let target = prepared.target();
     let make = reusing(prepared, move || (search.build)(&target, queue)).map_err(na)?;
     check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
@@ -595,10 +595,10 @@ fn reusing<'a>(
     })
 }
 
-/// Checks a registry queue on a prepared suite (a grid's with the suite's store, or a
+/// Checks a registry queue on a prepared workload (a grid's with the workload's store, or a
 /// road's).
 pub struct CheckQueue<'a, P = Prepared> {
-    /// The suite.
+    /// The workload.
     pub prepared: &'a P,
     /// The longest its check pass may take.
     pub limit: Duration,
@@ -626,7 +626,7 @@ impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
         let straight = graph.heuristic(goal);
         // An armed stop ends the search by declaring the goal found (see `search::stop`).
         let mut stop = Ticker::default();
-        let (found, stats) = match p.suite.setup.costs {
+        let (found, stats) = match p.spec.setup.costs {
             CostKind::Integer => {
                 let (found, stats) = astar_dense_with_stats::<F, u32, u64, _>(
                     &problem.start,
@@ -664,17 +664,17 @@ fn takes_costs<F: Frontier>(costs: CostKind) -> Result<(), Untimed> {
     .map_err(|why| Untimed::NotApplicable(why.to_owned()))
 }
 
-/// Checks queue `F` on road suite `prepared` within `limit`: `n/a` where it cannot take
+/// Checks queue `F` on road workload `prepared` within `limit`: `n/a` where it cannot take
 /// the keys ([`takes_costs`]). Every exact queue must give every expected cost (the
 /// straight-line heuristic is admissible); an approximate one a cost no cheaper than the
 /// optimum, whose excess is kept.
 fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    takes_costs::<F>(prepared.suite.setup.costs)?;
+    takes_costs::<F>(prepared.spec.setup.costs)?;
     check(prepared, || RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
 }
 
-/// Checks peer `P` on `prepared` (octile suites only).
+/// Checks peer `P` on `prepared` (octile workloads only).
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
     let make = || PeerSolver(P::new(&prepared.instance.grid, prepared.rules));
     check(prepared, make, true, limit)
@@ -729,7 +729,7 @@ pub fn check_oracle<'a>(prepared: &'a Prepared, traces: &'a [Trace]) -> Checking
     check(prepared, make, true, Duration::MAX)
 }
 
-/// Whether a queue with these keys can search a suite with this heuristic.
+/// Whether a queue with these keys can search a workload with this heuristic.
 pub fn takes_keys(keys: KeyRule, heuristic: &AnyHeuristic) -> bool {
     !keys.is_monotone() || heuristic.consistent()
 }
@@ -766,10 +766,10 @@ pub fn record_within<F: Frontier>(
     Ok(Some(traces))
 }
 
-/// Records a suite's searches with the registry queue it visits, stopped past `max_bytes`
+/// Records a workload's searches with the registry queue it visits, stopped past `max_bytes`
 /// (see [`record_within`]).
 pub struct Record<'a> {
-    /// The suite.
+    /// The workload.
     pub prepared: &'a Prepared,
     /// The most bytes of operations the traces may hold.
     pub max_bytes: usize,
@@ -799,7 +799,7 @@ pub fn record_baseline(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::suites::Role;
+    use crate::lab::workloads::Role;
     use crate::maps::grid::CostScale;
     use crate::search::registry::LOOPS;
     use crate::search::store::StoreKind;
@@ -807,7 +807,7 @@ mod tests {
 
     #[test]
     fn recording_stops_once_the_traces_pass_their_cap() {
-        let suite = WorkloadSpec {
+        let spec = WorkloadSpec {
             source: Source::Generated { map: "random-d20-64-s1".parse().unwrap(), problems: 8 },
             setup: crate::search::Setup::GRID_ASTAR,
             heuristic: HeuristicKind::Octile,
@@ -816,7 +816,7 @@ mod tests {
             role: Role::Trade,
             replay: false,
         };
-        let prepared = Prepared::new(&suite).unwrap();
+        let prepared = Prepared::new(&spec).unwrap();
         let all = record_within::<StdBinaryHeap>(&prepared, usize::MAX).unwrap().unwrap();
         assert_eq!(all.len(), 8);
         let bytes: usize =
@@ -830,7 +830,7 @@ mod tests {
     fn a_check_over_its_limit_is_a_cut_off_for_every_loop_even_one_stopped_mid_search() {
         use crate::maps::grid::Connectivity;
         use crate::search::{peers, Setup};
-        let suite = |setup, heuristic, scale| WorkloadSpec {
+        let spec = |setup, heuristic, scale| WorkloadSpec {
             source: Source::Generated { map: "rooms-r16-256-s1".parse().unwrap(), problems: 3 },
             setup,
             heuristic,
@@ -839,16 +839,15 @@ mod tests {
             role: Role::OtherSeries,
             replay: false,
         };
-        let grid =
-            |setup, heuristic, scale| Prepared::new(&suite(setup, heuristic, scale)).unwrap();
+        let grid = |setup, heuristic, scale| Prepared::new(&spec(setup, heuristic, scale)).unwrap();
         let octile = grid(Setup::GRID_ASTAR, HeuristicKind::Octile, CostScale::FINE);
         let four = Setup { moves: Some(Connectivity::Four), ..Setup::GRID_ASTAR };
         let unit = grid(four, HeuristicKind::Manhattan, CostScale::UNIT);
         let generic = Setup { search: crate::search::SearchKind::Generic, ..Setup::GRID_ASTAR };
         let generic = grid(generic, HeuristicKind::Octile, CostScale::FINE);
-        let AnyPrepared::Road(road) = AnyPrepared::new(&road_suite(CostKind::Integer)).unwrap()
+        let AnyPrepared::Road(road) = AnyPrepared::new(&road_workload(CostKind::Integer)).unwrap()
         else {
-            panic!("a road suite")
+            panic!("a road workload")
         };
         let limit = Duration::from_nanos(1);
         fn queue<'a>(id: &str, prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
@@ -878,13 +877,13 @@ mod tests {
         assert!(queue(pqlab_queues::registry::BASELINE, &octile, Duration::MAX).is_ok());
     }
 
-    /// The quick profile's road suite (float costs), with `costs`.
-    fn road_suite(costs: CostKind) -> WorkloadSpec {
-        let suite = crate::lab::suites::builtin(crate::lab::Profile::Quick)
+    /// The quick profile's road workload (float costs), with `costs`.
+    fn road_workload(costs: CostKind) -> WorkloadSpec {
+        let spec = crate::lab::workloads::builtin(crate::lab::Profile::Quick)
             .into_iter()
             .find(|s| matches!(s.source, Source::Road { .. }))
-            .expect("the quick profile has a road suite");
-        WorkloadSpec { setup: crate::search::Setup { costs, ..suite.setup }, ..suite }
+            .expect("the quick profile has a road workload");
+        WorkloadSpec { setup: crate::search::Setup { costs, ..spec.setup }, ..spec }
     }
 
     /// Every registered queue on `prepared`: its id, and `None` when it checked, else why
@@ -904,11 +903,11 @@ mod tests {
     }
 
     #[test]
-    fn a_road_suite_checks_every_queue_and_bounded_span_queues_take_no_float_keys() {
+    fn a_road_workload_checks_every_queue_and_bounded_span_queues_take_no_float_keys() {
         for costs in [CostKind::Integer, CostKind::Float] {
-            let suite = road_suite(costs);
-            let prepared = AnyPrepared::new(&suite).unwrap();
-            let AnyPrepared::Road(prepared) = prepared else { panic!("a road suite") };
+            let spec = road_workload(costs);
+            let prepared = AnyPrepared::new(&spec).unwrap();
+            let AnyPrepared::Road(prepared) = prepared else { panic!("a road workload") };
             assert!(prepared.count() > 0);
             assert_eq!(prepared.map().1, "road");
             let (mut timed, mut na) = (0, 0);
@@ -938,9 +937,9 @@ mod tests {
     #[test]
     fn a_wrong_road_answer_fails_its_check() {
         for costs in [CostKind::Integer, CostKind::Float] {
-            let AnyPrepared::Road(mut prepared) = AnyPrepared::new(&road_suite(costs)).unwrap()
+            let AnyPrepared::Road(mut prepared) = AnyPrepared::new(&road_workload(costs)).unwrap()
             else {
-                panic!("a road suite")
+                panic!("a road workload")
             };
             prepared.instance.problems[1].cost += 1;
             prepared.instance.problems[1].cost_f64 *= 1.0 + 1e-6;
@@ -957,9 +956,9 @@ mod tests {
     }
 
     #[test]
-    fn a_road_suite_is_no_grid() {
-        let suite = road_suite(CostKind::Integer);
-        assert!(Prepared::new(&suite).is_err());
-        assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0));
+    fn a_road_workload_is_no_grid() {
+        let spec = road_workload(CostKind::Integer);
+        assert!(Prepared::new(&spec).is_err());
+        assert!(!spec.with_oracle() && !spec.with_loops() && !spec.with_peers(0));
     }
 }

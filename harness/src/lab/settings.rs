@@ -18,10 +18,10 @@ use std::time::Duration;
 /// How much the lab measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
-    /// The default `cargo bench`: the built-in suites, within 15 minutes on 2 cores from a
+    /// The default `cargo bench`: the built-in workloads, within 15 minutes on 2 cores from a
     /// fresh clone, build included.
     Default,
-    /// `PQLAB_QUICK=1`: small suites and few rounds, a smoke test of the whole pipeline
+    /// `PQLAB_QUICK=1`: small workloads and few rounds, a smoke test of the whole pipeline
     /// (under 2 minutes once built).
     Quick,
 }

@@ -5,7 +5,7 @@
 //! state: pop the best live entry (skipping stale duplicates), push a node with a key a
 //! little above it, and with the measured decrease-key share lower the key of a random
 //! held node (a duplicate push for duplicate queues, a decrease for decrease-key queues).
-//! Its inputs are stated, not inherited from the suites run before it: key increments
+//! Its inputs are stated, not inherited from the workloads run before it: key increments
 //! drawn from [`INCREMENTS`] and the decrease-key share [`DECREASE_SHARE`], both measured
 //! once from octile A\* searches on the maps of [`MEASURED_ON`] (a test re-measures
 //! them), so `cargo bench -- held` holds the same workload as the full run. One unit is one
@@ -40,8 +40,8 @@ pub const BATCH: u64 = 1_000;
 
 /// The generated maps, with their numbers of problems, that the held workload's inputs
 /// were measured on: octile A\* on obstacle maps (fine costs, a flat store, 30 to 3,000
-/// open cells), the default profile's replayed suites when they were measured. Stated here,
-/// not read from the catalogue, so the inputs do not move when a suite's problems do.
+/// open cells), the default profile's replayed workloads when they were measured. Stated here,
+/// not read from the catalogue, so the inputs do not move when a workload's problems do.
 /// Weighted terrain (`rugged-h30-512-s1`) is left out: its terrain costs push keys up to
 /// 48,056,932 above the floor, a span that would make a bucket queue allocate tens of MB
 /// where A\* on obstacle maps (increments at most two diagonal steps, 551,614) needs a few
@@ -430,12 +430,12 @@ mod tests {
         println!("{restarts} restarts, the first after {first_restart:?} operations");
     }
 
-    /// Re-measures [`INCREMENTS`] and [`DECREASE_SHARE`] on the suites of [`MEASURED_ON`]
+    /// Re-measures [`INCREMENTS`] and [`DECREASE_SHARE`] on the workloads of [`MEASURED_ON`]
     /// and prints them (`-- --nocapture`), failing when they differ from the stated ones.
     #[test]
     fn the_stated_inputs_are_those_of_the_named_maps() {
         use crate::lab::searches::{record_within, Prepared};
-        use crate::lab::suites::{Role, Source, WorkloadSpec};
+        use crate::lab::workloads::{Role, Source, WorkloadSpec};
         use crate::maps::grid::CostScale;
         use crate::search::astar::AStar;
         use crate::search::heuristic::HeuristicKind;
@@ -446,7 +446,7 @@ mod tests {
         use pqlab_queues::radix_heap::RadixHeap;
         use pqlab_queues::{Dk, Dup};
 
-        let suites: Vec<WorkloadSpec> = MEASURED_ON
+        let specs: Vec<WorkloadSpec> = MEASURED_ON
             .iter()
             .map(|&(map, problems)| WorkloadSpec {
                 source: Source::Generated { map: map.parse().unwrap(), problems },
@@ -460,8 +460,8 @@ mod tests {
             .collect();
         let mut increments = Vec::new();
         let (mut decreases, mut pushes) = (0u64, 0u64);
-        for suite in &suites {
-            let prepared = Prepared::new(suite).unwrap();
+        for spec in &specs {
+            let prepared = Prepared::new(spec).unwrap();
             for trace in record_within::<RadixHeap<Dup>>(&prepared, usize::MAX).unwrap().unwrap() {
                 let mut floor = None;
                 for op in &trace.ops {

@@ -12,7 +12,7 @@
 //! | [`MapKind::Rugged`] | `rugged-h20-512-s1` | all ground, `h`% of cells rough with weights 2 to 255 |
 //! | [`MapKind::Marsh`] | `marsh-m40-1024-s1` | all ground, smooth regions covering `m`% of it marsh of weight 40 |
 //!
-//! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab's suites
+//! Maps are square, `size` cells a side (any size from 1 to [`MAX_SIZE`]; the lab's workloads
 //! say which they use). Building one takes O(size²) time and memory: a 4096² map takes a fraction of a
 //! second in release builds. The same spec always builds the same grid, on every platform:
 //! the only randomness is a local [`SplitMix64`] seeded with the spec's seed.
@@ -106,7 +106,7 @@ pub enum MapKind {
 
 /// The feature size of marsh regions, in cells. 8 rather than 24: at 1024² with half the
 /// map marsh, searches hold as many open cells (about 18,000) in 40 ms instead of 90
-/// (`pqlab suites`), since smaller lakes give the flood a longer, more ragged front.
+/// (`pqlab workloads`), since smaller lakes give the flood a longer, more ragged front.
 pub const MARSH_FEATURE: usize = 8;
 /// The weight of a marsh cell. Part of the marsh kind's definition, set without a
 /// measurement: every `marsh-…` map, and so every run's marsh workloads,

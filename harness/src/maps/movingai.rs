@@ -93,7 +93,7 @@ pub enum MapFault {
         /// The required line.
         expected: &'static str,
         /// The line found, quoted (or `end of file`).
-        found: Found,
+        found: Seen,
     },
     /// The `height` or `width` line is not `<field> <positive integer>`.
     #[error("expected `{field} <positive integer>`, found {found}")]
@@ -101,7 +101,7 @@ pub enum MapFault {
         /// `height` or `width`.
         field: &'static str,
         /// The line found, quoted (or `end of file`).
-        found: Found,
+        found: Seen,
     },
     /// The map has too many cells for `u32` node ids.
     #[error("a {width}x{height} map has too many cells for u32 node ids")]
@@ -143,7 +143,7 @@ pub enum MapFault {
     #[error("expected only blank lines after the last row, found {found}")]
     Trailing {
         /// The line found, quoted.
-        found: Found,
+        found: Seen,
     },
 }
 
@@ -154,7 +154,7 @@ pub enum ScenFault {
     #[error("expected `version 1` or `version 1.0`, found {found}")]
     Version {
         /// The line found, quoted (or `end of file`).
-        found: Found,
+        found: Seen,
     },
     /// A problem line does not have 9 fields.
     #[error("expected 9 fields (bucket map width height start_x start_y goal_x goal_y length), found {found}")]
@@ -170,7 +170,7 @@ pub enum ScenFault {
         /// What the field must hold.
         expected: &'static str,
         /// The text found, quoted.
-        found: Found,
+        found: Seen,
     },
     /// The width and height fields differ from the map's size.
     #[error("the line is for a {found_width}x{found_height} map, the map is {width}x{height}")]
@@ -232,9 +232,9 @@ pub enum ScenFault {
 /// A line or field as found in a file, for error messages: quoted and cut to 40 characters,
 /// or `end of file`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found(Option<String>);
+pub struct Seen(Option<String>);
 
-impl Found {
+impl Seen {
     const SHOWN: usize = 40;
 
     fn text(text: &str) -> Self {
@@ -242,15 +242,15 @@ impl Found {
         if shown.len() < text.len() {
             shown.push('…');
         }
-        Found(Some(shown))
+        Seen(Some(shown))
     }
 
     fn line(line: Option<&str>) -> Self {
-        line.map_or(Found(None), Found::text)
+        line.map_or(Seen(None), Seen::text)
     }
 }
 
-impl fmt::Display for Found {
+impl fmt::Display for Seen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Some(text) => write!(f, "{text:?}"),
@@ -302,7 +302,7 @@ fn read_text<F>(path: &Path, file: &str) -> Result<String, FileError<F>> {
 fn header_line(line: Option<&str>, expected: &'static str) -> Result<(), MapFault> {
     match line {
         Some(text) if text.split_whitespace().eq(expected.split(' ')) => Ok(()),
-        _ => Err(MapFault::Header { expected, found: Found::line(line) }),
+        _ => Err(MapFault::Header { expected, found: Seen::line(line) }),
     }
 }
 
@@ -313,7 +313,7 @@ fn dimension_line(line: Option<&str>, field: &'static str) -> Result<u32, MapFau
         [word, value] if word == field => value.parse().ok().filter(|&n: &u32| n > 0),
         _ => None,
     }
-    .ok_or_else(|| MapFault::Dimension { field, found: Found::line(line) })
+    .ok_or_else(|| MapFault::Dimension { field, found: Seen::line(line) })
 }
 
 /// Parses the text of a `.map` file; `file` names it in errors.
@@ -350,7 +350,7 @@ pub fn parse_map_str(text: &str, file: &str) -> Result<Grid, MapError> {
     }
     let first_after = 5 + height as usize;
     if let Some((i, line)) = lines.enumerate().find(|(_, line)| !line.trim().is_empty()) {
-        return Err(invalid(first_after + i, MapFault::Trailing { found: Found::text(line) }));
+        return Err(invalid(first_after + i, MapFault::Trailing { found: Seen::text(line) }));
     }
     Ok(Grid::from_fn(width, height, |x, y| cells[(y * width + x) as usize]))
 }
@@ -382,7 +382,7 @@ pub fn parse_scen_str(text: &str, file: &str, grid: &Grid) -> Result<Vec<Problem
     let first = lines.next();
     let version: Vec<&str> = first.unwrap_or_default().split_whitespace().collect();
     if !matches!(version[..], ["version", "1" | "1.0"]) {
-        return Err(invalid(1, ScenFault::Version { found: Found::line(first) }));
+        return Err(invalid(1, ScenFault::Version { found: Seen::line(first) }));
     }
     let mut problems = Vec::new();
     let numbered = lines.enumerate().map(|(i, line)| (i + 2, line));
@@ -408,7 +408,7 @@ fn parse_problem(line: &str, grid: &Grid) -> Result<Problem, ScenFault> {
         fields[i].parse::<u32>().map_err(|_| ScenFault::Number {
             field: FIELDS[i],
             expected: "an unsigned 32-bit integer",
-            found: Found::text(fields[i]),
+            found: Seen::text(fields[i]),
         })
     };
     let bucket = integer(0)?;
@@ -420,7 +420,7 @@ fn parse_problem(line: &str, grid: &Grid) -> Result<Problem, ScenFault> {
             ScenFault::Number {
                 field: FIELDS[8],
                 expected: "a finite number >= 0",
-                found: Found::text(fields[8]),
+                found: Seen::text(fields[8]),
             }
         })?;
 

@@ -18,7 +18,7 @@ pub enum Expected {
     /// smallest road graphs) plus [`Expected::FLOAT_TOLERANCE`] relative (the search and
     /// the reference add up the path's edges in their own order, each sum within about
     /// `edges × 2⁻⁵³` relative of the exact one). A path costlier than the optimum by
-    /// less than that would pass: the integer road suites, checked exactly, catch those.
+    /// less than that would pass: the integer road workloads, checked exactly, catch those.
     Float(f64),
     /// No path exists (start and goal in different components).
     Unreachable,

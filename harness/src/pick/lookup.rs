@@ -11,7 +11,7 @@ use crate::analysis::bands::{self, Band, Evidence, Series};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
-use crate::lab::suites::{builtin, Source};
+use crate::lab::workloads::{builtin, Source};
 use crate::lab::Profile;
 use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
@@ -98,9 +98,9 @@ pub fn answer(
         }
     }
     if evidence.is_empty() {
-        // The lab's own suites, default and quick, say whether any run could hold it (on the
+        // The lab's own workloads, default and quick, say whether any run could hold it (on the
         // terrain asked), and which series of the same search they do measure.
-        let suites: Vec<(Series, Option<TerrainKind>)> = [Profile::Default, Profile::Quick]
+        let specs: Vec<(Series, Option<TerrainKind>)> = [Profile::Default, Profile::Quick]
             .into_iter()
             .flat_map(builtin)
             .map(|w| {
@@ -110,15 +110,15 @@ pub fn answer(
                     scale: w.scale,
                     store: selection.store,
                 };
-                (series, suite_terrain(&w.source))
+                (series, workload_terrain(&w.source))
             })
             .collect();
         let on_terrain =
             |t: Option<TerrainKind>| query.terrain.is_none_or(|asked| t == Some(asked));
-        let advice = if suites.iter().any(|&(s, t)| s == selection && on_terrain(t)) {
+        let advice = if specs.iter().any(|&(s, t)| s == selection && on_terrain(t)) {
             "run `cargo bench` with that series".to_owned()
         } else {
-            let mut same: Vec<String> = suites
+            let mut same: Vec<String> = specs
                 .iter()
                 .filter(|(s, _)| s.setup.search == selection.setup.search)
                 .map(|(s, t)| match (query.terrain, t) {
@@ -129,7 +129,7 @@ pub fn answer(
             same.sort();
             same.dedup();
             format!(
-                "the lab does not measure that series (no suite of `cargo bench` searches it); of {}, it measures {}",
+                "the lab does not measure that series (no workload of `cargo bench` searches it); of {}, it measures {}",
                 selection.setup.search.entry().name,
                 if same.is_empty() { "no series".to_owned() } else { same.join("; ") }
             )
@@ -156,8 +156,8 @@ pub fn answer(
     Ok(answer)
 }
 
-/// The terrain a built-in suite searches; `None` for a road graph.
-fn suite_terrain(source: &Source) -> Option<TerrainKind> {
+/// The terrain a built-in workload searches; `None` for a road graph.
+fn workload_terrain(source: &Source) -> Option<TerrainKind> {
     match source {
         Source::Generated { map, .. } => Some(map.kind.terrain()),
         Source::MovingAi { .. } => Some(TerrainKind::Uniform),

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use pqlab_queues::registry::{self, Entry, BASELINE};
-use pqlab_queues::trace::Trace as UserTrace;
+use pqlab_queues::trace::UserTrace;
 use pqlab_queues::Strategy;
 
 use super::query::describe;
@@ -19,7 +19,7 @@ use crate::format::{count, plural};
 use crate::lab::ondemand::{search_facts, OnDemand, Plan, Racing, Stop};
 use crate::lab::rows::WorkloadFacts;
 use crate::lab::searches::Prepared;
-use crate::lab::suites::{Role, Source, WorkloadSpec};
+use crate::lab::workloads::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
 use crate::results::{Kind, Row, Status};
 use crate::search::store::StoreKind;
@@ -142,7 +142,7 @@ pub fn on_trace(
             "{} Your search's own work (successors, per-node state) is not in these times: measure the winner in your search before you trust a gap of a few percent.",
             a.sentence()
         ),
-        None => "A replay times the queue alone, without the search around it; no run here replayed the lab's suites, so how often a replay's winner is the whole search's is not known here (`cargo bench` measures it).".into(),
+        None => "A replay times the queue alone, without the search around it; no run here replayed the lab's workloads, so how often a replay's winner is the whole search's is not known here (`cargo bench` measures it).".into(),
     };
     let caveats = vec![
         stop.sentence(plan.budget),

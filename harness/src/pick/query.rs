@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_road_query_selects_the_lab_road_series() {
-        use crate::lab::suites::{builtin, Source};
+        use crate::lab::workloads::{builtin, Source};
         let query = |costs| {
             Query::new(false, Keys::Monotone, None, GraphKind::Road, None, costs, None, None)
                 .unwrap()

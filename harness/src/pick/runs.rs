@@ -19,7 +19,7 @@ pub fn load(results_dir: &Path, chosen: Option<&Path>) -> Result<(Vec<Row>, Vec<
     if let Some((path, rows)) = files::latest_or(&quick, None)? {
         let note = format!(
             "{} holds no run; this answer comes from the quick profile's {} (a smoke test: few \
-             rounds, small suites).",
+             rounds, small specs).",
             results_dir.join("runs").display(),
             path.display()
         );

@@ -11,14 +11,14 @@
 //!
 //! The rule of the evidence: a replay times the queue alone, without the search around it.
 //! The answer cites how often that agreed with whole searches on the lab's own replayed
-//! suites ([`crate::analysis::replays`]).
+//! workloads ([`crate::analysis::replays`]).
 
 use std::io::{BufReader, Seek, SeekFrom};
 use std::path::Path;
 
 use anyhow::{ensure, Context, Result};
 use pqlab_queues::registry::Entry;
-use pqlab_queues::trace::{Keys as TraceKeys, LoadError, Trace as UserTrace};
+use pqlab_queues::trace::{LoadError, TraceKeys, UserTrace};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 

@@ -17,7 +17,7 @@ use crate::results::Row;
 pub const FILE: &str = "RUNS.md";
 
 /// One run as the ledger lists it.
-struct Entry {
+struct LedgerRow {
     file: RunFile,
     revision: String,
     cpu: String,
@@ -28,8 +28,8 @@ struct Entry {
     real_maps: bool,
 }
 
-impl Entry {
-    fn of(file: RunFile, rows: &[Row]) -> Entry {
+impl LedgerRow {
+    fn of(file: RunFile, rows: &[Row]) -> LedgerRow {
         let run = Run::new(rows);
         let noise = match noise::noise(&run).map(|n| n.calm()) {
             Some(Calm::Quiet) => "quiet",
@@ -38,7 +38,7 @@ impl Entry {
             None => "not measured",
         };
         let first = rows.first();
-        Entry {
+        LedgerRow {
             revision: run.distinct(|r| &r.git),
             cpu: run.platform().kind(),
             conditions: run.conditions(),
@@ -57,10 +57,10 @@ pub fn ledger(results_dir: &Path, source: &Path) -> Result<String> {
     let mut entries = Vec::new();
     for file in found {
         let rows = files::load_run(&file.path)?;
-        entries.push(Entry::of(file, &rows));
+        entries.push(LedgerRow::of(file, &rows));
     }
     let source = source.canonicalize().ok();
-    let report = |e: &Entry| e.file.path.canonicalize().ok() == source;
+    let report = |e: &LedgerRow| e.file.path.canonicalize().ok() == source;
     // What reads each run: the report its source; `pick --map` the latest with real maps;
     // the report's machines section the latest of every other CPU kind.
     let maps = entries.iter().rposition(|e| e.real_maps);

@@ -383,13 +383,13 @@ impl<F: Frontier, S: NodeStore, T: TieRule> GridLoop for AStar<F, S, T> {
 /// The registry's hook ([`super::grid_loop::Build`]): this A\* with `queue` and the
 /// target's store, on its compiled moves. Every queue takes it: O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
+    Ok(registry::visit(queue.id, MakeAstar(target)).expect("a registered queue"))
 }
 
 /// Builds the A\* with the queue it visits.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct MakeAstar<'t, 'a>(&'t Target<'a>);
 
-impl Visitor for Make<'_, '_> {
+impl Visitor for MakeAstar<'_, '_> {
     type Output = Box<dyn GridLoop>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {

@@ -18,9 +18,7 @@
 use std::f64::consts::SQRT_2;
 use std::marker::PhantomData;
 
-use pqlab_queues::astar::{
-    astar_with_stats, takes, Cost, Counters, SearchError as QueueSearchError,
-};
+use pqlab_queues::astar::{astar_with_stats, takes, AstarError, Cost, Counters};
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::Frontier;
 
@@ -75,7 +73,7 @@ impl GenericGrid {
         components: Option<&Components>,
         start: Cell,
         goal: Cell,
-    ) -> Result<Outcome, QueueSearchError> {
+    ) -> Result<Outcome, AstarError> {
         let (s, g) = (grid.index(start.0, start.1), grid.index(goal.0, goal.1));
         if components.is_some_and(|c| !c.connected(s, g)) {
             return Ok(Outcome { cost: None, counters: Counters::default() });
@@ -122,7 +120,7 @@ impl GenericGrid {
         goal: Cell,
         heuristic: impl FnMut(&Cell) -> C,
         step: impl Fn(u64, u8) -> C,
-    ) -> Result<(Option<C>, Counters), QueueSearchError> {
+    ) -> Result<(Option<C>, Counters), AstarError> {
         let successors = |&(x, y): &Cell| {
             let mut next = Vec::with_capacity(8);
             for_each_move(grid, &self.moves, Direction::Forward, grid.index(x, y), |m| {
@@ -175,13 +173,13 @@ impl<F: Frontier> GridLoop for GenericLoop<F> {
 /// 64-bit keys). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
     GenericGrid::supports(target.costs, target.heuristic)?;
-    registry::visit(queue.id, Make(target)).expect("a registered queue")
+    registry::visit(queue.id, MakeGeneric(target)).expect("a registered queue")
 }
 
 /// Builds the generic A\* with the queue it visits.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct MakeGeneric<'t, 'a>(&'t Target<'a>);
 
-impl Visitor for Make<'_, '_> {
+impl Visitor for MakeGeneric<'_, '_> {
     type Output = Result<Box<dyn GridLoop>, String>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {

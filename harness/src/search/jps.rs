@@ -58,7 +58,7 @@ fn diagonal(a: usize, b: usize) -> usize {
 
 /// One cell's search state.
 #[derive(Clone, Copy, Debug, Default)]
-struct State {
+struct JpsState {
     g: u64,
     /// The jump point this cell was reached from.
     parent: u32,
@@ -72,7 +72,7 @@ struct State {
 /// search on the map.
 pub struct Jps<F> {
     frontier: F,
-    states: Vec<State>,
+    states: Vec<JpsState>,
     open: u32,
     moves: Moves,
 }
@@ -90,7 +90,7 @@ impl<F: Frontier> Jps<F> {
         let span = Self::span(grid, rules);
         Jps {
             frontier: F::new(Spec { capacity: grid.cells(), span }),
-            states: vec![State::default(); grid.cells()],
+            states: vec![JpsState::default(); grid.cells()],
             open: 0,
             moves,
         }
@@ -134,7 +134,7 @@ impl<F: Frontier> Jps<F> {
         let (start, goal) = endpoints(grid, self.states.len(), start, goal)?;
         let mut counters = Counters::default();
         if self.open >= u32::MAX - 3 {
-            self.states.fill(State::default());
+            self.states.fill(JpsState::default());
             self.open = 0;
         }
         self.open += 2;
@@ -181,7 +181,7 @@ impl<F: Frontier> Jps<F> {
         if h > u64::from(u32::MAX) {
             return Err(SearchError::CostOverflow { f: h });
         }
-        self.states[start as usize] = State { g: 0, parent: start, stamp: open, via: START };
+        self.states[start as usize] = JpsState { g: 0, parent: start, stamp: open, via: START };
         self.push(start, Self::key(h, 0))?;
         counters.pushes += 1;
         let mut open_cells: u64 = 1;
@@ -226,7 +226,7 @@ impl<F: Frontier> Jps<F> {
                     return Err(SearchError::CostOverflow { f: f_next });
                 }
                 let via = d as u8;
-                self.states[next as usize] = State { g: g_next, parent: cell, stamp: open, via };
+                self.states[next as usize] = JpsState { g: g_next, parent: cell, stamp: open, via };
                 match self.push(next, Self::key(f_next, g_next))? {
                     Pushed::Added => counters.pushes += 1,
                     Pushed::Decreased => counters.decrease_keys += 1,
@@ -385,13 +385,13 @@ impl<F: Frontier> GridLoop for Jps<F> {
 /// asked with one push at the span). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
     Jps::<pqlab_queues::std_binary_heap::StdBinaryHeap>::takes(target.grid, target.rules)?;
-    registry::visit(queue.id, Make(target)).expect("a registered queue")
+    registry::visit(queue.id, MakeJps(target)).expect("a registered queue")
 }
 
 /// Builds JPS with the queue it visits.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct MakeJps<'t, 'a>(&'t Target<'a>);
 
-impl Visitor for Make<'_, '_> {
+impl Visitor for MakeJps<'_, '_> {
     type Output = Result<Box<dyn GridLoop>, String>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {

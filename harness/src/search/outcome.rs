@@ -19,7 +19,7 @@ pub struct Outcome {
 pub enum SearchError {
     /// The generic A\* of `pqlab-queues` stopped (a rejected key, a cost that overflowed).
     #[error("the generic A*: {0}")]
-    Generic(#[from] pqlab_queues::astar::SearchError),
+    Generic(#[from] pqlab_queues::astar::AstarError),
     /// The frontier rejected a key (a monotone queue given a non-monotone key).
     #[error("the frontier rejected a push: {source}{hint}")]
     Frontier {

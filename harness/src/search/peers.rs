@@ -41,14 +41,14 @@ pub fn each<V: PeerVisitor>(visitor: &mut V) -> Vec<V::Output> {
 
 /// Every peer's id ([`Peer::ID`]), in [`each`]'s order.
 pub fn ids() -> Vec<&'static str> {
-    struct Ids;
-    impl PeerVisitor for Ids {
+    struct PeerIds;
+    impl PeerVisitor for PeerIds {
         type Output = &'static str;
         fn visit<P: Peer + 'static>(&mut self) -> &'static str {
             P::ID
         }
     }
-    each(&mut Ids)
+    each(&mut PeerIds)
 }
 
 fn octile(grid: &Grid, rules: Rules, goal: u32) -> Geometric {

@@ -75,8 +75,8 @@ impl Trace {
     /// is a push of a new entry, and before each pop the stale entries with smaller keys
     /// (those a search pops and skips) are popped: the reference is a multiset of entries,
     /// O(log n) an operation.
-    pub fn of_user(user: &pqlab_queues::trace::Trace, strategy: Strategy) -> Trace {
-        use pqlab_queues::trace::Op as User;
+    pub fn of_user(user: &pqlab_queues::trace::UserTrace, strategy: Strategy) -> Trace {
+        use pqlab_queues::trace::TraceOp as User;
         use std::collections::BTreeMap;
         let facts = user.facts();
         let mut ops = Vec::with_capacity(user.ops().len());
@@ -354,7 +354,7 @@ impl Frontier for Oracle {
 
 #[cfg(test)]
 mod tests {
-    use pqlab_queues::trace::{Keys, Op as User, Trace as UserTrace};
+    use pqlab_queues::trace::{TraceKeys, TraceOp as User, UserTrace};
     use pqlab_queues::{dary_heap::DaryHeap, radix_heap::RadixHeap, Dk, Dup};
 
     use super::*;
@@ -374,7 +374,7 @@ mod tests {
             User::Push { node: 1, key: 3 },
             User::Pop { node: 1, key: 3 },
         ];
-        UserTrace::new(Keys::Monotone, None, ops).unwrap()
+        UserTrace::new(TraceKeys::Monotone, None, ops).unwrap()
     }
 
     #[test]

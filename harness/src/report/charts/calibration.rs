@@ -1,5 +1,5 @@
-//! How the generated suites stand for real maps: each octile A* workload's frontier sizes
-//! (median to p90, and the largest), generated suites beside the Moving AI maps.
+//! How the generated workloads stand for real maps: each octile A* workload's frontier sizes
+//! (median to p90, and the largest), generated workloads beside the Moving AI maps.
 
 use pqlab_queues::registry::BASELINE;
 
@@ -58,7 +58,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let height = 220 + 30 * bars.len() as u32;
     Some(Figure {
         name: "frontier-sizes",
-        title: "Frontier sizes of octile A*: the generated suites and the Moving AI maps".into(),
+        title: "Frontier sizes of octile A*: the generated workloads and the Moving AI maps".into(),
         size: (WIDTH, height),
         columns: 1,
         panels: vec![Panel::Bars(Bars {

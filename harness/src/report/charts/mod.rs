@@ -135,7 +135,7 @@ pub const CHARTS: &[Chart] = &[
     },
     Chart {
         name: "frontier-sizes",
-        alt: "The frontier sizes of the generated suites beside the Moving AI maps'",
+        alt: "The frontier sizes of the generated workloads beside the Moving AI maps'",
         section: Section::Calibration,
         build: calibration::build,
         absent: "this run has no octile A* rows.",

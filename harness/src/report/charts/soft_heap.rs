@@ -9,15 +9,15 @@ use crate::report::draw::{Figure, Legend, Panel, Point, PointSet, Points};
 
 /// One way of trading path length for time, named, with one `(time ratio, path ratio)`
 /// per workload.
-type Way = (String, Vec<(f64, f64)>);
+type TradeCurve = (String, Vec<(f64, f64)>);
 
 /// The run's trades ([`Findings::trades`]) as the chart names and orders them: the soft
 /// heaps by id, then weighted A* by weight; each point `(time ratio, path length ÷
 /// optimal)`.
-fn ways(trades: &[Trade<'_>]) -> Vec<Way> {
+fn ways(trades: &[Trade<'_>]) -> Vec<TradeCurve> {
     let points = |t: &Trade<'_>| t.points.iter().map(|p| (p.time, 1.0 + p.excess_mean)).collect();
-    let mut soft: Vec<Way> = Vec::new();
-    let mut weighted: Vec<Way> = Vec::new();
+    let mut soft: Vec<TradeCurve> = Vec::new();
+    let mut weighted: Vec<TradeCurve> = Vec::new();
     for t in trades {
         match t.way {
             trades::Way::SoftHeap { queue, .. } => soft.push((queue.to_owned(), points(t))),

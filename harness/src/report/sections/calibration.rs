@@ -36,7 +36,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         let (p99, _) = q(|r| r.open_p99);
         let (_, max) = q(|r| r.open_max);
         rows.push(vec![
-            if real { "Moving AI maps".into() } else { "generated suites".into() },
+            if real { "Moving AI maps".into() } else { "generated workloads".into() },
             sizes.len().to_string(),
             count(p50),
             count(p90),
@@ -48,7 +48,7 @@ pub fn section(ctx: &Context<'_>) -> Vec<Block> {
         "Octile A* frontier sizes (most open cells per search): per workload the median, p90, \
          p99 and largest over its searches; here the median of those over the workloads, and \
          the largest. Obstacle maps give octile frontiers below about 7,000 open cells even at \
-         2048² (the Moving AI maps' largest is about 6,000); the generated suites reach the \
+         2048² (the Moving AI maps' largest is about 6,000); the generated specs reach the \
          bands above 10,000 open cells with octile A* on weighted terrain only (`rugged`: \
          scattered rough cells; `marsh`: lakes of costly ground), where the octile estimate \
          (scaled by the cheapest cell) is far below the true cost and the search floods. No \

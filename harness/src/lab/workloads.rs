@@ -1,23 +1,23 @@
 //! The lab's workloads as data: which maps, problems, heuristics, cost scales and stores
 //! `cargo bench` measures, and what each is for. Adding a workload is one line here.
 //!
-//! A *suite* ([`WorkloadSpec`]) is one map with its problems, searched under one heuristic,
+//! A *workload* ([`WorkloadSpec`]) is one map with its problems, searched under one heuristic,
 //! cost scale and per-cell store; its name (`rooms-r16-512-s1/octile/fine/flat`) names the
-//! workload in results. Every suite is measured with every registered queue that can take its keys,
+//! workload in results. Every workload is measured with every registered queue that can take its keys,
 //! interleaved (see [`super::sampler`]); some also with the peers and the oracle, or
 //! replayed as traces (the queue alone).
 //!
-//! # What the default suites cover, and why
+//! # What the default workloads cover, and why
 //!
 //! - **Octile A\* in every frontier-size band from 30 to 100,000 open cells** ([`Role::Bands`]),
 //!   the search users run: at least three workloads per band, from at least two map kinds,
 //!   with several searches each. Obstacle maps (random, rooms, caves, mazes) give octile
-//!   frontiers up to about 7,000 open cells even at 2048² (`pqlab suites` prints them;
+//!   frontiers up to about 7,000 open cells even at 2048² (`pqlab workloads` prints them;
 //!   the Moving AI maps' largest is 6,046). Above 10,000, octile A\* is run on weighted
 //!   terrain (`rugged`, `marsh`), where the octile estimate, scaled by the cheapest cell,
 //!   is far below the true cost and the search floods like Dijkstra's; the report says
 //!   so. Marsh and rugged terrain were chosen over smooth `weighted` terrain, which stays
-//!   under 10,000 open cells even at 2048² (`pqlab suites` on candidate maps), because
+//!   under 10,000 open cells even at 2048² (`pqlab workloads` on candidate maps), because
 //!   their ragged flood fronts hold the most open cells per expansion: 10–60 ms a search.
 //! - **Dijkstra** (`zero`), its own series, never blended into an octile answer.
 //! - **Weighted A\*** (`weighted:1.5`, inconsistent: reopenings), for queues that accept any
@@ -32,11 +32,11 @@
 //!   integer and `f64` costs: the gain of the bands' best queues in a search like the
 //!   user's, and what float costs cost.
 //! - **Tie-breaking** ([`Role::Ties`]): the A\*'s other tie rules (the queue's order,
-//!   smaller `g`, FIFO, LIFO) on an open map and a maze, the problems of their band suites.
+//!   smaller `g`, FIFO, LIFO) on an open map and a maze, the problems of their band workloads.
 //! - **The cached heuristic** ([`Role::Ties`] too: a variant of the A\* set against its
 //!   twin): the A\* with each cell's estimate cached, under octile and 8 landmarks, on a
-//!   maze and a rooms map, the problems of their band and series suites.
-//! - **Hash-table membership** ([`Role::Store`]): five suites (four map kinds, one map 1024²) searched again with the
+//!   maze and a rooms map, the problems of their band and series workloads.
+//! - **Hash-table membership** ([`Role::Store`]): five workloads (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
 
@@ -54,7 +54,7 @@ use crate::search::{SearchKind, Setup};
 
 use super::settings::Profile;
 
-/// Where a suite's map and problems come from.
+/// Where a workload's map and problems come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Source {
     /// A generated map with this many generated problems (exact expected costs).
@@ -81,7 +81,7 @@ pub enum Source {
     },
 }
 
-/// What a suite is measured for, and so which queues and extras it gets.
+/// What a workload is measured for, and so which queues and extras it gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// A frontier-size band's evidence: every queue, the peers and the oracle.
@@ -104,7 +104,7 @@ pub enum Role {
     Real,
 }
 
-/// One workload's specification, a suite: its map and problems, how it searches, and what
+/// One workload's specification, a workload: its map and problems, how it searches, and what
 /// it is measured for. Its rows share a [`WorkloadFacts`](crate::lab::rows::WorkloadFacts).
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorkloadSpec {
@@ -154,13 +154,13 @@ impl WorkloadSpec {
         name
     }
 
-    /// Whether `other` searches the same problems the same way: the same suite but for
+    /// Whether `other` searches the same problems the same way: the same workload but for
     /// its role and its replays.
     pub fn same_searches(&self, other: &WorkloadSpec) -> bool {
         *self == WorkloadSpec { role: self.role, replay: self.replay, ..other.clone() }
     }
 
-    /// Whether `other` is a workload of the same series: the same suite but for its map
+    /// Whether `other` is a workload of the same series: the same workload but for its map
     /// and problems.
     pub fn same_series(&self, other: &WorkloadSpec) -> bool {
         *self == WorkloadSpec { source: self.source.clone(), ..other.clone() }
@@ -171,10 +171,10 @@ impl WorkloadSpec {
         Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
     }
 
-    /// Whether the oracle runs on it: the tuned grid A\*'s suites of the bands, the series
+    /// Whether the oracle runs on it: the tuned grid A\*'s workloads of the bands, the series
     /// and real maps, with the flat store, under a consistent heuristic (the oracle replays
     /// the baseline's pops, which an exact search of each queue repeats up to ties); never a
-    /// road suite, the generic A\*'s or another search's.
+    /// road workload, the generic A\*'s or another search's.
     pub fn with_oracle(&self) -> bool {
         matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
             && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
@@ -183,19 +183,19 @@ impl WorkloadSpec {
     }
 
     /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
-    /// beside its queues: on the grid A\* suites of the bands, the series and the real
+    /// beside its queues: on the grid A\* workloads of the bands, the series and the real
     /// maps, with the flat store (each loop where it is exact; see `lab::searches`); never
-    /// on a road suite, whose setup is not grid A\*.
+    /// on a road workload, whose setup is not grid A\*.
     pub fn with_loops(&self) -> bool {
         matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
             && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
             && self.store == StoreKind::Flat
     }
 
-    /// Whether the peers (other crates' A*) run on it: the oracle's octile suites of the bands
+    /// Whether the peers (other crates' A*) run on it: the oracle's octile workloads of the bands
     /// on maps of up to 2¹⁹ cells (512²) and of real maps up to 2²¹ (every Moving AI map).
     /// Larger maps would cost petgraph's graph a node per cell and an edge per move (about 1 GB at 2048²), and on the default run's costliest
-    /// suites the two peers, 3–6 times the baseline's time, cost as much as eight queues.
+    /// workloads the two peers, 3–6 times the baseline's time, cost as much as eight queues.
     pub fn with_peers(&self, cells: usize) -> bool {
         let largest = if self.role == Role::Real { 1 << 21 } else { 1 << 19 };
         matches!(self.role, Role::Bands | Role::Real)
@@ -226,9 +226,9 @@ fn generated(
     }
 }
 
-/// A suite on a band's generated map searched by the generic A\* of `pqlab-queues` (octile,
+/// A workload on a band's generated map searched by the generic A\* of `pqlab-queues` (octile,
 /// fine costs as integers, or as `f64` with `costs` float), as users of a library write it:
-/// its twin is the band's suite ([`Role::Generic`]).
+/// its twin is the band's workload ([`Role::Generic`]).
 fn generic(name: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
     WorkloadSpec {
         setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
@@ -236,7 +236,7 @@ fn generic(name: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
     }
 }
 
-/// A series suite on a generated map under `moves` with unit costs (every move costs 1),
+/// A series workload on a generated map under `moves` with unit costs (every move costs 1),
 /// as games and roguelikes move.
 fn unit(
     name: &str,
@@ -250,7 +250,7 @@ fn unit(
     }
 }
 
-/// A series suite on a generated road graph (`spec`, see [`crate::maps::road`]): the
+/// A series workload on a generated road graph (`spec`, see [`crate::maps::road`]): the
 /// generic A\* with dense node ids, the straight-line heuristic, `costs` integer or float,
 /// the costs in the road's fixed point.
 fn road(spec: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
@@ -268,43 +268,43 @@ fn road(spec: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
     }
 }
 
-/// The built-in suites of a profile, in the order they are measured.
+/// The built-in workloads of a profile, in the order they are measured.
 pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
     match profile {
         Profile::Default => [
-            band_suites(),
-            series_suites(),
-            four_moves_suites(),
-            generic_suites(),
-            eight_unit_moves_suites(),
-            road_suites(),
-            jps_suites(),
-            tie_suites(),
-            cached_heuristic_suites(),
-            trade_suites(),
-            store_suites(),
+            band_workloads(),
+            series_workloads(),
+            four_moves_workloads(),
+            generic_workloads(),
+            eight_unit_moves_workloads(),
+            road_workloads(),
+            jps_workloads(),
+            tie_workloads(),
+            cached_heuristic_workloads(),
+            trade_workloads(),
+            store_workloads(),
         ]
         .concat(),
-        Profile::Quick => quick_suites(),
+        Profile::Quick => quick_workloads(),
     }
 }
 
-/// A band suite: octile A\*, fine costs.
+/// A band workload: octile A\*, fine costs.
 fn band(name: &str, problems: usize) -> WorkloadSpec {
     generated(Role::Bands, name, problems, HeuristicKind::Octile, CostScale::FINE)
 }
 
-/// `suite`, also recorded and replayed against each queue alone.
-fn replayed(suite: WorkloadSpec) -> WorkloadSpec {
-    WorkloadSpec { replay: true, ..suite }
+/// `workload`, also recorded and replayed against each queue alone.
+fn replayed(spec: WorkloadSpec) -> WorkloadSpec {
+    WorkloadSpec { replay: true, ..spec }
 }
 
-/// A series suite under `heuristic`, fine costs.
+/// A series workload under `heuristic`, fine costs.
 fn series(name: &str, problems: usize, heuristic: HeuristicKind) -> WorkloadSpec {
     generated(Role::OtherSeries, name, problems, heuristic, CostScale::FINE)
 }
 
-/// A membership suite: octile A\*, fine costs, the per-cell state in `store`.
+/// A membership workload: octile A\*, fine costs, the per-cell state in `store`.
 fn stored(name: &str, problems: usize, store: StoreKind) -> WorkloadSpec {
     WorkloadSpec {
         store,
@@ -313,10 +313,10 @@ fn stored(name: &str, problems: usize, store: StoreKind) -> WorkloadSpec {
 }
 
 /// Octile A\* in every frontier-size band, at least three workloads a band.
-fn band_suites() -> Vec<WorkloadSpec> {
+fn band_workloads() -> Vec<WorkloadSpec> {
     vec![
         // Below 100 open cells (each workload's band is where its mean most-open
-        // cells fell in the committed runs; `pqlab suites` prints them).
+        // cells fell in the committed runs; `pqlab workloads` prints them).
         replayed(band("random-d20-32-s1", 60)),
         band("rooms-r8-64-s1", 40),
         band("cave-f45-i4-64-s1", 40),
@@ -345,7 +345,7 @@ fn band_suites() -> Vec<WorkloadSpec> {
         // 30k-100k. The two rugged maps land in mid-band at half the cost of
         // rugged-h40-1024 and rugged-h50-1024 (the baseline's pass 94 and 74 ms for
         // median most-open cells of 57,106 and 52,026, against 176 and 182 ms for
-        // 66,086 and 83,028: `pqlab suites`).
+        // 66,086 and 83,028: `pqlab workloads`).
         band("rugged-h50-768-s1", 2),
         band("rugged-h60-640-s1", 2),
         band("marsh-m50-1536-s1", 2),
@@ -353,10 +353,10 @@ fn band_suites() -> Vec<WorkloadSpec> {
 }
 
 /// Other heuristics and the coarse scale, each its own series.
-fn series_suites() -> Vec<WorkloadSpec> {
+fn series_workloads() -> Vec<WorkloadSpec> {
     use HeuristicKind::{Differential, Octile, WeightedOctile, Zero};
     vec![
-        // Dijkstra, its own series, on band maps with the band suite's problems: the same
+        // Dijkstra, its own series, on band maps with the band workload's problems: the same
         // searches as octile A*'s, paired search for search (the maze is where A* saves
         // least).
         series("maze-w4-256-s1", 10, Zero),
@@ -368,7 +368,7 @@ fn series_suites() -> Vec<WorkloadSpec> {
         series("rooms-r32-1024-s1", 4, WeightedOctile(1.5)),
         series("cave-f45-i4-1024-s1", 6, WeightedOctile(1.5)),
         // A better heuristic: landmarks on maps also searched with octile, on the
-        // same problems (as many as the octile suite: `Run::sibling`).
+        // same problems (as many as the octile workload: `Run::sibling`).
         series("rooms-r16-256-s1", 20, Differential(8)),
         series("rooms-r32-1024-s1", 4, Differential(8)),
         series("cave-f45-i4-256-s1", 20, Differential(8)),
@@ -382,10 +382,10 @@ fn series_suites() -> Vec<WorkloadSpec> {
 
 /// Unit costs, as games move. 4 moves with Manhattan (Red Blob's examples; BFS is timed
 /// beside A* there), from 100 to 30,000 open cells, two or more map kinds a band up to 3k
-/// (`pqlab suites` prints each one's band). 3k-10k from rugged-h10-512 (two searches, the
-/// baseline's pass 14 ms in `pqlab suites`): rooms-r64-2048's one search took
+/// (`pqlab workloads` prints each one's band). 3k-10k from rugged-h10-512 (two searches, the
+/// baseline's pass 14 ms in `pqlab workloads`): rooms-r64-2048's one search took
 /// 186 ms and cost a default run 38 s; rugged-h10-1024 falls in 30k-100k.
-fn four_moves_suites() -> Vec<WorkloadSpec> {
+fn four_moves_workloads() -> Vec<WorkloadSpec> {
     [
         ("rooms-r8-128-s1", 15),
         ("maze-w4-256-s1", 5),
@@ -405,8 +405,8 @@ fn four_moves_suites() -> Vec<WorkloadSpec> {
 /// The generic A\* (a successors closure, a hash map of nodes), so a queue's gain is
 /// quoted in a search like the user's too, from 300 to 3,000 open cells with three map
 /// kinds a band; and the same with f64 costs, as most users write them.
-fn generic_suites() -> Vec<WorkloadSpec> {
-    let mut suites = Vec::new();
+fn generic_workloads() -> Vec<WorkloadSpec> {
+    let mut specs = Vec::new();
     for (map, problems) in [
         ("rooms-r16-256-s1", 10),
         ("cave-f45-i4-256-s1", 20),
@@ -415,17 +415,17 @@ fn generic_suites() -> Vec<WorkloadSpec> {
         ("cave-f45-i4-1024-s1", 4),
         ("rugged-h10-256-s1", 3),
     ] {
-        suites.push(generic(map, problems, CostKind::Integer));
-        suites.push(generic(map, problems, CostKind::Float));
+        specs.push(generic(map, problems, CostKind::Integer));
+        specs.push(generic(map, problems, CostKind::Float));
     }
-    suites
+    specs
 }
 
 /// 8 unit-cost moves as roguelikes move: Chebyshev (exact on open ground), and on the same
 /// maps Manhattan (inadmissible, the roguelike log's speed-up), so the two are compared
 /// search for search.
-fn eight_unit_moves_suites() -> Vec<WorkloadSpec> {
-    let mut suites = Vec::new();
+fn eight_unit_moves_workloads() -> Vec<WorkloadSpec> {
+    let mut specs = Vec::new();
     for (map, problems) in [
         ("rooms-r8-128-s1", 15),
         ("cave-f45-i4-256-s1", 10),
@@ -434,16 +434,16 @@ fn eight_unit_moves_suites() -> Vec<WorkloadSpec> {
         ("rooms-r32-1024-s1", 3),
         ("rugged-h10-512-s1", 2),
     ] {
-        suites.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Chebyshev));
-        suites.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Manhattan));
+        specs.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Chebyshev));
+        specs.push(unit(map, problems, Connectivity::Eight, HeuristicKind::Manhattan));
     }
-    suites
+    specs
 }
 
 /// Jump point search on octile band workloads of uniform-cost maps, the same problems
 /// (so the report pairs them with A\* search for search), one a size band from 30 to 3,000
 /// of A\*'s open cells: JPS expands a fraction of A\*'s cells, so these cost little.
-fn jps_suites() -> Vec<WorkloadSpec> {
+fn jps_workloads() -> Vec<WorkloadSpec> {
     [
         ("rooms-r8-64-s1", 40),
         ("random-d25-256-s1", 20),
@@ -458,54 +458,54 @@ fn jps_suites() -> Vec<WorkloadSpec> {
     .collect()
 }
 
-/// The A\*'s other tie rules on an open map and a maze, the problems of their band suites
+/// The A\*'s other tie rules on an open map and a maze, the problems of their band workloads
 /// (octile, fine costs), against which the A\*'s own rule (larger `g` first) is set: where
 /// ties abound (open ground, many cells of one `f`) and where they hardly occur (one-way
 /// corridors).
-fn tie_suites() -> Vec<WorkloadSpec> {
+fn tie_workloads() -> Vec<WorkloadSpec> {
     let rules = [
         SearchKind::AstarTiesQueue,
         SearchKind::AstarTiesSmallerG,
         SearchKind::AstarTiesFifo,
         SearchKind::AstarTiesLifo,
     ];
-    let mut suites = Vec::new();
+    let mut specs = Vec::new();
     for (map, problems) in [("open-b16-256-s1", 20), ("maze-w4-256-s1", 10)] {
         for search in rules {
-            suites.push(WorkloadSpec {
+            specs.push(WorkloadSpec {
                 setup: Setup { search, ..Setup::GRID_ASTAR },
                 ..generated(Role::Ties, map, problems, HeuristicKind::Octile, CostScale::FINE)
             });
         }
     }
-    suites
+    specs
 }
 
 /// The A\* with each cell's estimate cached, on a maze and a rooms map under octile (a few
 /// multiplies an estimate) and under 8 landmarks (a run of 8 or 16 distances an estimate):
-/// the twins of their band and series suites, the same problems. Four small workloads of
+/// the twins of their band and series workloads, the same problems. Four small workloads of
 /// 256² maps: where caching should not pay and where it may.
-fn cached_heuristic_suites() -> Vec<WorkloadSpec> {
-    let mut suites = Vec::new();
+fn cached_heuristic_workloads() -> Vec<WorkloadSpec> {
+    let mut specs = Vec::new();
     for (map, problems) in [("maze-w4-256-s1", 10), ("rooms-r16-256-s1", 20)] {
         for heuristic in [HeuristicKind::Octile, HeuristicKind::Differential(8)] {
-            suites.push(WorkloadSpec {
+            specs.push(WorkloadSpec {
                 setup: Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR },
                 ..generated(Role::Ties, map, problems, heuristic, CostScale::FINE)
             });
         }
     }
-    suites
+    specs
 }
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:
 /// bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134, 13,134 and 32,596; the
-/// baseline's check pass 8, 41 and 160 ms in `pqlab suites`, release), so every
+/// baseline's check pass 8, 41 and 160 ms in `pqlab workloads`, release), so every
 /// check pass stays well under a second. The middle graph with three searches: at five its
 /// two workloads cost 28 s of a default run's measuring, and
 /// three keep it in its band. The large one needs its six to stay above 30k (at three and
-/// four it falls to 10k-30k: `pqlab suites`).
-fn road_suites() -> Vec<WorkloadSpec> {
+/// four it falls to 10k-30k: `pqlab workloads`).
+fn road_workloads() -> Vec<WorkloadSpec> {
     let [small, middle, large] = crate::maps::road::WORKLOADS;
     vec![
         road(small, 10, CostKind::Integer),
@@ -516,43 +516,43 @@ fn road_suites() -> Vec<WorkloadSpec> {
 }
 
 /// Weighted A\* with the baseline alone at three weights, the soft heap's yardstick.
-fn trade_suites() -> Vec<WorkloadSpec> {
+fn trade_workloads() -> Vec<WorkloadSpec> {
     use HeuristicKind::WeightedOctile;
     let fine = CostScale::FINE;
-    let mut suites = Vec::new();
+    let mut specs = Vec::new();
     for weight in [1.1, 1.25, 2.0] {
         for map in ["random-d25-256-s1", "rooms-r32-1024-s1", "cave-f45-i4-1024-s1"] {
-            // As many problems as the octile suite of the map: the same searches.
+            // As many problems as the octile workload of the map: the same searches.
             let problems = match map {
                 "random-d25-256-s1" => 20,
                 "rooms-r32-1024-s1" => 4,
                 _ => 6,
             };
-            suites.push(generated(Role::Trade, map, problems, WeightedOctile(weight), fine));
+            specs.push(generated(Role::Trade, map, problems, WeightedOctile(weight), fine));
         }
     }
-    suites
+    specs
 }
 
 /// Membership: four maps of four kinds, from 100 to 1,000 open cells, and a 1024² map (the
 /// seeds' "large game maps", whose array they say costs more to clear than the search),
 /// each with the array cleared per search and the two hash tables. rooms-r32-1024's four
-/// searches cost 48 to 100 ms a pass with the three stores (`pqlab suites`); a 2048² map,
+/// searches cost 48 to 100 ms a pass with the three stores (`pqlab workloads`); a 2048² map,
 /// rooms-r64-2048, cost 1.3 s a pass for the three stores' check passes alone.
-fn store_suites() -> Vec<WorkloadSpec> {
-    let mut suites = Vec::new();
+fn store_workloads() -> Vec<WorkloadSpec> {
+    let mut specs = Vec::new();
     for store in StoreKind::ALTERNATIVES {
-        suites.push(stored("random-d25-128-s1", 20, store));
-        suites.push(stored("maze-w4-256-s1", 10, store));
-        suites.push(stored("rooms-r16-256-s1", 20, store));
-        suites.push(stored("cave-f45-i4-256-s1", 20, store));
-        suites.push(stored("rooms-r32-1024-s1", 4, store));
+        specs.push(stored("random-d25-128-s1", 20, store));
+        specs.push(stored("maze-w4-256-s1", 10, store));
+        specs.push(stored("rooms-r16-256-s1", 20, store));
+        specs.push(stored("cave-f45-i4-256-s1", 20, store));
+        specs.push(stored("rooms-r32-1024-s1", 4, store));
     }
-    suites
+    specs
 }
 
-/// The quick profile's suites: one or two of each role and series, small.
-fn quick_suites() -> Vec<WorkloadSpec> {
+/// The quick profile's workloads: one or two of each role and series, small.
+fn quick_workloads() -> Vec<WorkloadSpec> {
     use HeuristicKind::{Manhattan, WeightedOctile, Zero};
     let fine = CostScale::FINE;
     vec![
@@ -575,7 +575,7 @@ fn quick_suites() -> Vec<WorkloadSpec> {
 /// maps take about 1,920 of its 3,250 s of measuring (see METHODOLOGY.md).
 pub const BENCH_PROBLEMS_PER_MAP: usize = 50;
 
-/// One suite per Moving AI map under `dir`: octile A*, `per_map` problems spread over
+/// One workload per Moving AI map under `dir`: octile A*, `per_map` problems spread over
 /// each scenario's length buckets.
 pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<WorkloadSpec>> {
     Ok(crate::maps::movingai::find_maps(dir)?
@@ -597,72 +597,72 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique_and_every_band_suite_is_octile() {
-        let suites = builtin(Profile::Default);
-        let mut names: Vec<String> = suites.iter().map(WorkloadSpec::name).collect();
+    fn names_are_unique_and_every_band_workload_is_octile() {
+        let specs = builtin(Profile::Default);
+        let mut names: Vec<String> = specs.iter().map(WorkloadSpec::name).collect();
         names.sort();
         let before = names.len();
         names.dedup();
-        assert_eq!(names.len(), before, "two suites share a name");
-        for suite in suites.iter().filter(|s| s.role == Role::Bands) {
-            assert_eq!(suite.heuristic, HeuristicKind::Octile, "{}", suite.name());
-            assert_eq!(suite.store, StoreKind::Flat, "{}", suite.name());
+        assert_eq!(names.len(), before, "two workloads share a name");
+        for spec in specs.iter().filter(|s| s.role == Role::Bands) {
+            assert_eq!(spec.heuristic, HeuristicKind::Octile, "{}", spec.name());
+            assert_eq!(spec.store, StoreKind::Flat, "{}", spec.name());
         }
     }
 
     #[test]
     fn names_read_map_heuristic_scale_and_store() {
-        let suite = builtin(Profile::Quick).remove(0);
-        assert_eq!(suite.name(), "random-d20-32-s1/octile/fine/flat");
+        let spec = builtin(Profile::Quick).remove(0);
+        assert_eq!(spec.name(), "random-d20-32-s1/octile/fine/flat");
     }
 
     #[test]
-    fn road_names_read_back_and_road_suites_get_no_grid_extras() {
-        let suites = builtin(Profile::Default);
+    fn road_names_read_back_and_road_workloads_get_no_grid_extras() {
+        let specs = builtin(Profile::Default);
         let roads: Vec<&WorkloadSpec> =
-            suites.iter().filter(|s| matches!(s.source, Source::Road { .. })).collect();
+            specs.iter().filter(|s| matches!(s.source, Source::Road { .. })).collect();
         assert_eq!(roads.len(), 4);
         assert_eq!(
             roads[2].name(),
             "road-n100000-k4-c4-s1/straight-line/road/flat/generic/road/float"
         );
-        for suite in roads {
-            let name = suite.name();
+        for spec in roads {
+            let name = spec.name();
             let mut parts = name.split('/');
             let road: RoadSpec = parts.next().unwrap().parse().unwrap();
-            assert_eq!(road.to_string(), suite.map_name());
+            assert_eq!(road.to_string(), spec.map_name());
             assert_eq!(parts.next().unwrap().parse(), Ok(HeuristicKind::StraightLine));
             assert_eq!(parts.next().unwrap().parse(), Ok(CostScale::ROAD));
-            assert!(!suite.with_oracle() && !suite.with_loops() && !suite.with_peers(0), "{name}");
+            assert!(!spec.with_oracle() && !spec.with_loops() && !spec.with_peers(0), "{name}");
         }
         assert_eq!(HeuristicKind::StraightLine.to_string(), "straight-line");
         assert_eq!(CostScale::ROAD.to_string(), "road");
     }
 
-    /// The oracle runs on the tuned grid A*'s suites under a consistent heuristic with the
+    /// The oracle runs on the tuned grid A*'s workloads under a consistent heuristic with the
     /// flat store, series included (Dijkstra, 4 moves, unit costs); the peers on the octile
     /// bands alone.
     #[test]
-    fn the_oracle_runs_on_every_consistent_tuned_astar_suite_and_the_peers_on_octile_bands() {
-        let suites = builtin(Profile::Default);
+    fn the_oracle_runs_on_every_consistent_tuned_astar_workload_and_the_peers_on_octile_bands() {
+        let specs = builtin(Profile::Default);
         let oracle = |pred: fn(&WorkloadSpec) -> bool| {
-            suites.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
+            specs.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
         };
         assert!(oracle(|s| s.role == Role::Bands));
         assert!(oracle(|s| s.heuristic == HeuristicKind::Zero));
         assert!(oracle(|s| s.setup.moves == Some(Connectivity::Four)));
         assert!(oracle(|s| s.heuristic == HeuristicKind::Chebyshev));
-        for suite in &suites {
-            let name = suite.name();
-            let consistent = suite.heuristic.consistent_on(suite.rules().connectivity);
-            if !consistent || suite.setup.search != SearchKind::Astar || suite.role == Role::Store {
-                assert!(!suite.with_oracle(), "{name}");
+        for spec in &specs {
+            let name = spec.name();
+            let consistent = spec.heuristic.consistent_on(spec.rules().connectivity);
+            if !consistent || spec.setup.search != SearchKind::Astar || spec.role == Role::Store {
+                assert!(!spec.with_oracle(), "{name}");
             }
-            if suite.with_peers(0) {
-                assert_eq!((suite.role, suite.heuristic), (Role::Bands, HeuristicKind::Octile));
+            if spec.with_peers(0) {
+                assert_eq!((spec.role, spec.heuristic), (Role::Bands, HeuristicKind::Octile));
             }
         }
-        let peers = suites.iter().filter(|s| s.with_peers(0)).count();
-        assert_eq!(peers, suites.iter().filter(|s| s.role == Role::Bands).count());
+        let peers = specs.iter().filter(|s| s.with_peers(0)).count();
+        assert_eq!(peers, specs.iter().filter(|s| s.role == Role::Bands).count());
     }
 }

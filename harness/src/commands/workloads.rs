@@ -1,4 +1,4 @@
-//! `pqlab suites`: the built-in suites with the frontier sizes they produce (one untimed
+//! `pqlab workloads`: the built-in workloads with the frontier sizes they produce (one untimed
 //! pass with std's BinaryHeap; every answer checked).
 
 use std::process::ExitCode;
@@ -9,15 +9,15 @@ use anyhow::Result;
 use crate::lab::budget::check_baseline as baseline;
 use crate::lab::searches::{AnyPrepared, Searchable};
 use crate::lab::settings::Profile;
-use crate::lab::suites::builtin;
+use crate::lab::workloads::builtin;
 use crate::results::quantile;
 use crate::say;
 
-/// Prints every suite of `profile` with its searches' frontier sizes.
+/// Prints every workload of `profile` with its searches' frontier sizes.
 pub fn run(profile: Profile) -> Result<ExitCode> {
     say!(
         "{:<44} {:>8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "suite",
+        "workload",
         "problems",
         "prepare s",
         "pass ms",
@@ -26,9 +26,9 @@ pub fn run(profile: Profile) -> Result<ExitCode> {
         "largest",
         "band"
     );
-    for suite in builtin(profile) {
+    for spec in builtin(profile) {
         let started = Instant::now();
-        let prepared = AnyPrepared::new(&suite)?;
+        let prepared = AnyPrepared::new(&spec)?;
         let prepare = started.elapsed().as_secs_f64();
         let (problems, check) = match &prepared {
             AnyPrepared::Grid(grid) => (grid.count(), baseline(grid)?),
@@ -38,7 +38,7 @@ pub fn run(profile: Profile) -> Result<ExitCode> {
         let median = quantile(&open, 0.5);
         say!(
             "{:<44} {:>8} {:>9.1} {:>9.1} {:>9.0} {:>9.0} {:>9.0} {:>9}",
-            suite.name(),
+            spec.name(),
             problems,
             prepare,
             check.pass.as_secs_f64() * 1e3,
