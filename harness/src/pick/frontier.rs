@@ -15,7 +15,6 @@ use crate::results::Sizes;
 use crate::search::grid_loop::Target;
 use crate::search::heuristic::AnyHeuristic;
 use crate::search::outcome::SearchError;
-use crate::search::store::StoreKind;
 
 /// A map's frontier sizes under the query's heuristic and scale.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -60,14 +59,7 @@ pub fn survey(instance: &Instance, query: &Query) -> Result<MapSurvey> {
         .workload(&instance.grid, query.heuristic)
         .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", instance.name, entry.token))?;
     let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-    let target = Target {
-        grid: &instance.grid,
-        moves: &moves,
-        rules,
-        store: StoreKind::Flat,
-        costs: query.setup.costs,
-        heuristic: query.heuristic,
-    };
+    let target = Target::flat(&instance.grid, &moves, rules, query.setup.costs, query.heuristic);
     let mut search = (entry.build)(&target, registry::baseline()).map_err(anyhow::Error::msg)?;
     let mut heuristic =
         AnyHeuristic::new(query.heuristic, &instance.grid, rules.connectivity, rules.scale)

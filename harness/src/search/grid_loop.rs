@@ -42,6 +42,20 @@ pub struct Target<'a> {
     pub heuristic: HeuristicKind,
 }
 
+impl<'a> Target<'a> {
+    /// The map `grid` with its `moves` under `rules`, searched with `heuristic` on `costs`
+    /// and the flat store, as a user's map is.
+    pub fn flat(
+        grid: &'a Grid,
+        moves: &'a Moves,
+        rules: Rules,
+        costs: CostKind,
+        heuristic: HeuristicKind,
+    ) -> Target<'a> {
+        Target { grid, moves, rules, store: StoreKind::Flat, costs, heuristic }
+    }
+}
+
 /// A search's constructor hook: the loop with registry queue `queue` on `target`, or why
 /// that queue cannot take the search's keys there (the row's `n/a`). O(cells).
 pub type Build = fn(&Target<'_>, &'static Entry) -> Result<Box<dyn GridLoop>, String>;
