@@ -16,7 +16,7 @@ use pqlab_queues::registry::{self, Entry};
 use super::contest::Contest;
 use super::measure::{heat, Entries, RACE_FACTOR};
 use super::replay::CheckReplay;
-use super::rows::{untimed, WorkloadFacts};
+use super::rows::{describe, untimed, WorkloadFacts};
 use super::searches::{check_oracle, check_peers, CheckQueue, Checking, Prepared};
 use super::settings::Profile;
 use crate::results::{Kind, Provenance, Row, Status};
@@ -294,19 +294,8 @@ impl<'p> OnDemand<'p> {
 /// The facts of a workload of whole searches on `prepared`, named after its map and
 /// `what` (`measured`, `compared`).
 pub fn search_facts(prepared: &Prepared, what: &str) -> WorkloadFacts {
-    let spec = &prepared.spec;
-    WorkloadFacts {
-        kind: Kind::Astar,
-        name: format!("{}/{what}", prepared.instance.name),
-        map: prepared.instance.name.clone(),
-        map_kind: prepared.instance.kind.clone(),
-        real: prepared.instance.real,
-        heuristic: Some(spec.heuristic),
-        scale: Some(spec.scale),
-        store: Some(spec.store),
-        setup: Some(spec.setup),
-        unit: crate::results::Unit::Search,
-    }
+    let name = format!("{}/{what}", prepared.instance.name);
+    WorkloadFacts { name, ..describe(prepared, Kind::Astar) }
 }
 
 /// The timed rows with their samples so far.
