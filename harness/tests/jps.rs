@@ -221,10 +221,10 @@ fn jps_with_every_queue_on_a_moving_ai_sample() {
 fn the_default_jps_workloads_mirror_astar_ones_and_check_every_queue_or_say_why_not() {
     let specs = builtin(Profile::Default);
     let jps: Vec<&WorkloadSpec> =
-        specs.iter().filter(|s| s.setup.search == SearchKind::Jps).collect();
+        specs.iter().filter(|s| s.series.setup.search == SearchKind::Jps).collect();
     assert!(jps.len() >= 3, "{} JPS workloads", jps.len());
     for spec in &jps {
-        let astar = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*spec).clone() };
+        let astar = spec.with_setup(Setup::GRID_ASTAR);
         assert!(specs.iter().any(|s| s.same_searches(&astar)), "{} has no A* twin", spec.name());
         assert!(spec.name().ends_with("/jps"), "{}", spec.name());
     }

@@ -9,9 +9,7 @@ use pqlab::lab::contest::Contest;
 use pqlab::lab::memory::{Counting, Keep};
 use pqlab::lab::searches::{CheckQueue, Prepared};
 use pqlab::lab::workloads::{Role, Source, WorkloadSpec};
-use pqlab::maps::grid::CostScale;
-use pqlab::search::heuristic::HeuristicKind;
-use pqlab::search::store::StoreKind;
+use pqlab::search::Series;
 use pqlab_queues::registry;
 
 #[global_allocator]
@@ -20,10 +18,7 @@ static ALLOCATOR: Counting = Counting;
 fn prepared() -> Prepared {
     let spec = WorkloadSpec {
         source: Source::Generated { map: "rooms-r8-128-s1".parse().unwrap(), problems: 6 },
-        setup: pqlab::search::Setup::GRID_ASTAR,
-        heuristic: HeuristicKind::Octile,
-        scale: CostScale::FINE,
-        store: StoreKind::Flat,
+        series: Series::OCTILE,
         role: Role::Bands,
         replay: false,
     };

@@ -249,21 +249,21 @@ fn the_default_tie_workloads_mirror_band_workloads_under_every_rule() {
     let specs = builtin(Profile::Default);
     let variants = specs.iter().filter(|s| s.role == Role::Ties);
     // The other variants of the A* (its heuristic cached) mirror a band or series workload.
-    for spec in variants.clone().filter(|s| !RULES.contains(&s.setup.search)) {
-        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..spec.clone() };
+    for spec in variants.clone().filter(|s| !RULES.contains(&s.series.setup.search)) {
+        let twin = spec.with_setup(Setup::GRID_ASTAR);
         let mirrored = specs.iter().find(|s| s.same_searches(&twin)).map(|s| s.role);
         assert!(matches!(mirrored, Some(Role::Bands | Role::OtherSeries)), "{}", spec.name());
     }
-    let ties: Vec<&WorkloadSpec> = variants.filter(|s| RULES.contains(&s.setup.search)).collect();
+    let ties: Vec<&WorkloadSpec> =
+        variants.filter(|s| RULES.contains(&s.series.setup.search)).collect();
     assert!(ties.len() >= 8, "{} tie workloads", ties.len());
     for spec in &ties {
-        let twin = WorkloadSpec { setup: Setup::GRID_ASTAR, ..(*spec).clone() };
+        let twin = spec.with_setup(Setup::GRID_ASTAR);
         let banded = specs.iter().find(|s| s.same_searches(&twin));
         assert_eq!(banded.map(|s| s.role), Some(Role::Bands), "{}", spec.name());
-        assert!(spec.name().ends_with(spec.setup.search.token()), "{}", spec.name());
+        assert!(spec.name().ends_with(spec.series.setup.search.token()), "{}", spec.name());
         for rule in &RULES[1..] {
-            let other =
-                WorkloadSpec { setup: Setup { search: *rule, ..spec.setup }, ..(*spec).clone() };
+            let other = spec.with_setup(Setup { search: *rule, ..spec.series.setup });
             assert!(specs.contains(&other), "{} under {rule:?}", spec.name());
         }
     }

@@ -18,12 +18,8 @@
 use crate::analysis::rank::{versus, Standing, Versus};
 use crate::analysis::{Run, Workload};
 use crate::format::short;
-use crate::maps::grid::{Connectivity, CostKind, CostScale};
-use crate::maps::GraphKind;
 use crate::results::{Kind, Row};
-use crate::search::heuristic::HeuristicKind;
-use crate::search::store::StoreKind;
-use crate::search::{SearchKind, Setup};
+use crate::search::Series;
 
 /// A frontier-size band `lo..hi` (open cells).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,30 +61,8 @@ impl Band {
     }
 }
 
-/// A series of search workloads: one setup (search loop, graph, moves, cost
-/// representation), heuristic, cost scale and store. Every dimension is typed; a series is
-/// never borrowed to answer for another.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Series {
-    /// The search loop, graph, moves and cost representation.
-    pub setup: Setup,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
-    /// The cost scale.
-    pub scale: CostScale,
-    /// The per-cell store.
-    pub store: StoreKind,
-}
-
+/// Which workloads belong to a series, as the analysis reads them.
 impl Series {
-    /// The series users run: octile A*, fine costs, a flat per-cell array.
-    pub const OCTILE: Series = Series {
-        setup: Setup::GRID_ASTAR,
-        heuristic: HeuristicKind::Octile,
-        scale: CostScale::FINE,
-        store: StoreKind::Flat,
-    };
-
     /// The series an A\* `workload` belongs to; `None` when a row lacks one of its facts.
     pub fn of(workload: &Workload<'_>) -> Option<Series> {
         Some(Series {
@@ -106,55 +80,6 @@ impl Series {
             && workload.heuristic() == Some(self.heuristic)
             && workload.scale() == Some(self.scale)
             && workload.store() == Some(self.store)
-    }
-
-    /// Whether the held sizes model this series' queues: octile A\* with fine integer
-    /// costs on 8 moves, whose key increments the synthetic workload replays (any store:
-    /// the queue alone has none).
-    pub fn held_sizes_model(&self) -> bool {
-        self.setup == Setup::GRID_ASTAR
-            && self.heuristic == HeuristicKind::Octile
-            && self.scale == CostScale::FINE
-    }
-
-    /// Whether its searches must be exact: a consistent heuristic under its moves. The
-    /// others (weighted A\*, Manhattan on 8 moves) rank every queue that took their keys,
-    /// by time, with their paths' excess beside.
-    pub fn exact(&self) -> bool {
-        self.heuristic.consistent_on(self.setup.moves.unwrap_or(Connectivity::Eight))
-    }
-
-    /// `octile A*, fine costs` (with the store when it is not the flat array, and the
-    /// setup where it is not pqlab's 8-connected integer-cost grid A*:
-    /// `manhattan A*, unit costs, 4 moves`, `octile generic A*, fine float costs`,
-    /// `straight-line generic A*, road graph`).
-    pub fn describe(&self) -> String {
-        let setup = self.setup;
-        let loop_name = setup.search.entry().name;
-        let search = match (setup.search, self.heuristic) {
-            (SearchKind::Astar, HeuristicKind::Zero) => "Dijkstra".to_owned(),
-            (_, HeuristicKind::Zero) => format!("{loop_name} with h = 0 (Dijkstra)"),
-            (_, HeuristicKind::WeightedOctile(w)) => format!("weighted {loop_name} (w = {w})"),
-            (_, HeuristicKind::Differential(k)) => {
-                format!("{loop_name} with the differential heuristic ({k} landmarks)")
-            }
-            (_, h) => format!("{h} {loop_name}"),
-        };
-        // Road costs have one scale (the graphs' fixed point), so only float ones are said.
-        let costs = match (setup.graph, setup.costs) {
-            (GraphKind::Road, CostKind::Integer) => String::new(),
-            (GraphKind::Road, CostKind::Float) => ", float costs".to_owned(),
-            (GraphKind::Grid, CostKind::Integer) => format!(", {} costs", self.scale),
-            (GraphKind::Grid, CostKind::Float) => format!(", {} float costs", self.scale),
-        };
-        let graph = match (setup.graph, setup.moves) {
-            (GraphKind::Road, _) => ", road graph".to_owned(),
-            (GraphKind::Grid, Some(Connectivity::Four)) => ", 4 moves".to_owned(),
-            (GraphKind::Grid, _) => String::new(),
-        };
-        let store =
-            if self.store == StoreKind::Flat { String::new() } else { format!(", {}", self.store) };
-        format!("{search}{costs}{graph}{store}")
     }
 }
 

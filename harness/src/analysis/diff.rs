@@ -7,10 +7,12 @@
 //! [`APART`] in at least one of them: pairs closer than that in both runs are ties that no
 //! measurement is expected to order. It is `(concordant - discordant) / pairs`.
 
-use crate::analysis::bands::{series, Band, BandRanking, Eligible, Series};
+use crate::analysis::bands::{series, Band, BandRanking, Eligible};
+
 use crate::analysis::rank::{versus, Standing, Versus};
 use crate::analysis::verdicts::{self, Outcome};
 use crate::analysis::{Findings, Run, Workload};
+use crate::search::Series;
 use std::collections::BTreeMap;
 
 use crate::results::{quantile, Kind, Platform, Status};

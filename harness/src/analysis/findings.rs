@@ -15,12 +15,14 @@ use std::rc::Rc;
 use pqlab_queues::registry::ENTRIES;
 use pqlab_queues::Strategy;
 
-use crate::analysis::bands::{self, Band, BandRanking, Eligible, Series};
+use crate::analysis::bands::{self, Band, BandRanking, Eligible};
+
 use crate::analysis::noise::{self, Noise};
 use crate::analysis::rank::{self, rank, Standing};
 use crate::analysis::trades::{self, Trade};
 use crate::analysis::{Run, Workload};
 use crate::results::{Kind, Row, Spread, ORACLE};
+use crate::search::Series;
 
 /// The indexed binary heap with decrease-key: the seeds' alternative to a library heap with
 /// duplicates.

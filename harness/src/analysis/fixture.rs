@@ -10,10 +10,10 @@
 use pqlab_queues::registry::{self, BASELINE};
 
 use crate::lab::rows::WorkloadFacts;
-use crate::maps::grid::CostScale;
 use crate::results::{Kind, Provenance, Row, Status, Unit};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Series;
 
 /// The run every fixture row belongs to.
 pub(crate) const RUN: &str = "2026-01-01T00-00-00Z";
@@ -31,10 +31,7 @@ pub(crate) fn search(
         map: map.into(),
         map_kind: "rooms".into(),
         real: false,
-        heuristic: Some(heuristic),
-        scale: Some(CostScale::FINE),
-        store: Some(store),
-        setup: Some(crate::search::Setup::GRID_ASTAR),
+        series: Some(Series { heuristic, store, ..Series::OCTILE }),
         unit: Unit::Search,
     }
 }

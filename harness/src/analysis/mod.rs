@@ -25,7 +25,7 @@ pub(crate) mod fixture;
 #[cfg(test)]
 mod tests;
 
-pub use bands::{Band, BandRanking, Eligible, Evidence, Series};
+pub use bands::{Band, BandRanking, Eligible, Evidence};
 pub use findings::Findings;
 pub use rank::{rank, versus, Standing, Versus, EXECUTION_SPREAD, TIE_MARGIN};
 pub use workloads::{Run, Timing, Workload};

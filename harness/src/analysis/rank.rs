@@ -461,10 +461,7 @@ mod tests {
             map: name.into(),
             map_kind: "rooms".into(),
             real: false,
-            heuristic: None,
-            scale: None,
-            store: None,
-            setup: None,
+            series: None,
             unit: Unit::Search,
         };
         let provenance = Provenance::fixed("r", "c");

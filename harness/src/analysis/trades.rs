@@ -5,11 +5,11 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use super::bands::Series;
 use super::{geomean, Run, Workload};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Series;
 
 /// A way of trading path length for time.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,11 +6,11 @@
 use pqlab_queues::registry::BASELINE;
 use serde::Serialize;
 
-use super::bands::Series;
 use super::rank::{rank_weighted, versus_weighted};
 use super::{Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Platform, Row};
+use crate::search::Series;
 
 /// What a transfer check asks of the evidence: the workloads of one series, ranked among
 /// the rows it admits (`pick`'s query).

@@ -19,14 +19,12 @@ use crate::format::ratio;
 use crate::lab::ondemand::{search_facts, OnDemand, Racing};
 use crate::lab::searches::{record_baseline, Prepared};
 use crate::lab::workloads::{Role, Source, WorkloadSpec};
-use crate::maps::grid::CostScale;
 use crate::maps::instance::Sample;
 use crate::results::{Kind, Row, Status};
 use crate::say;
-use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
-use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
+use crate::search::Series;
 
 /// The most memory the oracle's recorded pops may hold on one map: 1 GiB, so that
 /// `compare` fits an 8 GB laptop beside its maps (a whole 1024² scenario's traces, at
@@ -120,10 +118,7 @@ fn spec(map: &Path, limit: Option<usize>) -> WorkloadSpec {
             map: map.to_path_buf(),
             sample: limit.map_or(Sample::All, Sample::Spread),
         },
-        setup: crate::search::Setup::GRID_ASTAR,
-        heuristic: HeuristicKind::Octile,
-        scale: CostScale::FINE,
-        store: StoreKind::Flat,
+        series: Series::OCTILE,
         role: Role::Real,
         replay: false,
     }

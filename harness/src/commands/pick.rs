@@ -96,7 +96,7 @@ pub fn run(request: Request) -> Result<ExitCode> {
 /// `pick --map`: the map's survey and answer ([`map::answer_map`]); exit status 1 when
 /// the map's answers disagree with its scenario.
 fn by_map(map_path: &Path, request: &Request) -> Result<ExitCode> {
-    if request.query.setup.graph == GraphKind::Road {
+    if request.query.series.setup.graph == GraphKind::Road {
         bail!("--map reads a grid map: --graph road answers --frontier N alone (road graphs' open nodes)");
     }
     if request.measure && request.query.latency {

@@ -161,18 +161,18 @@ fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry>
         Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
         Role::Trade => return vec![registry::baseline()],
         Role::Store => {
-            let flat = WorkloadSpec { store: StoreKind::Flat, ..spec.clone() };
+            let flat = spec.with_store(StoreKind::Flat);
             Box::new(move |m| m.same_searches(&flat))
         }
         Role::Ties => {
-            let own = Setup { search: SearchKind::Astar, ..spec.setup };
-            let own = WorkloadSpec { setup: own, ..spec.clone() };
+            let own = spec.with_setup(Setup { search: SearchKind::Astar, ..spec.series.setup });
             Box::new(move |m| m.same_searches(&own))
         }
         Role::Generic => Box::new(|m| {
             m.role == Role::Bands
                 && m.map_name() == spec.map_name()
-                && (m.heuristic, m.scale) == (spec.heuristic, spec.scale)
+                && (m.series.heuristic, m.series.scale)
+                    == (spec.series.heuristic, spec.series.scale)
         }),
     };
     let twin = measured.iter().find(|m| twin(&m.spec));
@@ -610,8 +610,9 @@ mod tests {
             .enumerate()
             .find_map(|(i, a)| Some((*a, *stores[i + 1..].iter().find(|b| a.same_series(b))?)))
             .expect("a store series of two workloads or more");
-        let other = stores.iter().find(|s| s.store != later.store).expect("two store kinds");
-        let flat = WorkloadSpec { store: StoreKind::Flat, ..later.clone() };
+        let other =
+            stores.iter().find(|s| s.series.store != later.series.store).expect("two store kinds");
+        let flat = later.with_store(StoreKind::Flat);
         let twin = Measured { spec: flat, fastest_exact: FASTEST.to_vec() };
         let measured_as = |spec: &WorkloadSpec, ids: &[&'static str]| Measured {
             spec: spec.clone(),
@@ -634,7 +635,7 @@ mod tests {
     fn the_twins_near_ties_at_the_cut_are_timed_together() {
         let specs = builtin(Profile::Default);
         let store = specs.iter().find(|s| s.role == Role::Store).expect("a store workload");
-        let flat = WorkloadSpec { store: StoreKind::Flat, ..store.clone() };
+        let flat = store.with_store(StoreKind::Flat);
         let mut fastest = FASTEST;
         // 118 is within 1.15 × 103; 131 is not.
         fastest[4].1 = 118.0;
@@ -651,7 +652,7 @@ mod tests {
         let generic = |costs| {
             specs
                 .iter()
-                .find(|s| s.role == Role::Generic && s.setup.costs == costs)
+                .find(|s| s.role == Role::Generic && s.series.setup.costs == costs)
                 .expect("the catalogue has generic workloads")
         };
         let float = generic(CostKind::Float);

@@ -294,10 +294,7 @@ impl Lab {
                     map: "random-d20-64-s1".parse().expect("a map name"),
                     problems: 20,
                 },
-                setup: crate::search::Setup::GRID_ASTAR,
-                heuristic: crate::search::heuristic::HeuristicKind::Octile,
-                scale: crate::maps::grid::CostScale::FINE,
-                store: crate::search::store::StoreKind::Flat,
+                series: crate::search::Series::OCTILE,
                 role: Role::Trade,
                 replay: false,
             };
@@ -370,10 +367,7 @@ fn failed_workload(spec: &WorkloadSpec, provenance: &Provenance, error: &anyhow:
         map,
         map_kind: map_kind.into(),
         real,
-        heuristic: Some(spec.heuristic),
-        scale: Some(spec.scale),
-        store: Some(spec.store),
-        setup: Some(spec.setup),
+        series: Some(spec.series),
         unit: Unit::Search,
     };
     let baseline = registry::baseline();

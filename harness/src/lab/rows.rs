@@ -7,11 +7,8 @@ use pqlab_queues::registry::{self, Entry};
 use pqlab_queues::Order;
 
 use super::searches::{Searchable, Untimed};
-use crate::maps::grid::CostScale;
 use crate::results::{Kind, Provenance, Row, SampleList, Status, Unit, SCHEMA_VERSION};
-use crate::search::heuristic::HeuristicKind;
-use crate::search::store::StoreKind;
-use crate::search::Setup;
+use crate::search::Series;
 
 /// What every row of one workload shares.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,14 +23,8 @@ pub struct WorkloadFacts {
     pub map_kind: String,
     /// Whether the map is a real Moving AI map.
     pub real: bool,
-    /// The heuristic, where a search runs.
-    pub heuristic: Option<HeuristicKind>,
-    /// The cost scale, where a search runs.
-    pub scale: Option<CostScale>,
-    /// The per-cell store, where pqlab's A* runs.
-    pub store: Option<StoreKind>,
-    /// How its searches run, where a search runs.
-    pub setup: Option<Setup>,
+    /// How its searches run, where a search runs: `None` for the queue alone.
+    pub series: Option<Series>,
     /// What a time is per.
     pub unit: Unit,
 }
@@ -48,12 +39,16 @@ impl WorkloadFacts {
             map: "-".into(),
             map_kind: "synthetic".into(),
             real: false,
-            heuristic: None,
-            scale: None,
-            store: None,
-            setup: None,
+            series: None,
             unit: Unit::Op,
         }
+    }
+
+    /// The same workload searched by `setup`.
+    #[cfg(test)]
+    pub(crate) fn with_setup(self, setup: crate::search::Setup) -> WorkloadFacts {
+        let series = self.series.map(|s| Series { setup, ..s });
+        WorkloadFacts { series, ..self }
     }
 
     /// A row of this workload for `queue` (a registry entry, or a peer's or the oracle's
@@ -67,13 +62,13 @@ impl WorkloadFacts {
             map: self.map.clone(),
             map_kind: self.map_kind.clone(),
             real: self.real,
-            heuristic: self.heuristic,
-            scale: self.scale,
-            store: self.store,
-            search: self.setup.map(|d| d.search),
-            graph: self.setup.map(|d| d.graph),
-            moves: self.setup.and_then(|d| d.moves),
-            costs: self.setup.map(|d| d.costs),
+            heuristic: self.series.map(|s| s.heuristic),
+            scale: self.series.map(|s| s.scale),
+            store: self.series.map(|s| s.store),
+            search: self.series.map(|s| s.setup.search),
+            graph: self.series.map(|s| s.setup.graph),
+            moves: self.series.and_then(|s| s.setup.moves),
+            costs: self.series.map(|s| s.setup.costs),
             queue: queue.to_owned(),
             family: entry.map(|e| e.family),
             class: entry.map(|e| e.class()),
@@ -159,10 +154,7 @@ pub(super) fn describe(prepared: &impl Searchable, kind: Kind) -> WorkloadFacts 
         map,
         map_kind,
         real,
-        heuristic: Some(spec.heuristic),
-        scale: Some(spec.scale),
-        store: Some(spec.store),
-        setup: Some(spec.setup),
+        series: Some(spec.series),
         unit: if kind == Kind::Replay { Unit::Op } else { Unit::Search },
     }
 }

@@ -74,9 +74,13 @@ impl Prepared {
         rules: Rules,
     ) -> anyhow::Result<Prepared> {
         let components = Components::new(&instance.grid);
-        let heuristic =
-            AnyHeuristic::new(spec.heuristic, &instance.grid, rules.connectivity, rules.scale)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", spec.name()))?;
+        let heuristic = AnyHeuristic::new(
+            spec.series.heuristic,
+            &instance.grid,
+            rules.connectivity,
+            rules.scale,
+        )
+        .map_err(|e| anyhow::anyhow!("{}: {e}", spec.name()))?;
         let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
         Ok(Prepared { spec, instance, rules, components, heuristic, moves })
     }
@@ -92,9 +96,9 @@ impl Prepared {
             grid: &self.instance.grid,
             moves: &self.moves,
             rules: self.rules,
-            store: self.spec.store,
-            costs: self.spec.setup.costs,
-            heuristic: self.spec.heuristic,
+            store: self.spec.series.store,
+            costs: self.spec.series.setup.costs,
+            heuristic: self.spec.series.heuristic,
         }
     }
 }
@@ -116,10 +120,10 @@ impl PreparedRoad {
             anyhow::bail!("{} is not a road workload", spec.name());
         };
         anyhow::ensure!(
-            spec.heuristic == HeuristicKind::StraightLine,
+            spec.series.heuristic == HeuristicKind::StraightLine,
             "{}: road graphs are searched with straight-line, not {}",
             spec.name(),
-            spec.heuristic
+            spec.series.heuristic
         );
         let instance = RoadInstance::generated(*road, *problems)?;
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", spec.name());
@@ -178,7 +182,7 @@ pub trait Searchable {
 
     /// Weighted A\*'s bound on the path's excess, if the heuristic is weighted octile.
     fn bound(&self) -> Option<f64> {
-        match self.spec().heuristic {
+        match self.spec().series.heuristic {
             HeuristicKind::WeightedOctile(w) => Some(w),
             _ => None,
         }
@@ -240,7 +244,7 @@ impl Searchable for PreparedRoad {
     /// exactly, or the float one within [`Expected::FLOAT_TOLERANCE`].
     fn expected(&self, i: usize) -> Expected {
         let problem = &self.instance.problems[i];
-        match self.spec.setup.costs {
+        match self.spec.series.setup.costs {
             CostKind::Integer => Expected::Cost(problem.cost),
             CostKind::Float => Expected::Float(problem.cost_f64),
         }
@@ -504,7 +508,7 @@ fn check<'a, P: Searchable, V: Solver<P> + 'a>(
         let checked = check::answer(
             prepared.expected(i),
             outcome.cost,
-            prepared.spec().scale,
+            prepared.spec().series.scale,
             exact,
             prepared.bound(),
         )
@@ -553,13 +557,13 @@ fn applicable<F: Frontier>(prepared: &impl Searchable) -> Result<(), Untimed> {
     if F::KEYS.is_monotone() && !prepared.consistent() {
         return Err(Untimed::NotApplicable(format!(
             "it needs monotone keys, and {} is inconsistent",
-            prepared.spec().heuristic
+            prepared.spec().series.heuristic
         )));
     }
     if !F::ORDER.is_exact() && !prepared.admissible() {
         return Err(Untimed::NotApplicable(format!(
             "approximate queues are measured with admissible heuristics only, and {} is not",
-            prepared.spec().heuristic
+            prepared.spec().series.heuristic
         )));
     }
     Ok(())
@@ -573,9 +577,9 @@ fn check_queue<'a, F: Frontier + 'a>(
     limit: Duration,
 ) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    let search = prepared.spec.setup.search.entry();
+    let search = prepared.spec.series.setup.search.entry();
     let na = |why: String| Untimed::NotApplicable(format!("{}: {why}", search.name));
-    search.needs.workload(&prepared.instance.grid, prepared.spec.heuristic).map_err(na)?;
+    search.needs.workload(&prepared.instance.grid, prepared.spec.series.heuristic).map_err(na)?;
     let target = prepared.target();
     let make = reusing(prepared, move || (search.build)(&target, queue)).map_err(na)?;
     check(prepared, make, F::ORDER.is_exact() && prepared.admissible(), limit)
@@ -626,7 +630,7 @@ impl<F: Frontier> Solver<PreparedRoad> for RoadSolver<F> {
         let straight = graph.heuristic(goal);
         // An armed stop ends the search by declaring the goal found (see `search::stop`).
         let mut stop = Ticker::default();
-        let (found, stats) = match p.spec.setup.costs {
+        let (found, stats) = match p.spec.series.setup.costs {
             CostKind::Integer => {
                 let (found, stats) = astar_dense_with_stats::<F, u32, u64, _>(
                     &problem.start,
@@ -670,7 +674,7 @@ fn takes_costs<F: Frontier>(costs: CostKind) -> Result<(), Untimed> {
 /// optimum, whose excess is kept.
 fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration) -> Checking<'a> {
     applicable::<F>(prepared)?;
-    takes_costs::<F>(prepared.spec.setup.costs)?;
+    takes_costs::<F>(prepared.spec.series.setup.costs)?;
     check(prepared, || RoadSolver::<F>(PhantomData), F::ORDER.is_exact(), limit)
 }
 
@@ -803,16 +807,14 @@ mod tests {
     use crate::maps::grid::CostScale;
     use crate::search::registry::LOOPS;
     use crate::search::store::StoreKind;
+    use crate::search::Series;
     use pqlab_queues::std_binary_heap::StdBinaryHeap;
 
     #[test]
     fn recording_stops_once_the_traces_pass_their_cap() {
         let spec = WorkloadSpec {
             source: Source::Generated { map: "random-d20-64-s1".parse().unwrap(), problems: 8 },
-            setup: crate::search::Setup::GRID_ASTAR,
-            heuristic: HeuristicKind::Octile,
-            scale: CostScale::FINE,
-            store: StoreKind::Flat,
+            series: crate::search::Series::OCTILE,
             role: Role::Trade,
             replay: false,
         };
@@ -832,10 +834,7 @@ mod tests {
         use crate::search::{peers, Setup};
         let spec = |setup, heuristic, scale| WorkloadSpec {
             source: Source::Generated { map: "rooms-r16-256-s1".parse().unwrap(), problems: 3 },
-            setup,
-            heuristic,
-            scale,
-            store: StoreKind::Flat,
+            series: Series { setup, heuristic, scale, store: StoreKind::Flat },
             role: Role::OtherSeries,
             replay: false,
         };
@@ -883,7 +882,7 @@ mod tests {
             .into_iter()
             .find(|s| matches!(s.source, Source::Road { .. }))
             .expect("the quick profile has a road workload");
-        WorkloadSpec { setup: crate::search::Setup { costs, ..spec.setup }, ..spec }
+        spec.with_setup(crate::search::Setup { costs, ..spec.series.setup })
     }
 
     /// Every registered queue on `prepared`: its id, and `None` when it checked, else why

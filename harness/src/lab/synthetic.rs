@@ -436,12 +436,9 @@ mod tests {
     fn the_stated_inputs_are_those_of_the_named_maps() {
         use crate::lab::searches::{record_within, Prepared};
         use crate::lab::workloads::{Role, Source, WorkloadSpec};
-        use crate::maps::grid::CostScale;
         use crate::search::astar::AStar;
-        use crate::search::heuristic::HeuristicKind;
-        use crate::search::store::StoreKind;
         use crate::search::trace::Op;
-        use crate::search::Setup;
+        use crate::search::Series;
         use pqlab_queues::dary_heap::DaryHeap;
         use pqlab_queues::radix_heap::RadixHeap;
         use pqlab_queues::{Dk, Dup};
@@ -450,10 +447,7 @@ mod tests {
             .iter()
             .map(|&(map, problems)| WorkloadSpec {
                 source: Source::Generated { map: map.parse().unwrap(), problems },
-                setup: Setup::GRID_ASTAR,
-                heuristic: HeuristicKind::Octile,
-                scale: CostScale::FINE,
-                store: StoreKind::Flat,
+                series: Series::OCTILE,
                 role: Role::Bands,
                 replay: false,
             })

@@ -50,7 +50,7 @@ use crate::maps::road::RoadSpec;
 use crate::maps::GraphKind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
-use crate::search::{SearchKind, Setup};
+use crate::search::{SearchKind, Series, Setup};
 
 use super::settings::Profile;
 
@@ -110,14 +110,9 @@ pub enum Role {
 pub struct WorkloadSpec {
     /// The map and problems.
     pub source: Source,
-    /// How it searches: the loop, the graph, the moves and the cost representation.
-    pub setup: Setup,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
-    /// The cost scale.
-    pub scale: CostScale,
-    /// The per-cell store.
-    pub store: StoreKind,
+    /// How it searches: the loop, graph, moves and costs, the heuristic, the cost scale
+    /// and the per-cell store.
+    pub series: Series,
     /// What it is for.
     pub role: Role,
     /// Whether its searches are also recorded and replayed against each queue alone.
@@ -145,13 +140,28 @@ impl WorkloadSpec {
     /// that differ from pqlab's 8-connected integer-cost grid A\* (`/generic`, `/4-moves`,
     /// `/float`), so the names of the workloads every run measured never change.
     pub fn name(&self) -> String {
-        let mut name =
-            format!("{}/{}/{}/{}", self.map_name(), self.heuristic, self.scale, self.store.token());
-        for token in self.setup.tokens() {
+        let mut name = format!(
+            "{}/{}/{}/{}",
+            self.map_name(),
+            self.series.heuristic,
+            self.series.scale,
+            self.series.store.token()
+        );
+        for token in self.series.setup.tokens() {
             name.push('/');
             name.push_str(token);
         }
         name
+    }
+
+    /// This workload searched by `setup`.
+    pub fn with_setup(&self, setup: Setup) -> WorkloadSpec {
+        WorkloadSpec { series: Series { setup, ..self.series }, ..self.clone() }
+    }
+
+    /// This workload with its per-cell state in `store`.
+    pub fn with_store(&self, store: StoreKind) -> WorkloadSpec {
+        WorkloadSpec { series: Series { store, ..self.series }, ..self.clone() }
     }
 
     /// Whether `other` searches the same problems the same way: the same workload but for
@@ -168,7 +178,10 @@ impl WorkloadSpec {
 
     /// The movement rules of its grid searches.
     pub fn rules(&self) -> Rules {
-        Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
+        Rules {
+            connectivity: self.series.setup.moves.unwrap_or(Connectivity::Eight),
+            scale: self.series.scale,
+        }
     }
 
     /// Whether the oracle runs on it: the tuned grid A\*'s workloads of the bands, the series
@@ -177,9 +190,9 @@ impl WorkloadSpec {
     /// road workload, the generic A\*'s or another search's.
     pub fn with_oracle(&self) -> bool {
         matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
-            && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
-            && self.store == StoreKind::Flat
-            && self.heuristic.consistent_on(self.rules().connectivity)
+            && self.series.setup == Setup { moves: self.series.setup.moves, ..Setup::GRID_ASTAR }
+            && self.series.store == StoreKind::Flat
+            && self.series.heuristic.consistent_on(self.rules().connectivity)
     }
 
     /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
@@ -188,8 +201,8 @@ impl WorkloadSpec {
     /// on a road workload, whose setup is not grid A\*.
     pub fn with_loops(&self) -> bool {
         matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
-            && self.setup == Setup { moves: self.setup.moves, ..Setup::GRID_ASTAR }
-            && self.store == StoreKind::Flat
+            && self.series.setup == Setup { moves: self.series.setup.moves, ..Setup::GRID_ASTAR }
+            && self.series.store == StoreKind::Flat
     }
 
     /// Whether the peers (other crates' A*) run on it: the oracle's octile workloads of the bands
@@ -200,7 +213,7 @@ impl WorkloadSpec {
         let largest = if self.role == Role::Real { 1 << 21 } else { 1 << 19 };
         matches!(self.role, Role::Bands | Role::Real)
             && self.with_oracle()
-            && self.heuristic == HeuristicKind::Octile
+            && self.series.heuristic == HeuristicKind::Octile
             && cells <= largest
     }
 }
@@ -217,10 +230,7 @@ fn generated(
             map: name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}")),
             problems,
         },
-        setup: Setup::GRID_ASTAR,
-        heuristic,
-        scale,
-        store: StoreKind::Flat,
+        series: Series { heuristic, scale, ..Series::OCTILE },
         role,
         replay: false,
     }
@@ -230,10 +240,8 @@ fn generated(
 /// fine costs as integers, or as `f64` with `costs` float), as users of a library write it:
 /// its twin is the band's workload ([`Role::Generic`]).
 fn generic(name: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
-    WorkloadSpec {
-        setup: Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR },
-        ..generated(Role::Generic, name, problems, HeuristicKind::Octile, CostScale::FINE)
-    }
+    generated(Role::Generic, name, problems, HeuristicKind::Octile, CostScale::FINE)
+        .with_setup(Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR })
 }
 
 /// A series workload on a generated map under `moves` with unit costs (every move costs 1),
@@ -244,10 +252,8 @@ fn unit(
     moves: Connectivity,
     heuristic: HeuristicKind,
 ) -> WorkloadSpec {
-    WorkloadSpec {
-        setup: Setup { moves: Some(moves), ..Setup::GRID_ASTAR },
-        ..generated(Role::OtherSeries, name, problems, heuristic, CostScale::UNIT)
-    }
+    generated(Role::OtherSeries, name, problems, heuristic, CostScale::UNIT)
+        .with_setup(Setup { moves: Some(moves), ..Setup::GRID_ASTAR })
 }
 
 /// A series workload on a generated road graph (`spec`, see [`crate::maps::road`]): the
@@ -259,10 +265,17 @@ fn road(spec: &str, problems: usize, costs: CostKind) -> WorkloadSpec {
             spec: spec.parse().unwrap_or_else(|e| panic!("a built-in road spec: {e}")),
             problems,
         },
-        setup: Setup { search: SearchKind::Generic, graph: GraphKind::Road, moves: None, costs },
-        heuristic: HeuristicKind::StraightLine,
-        scale: CostScale::ROAD,
-        store: StoreKind::Flat,
+        series: Series {
+            setup: Setup {
+                search: SearchKind::Generic,
+                graph: GraphKind::Road,
+                moves: None,
+                costs,
+            },
+            heuristic: HeuristicKind::StraightLine,
+            scale: CostScale::ROAD,
+            store: StoreKind::Flat,
+        },
         role: Role::OtherSeries,
         replay: false,
     }
@@ -306,10 +319,7 @@ fn series(name: &str, problems: usize, heuristic: HeuristicKind) -> WorkloadSpec
 
 /// A membership workload: octile A\*, fine costs, the per-cell state in `store`.
 fn stored(name: &str, problems: usize, store: StoreKind) -> WorkloadSpec {
-    WorkloadSpec {
-        store,
-        ..generated(Role::Store, name, problems, HeuristicKind::Octile, CostScale::FINE)
-    }
+    generated(Role::Store, name, problems, HeuristicKind::Octile, CostScale::FINE).with_store(store)
 }
 
 /// Octile A\* in every frontier-size band, at least three workloads a band.
@@ -451,9 +461,9 @@ fn jps_workloads() -> Vec<WorkloadSpec> {
         ("rooms-r32-1024-s1", 4),
     ]
     .into_iter()
-    .map(|(map, problems)| WorkloadSpec {
-        setup: Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR },
-        ..generated(Role::OtherSeries, map, problems, HeuristicKind::Octile, CostScale::FINE)
+    .map(|(map, problems)| {
+        generated(Role::OtherSeries, map, problems, HeuristicKind::Octile, CostScale::FINE)
+            .with_setup(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR })
     })
     .collect()
 }
@@ -472,10 +482,10 @@ fn tie_workloads() -> Vec<WorkloadSpec> {
     let mut specs = Vec::new();
     for (map, problems) in [("open-b16-256-s1", 20), ("maze-w4-256-s1", 10)] {
         for search in rules {
-            specs.push(WorkloadSpec {
-                setup: Setup { search, ..Setup::GRID_ASTAR },
-                ..generated(Role::Ties, map, problems, HeuristicKind::Octile, CostScale::FINE)
-            });
+            specs.push(
+                generated(Role::Ties, map, problems, HeuristicKind::Octile, CostScale::FINE)
+                    .with_setup(Setup { search, ..Setup::GRID_ASTAR }),
+            );
         }
     }
     specs
@@ -489,10 +499,10 @@ fn cached_heuristic_workloads() -> Vec<WorkloadSpec> {
     let mut specs = Vec::new();
     for (map, problems) in [("maze-w4-256-s1", 10), ("rooms-r16-256-s1", 20)] {
         for heuristic in [HeuristicKind::Octile, HeuristicKind::Differential(8)] {
-            specs.push(WorkloadSpec {
-                setup: Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR },
-                ..generated(Role::Ties, map, problems, heuristic, CostScale::FINE)
-            });
+            specs.push(
+                generated(Role::Ties, map, problems, heuristic, CostScale::FINE)
+                    .with_setup(Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR }),
+            );
         }
     }
     specs
@@ -582,10 +592,7 @@ pub fn movingai(dir: &std::path::Path, per_map: usize) -> anyhow::Result<Vec<Wor
         .into_iter()
         .map(|(map, _)| WorkloadSpec {
             source: Source::MovingAi { map, sample: Sample::Spread(per_map) },
-            setup: Setup::GRID_ASTAR,
-            heuristic: HeuristicKind::Octile,
-            scale: CostScale::FINE,
-            store: StoreKind::Flat,
+            series: Series::OCTILE,
             role: Role::Real,
             replay: false,
         })
@@ -605,8 +612,8 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), before, "two workloads share a name");
         for spec in specs.iter().filter(|s| s.role == Role::Bands) {
-            assert_eq!(spec.heuristic, HeuristicKind::Octile, "{}", spec.name());
-            assert_eq!(spec.store, StoreKind::Flat, "{}", spec.name());
+            assert_eq!(spec.series.heuristic, HeuristicKind::Octile, "{}", spec.name());
+            assert_eq!(spec.series.store, StoreKind::Flat, "{}", spec.name());
         }
     }
 
@@ -649,17 +656,23 @@ mod tests {
             specs.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
         };
         assert!(oracle(|s| s.role == Role::Bands));
-        assert!(oracle(|s| s.heuristic == HeuristicKind::Zero));
-        assert!(oracle(|s| s.setup.moves == Some(Connectivity::Four)));
-        assert!(oracle(|s| s.heuristic == HeuristicKind::Chebyshev));
+        assert!(oracle(|s| s.series.heuristic == HeuristicKind::Zero));
+        assert!(oracle(|s| s.series.setup.moves == Some(Connectivity::Four)));
+        assert!(oracle(|s| s.series.heuristic == HeuristicKind::Chebyshev));
         for spec in &specs {
             let name = spec.name();
-            let consistent = spec.heuristic.consistent_on(spec.rules().connectivity);
-            if !consistent || spec.setup.search != SearchKind::Astar || spec.role == Role::Store {
+            let consistent = spec.series.heuristic.consistent_on(spec.rules().connectivity);
+            if !consistent
+                || spec.series.setup.search != SearchKind::Astar
+                || spec.role == Role::Store
+            {
                 assert!(!spec.with_oracle(), "{name}");
             }
             if spec.with_peers(0) {
-                assert_eq!((spec.role, spec.heuristic), (Role::Bands, HeuristicKind::Octile));
+                assert_eq!(
+                    (spec.role, spec.series.heuristic),
+                    (Role::Bands, HeuristicKind::Octile)
+                );
             }
         }
         let peers = specs.iter().filter(|s| s.with_peers(0)).count();

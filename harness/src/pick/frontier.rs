@@ -53,16 +53,22 @@ pub struct MapSurvey {
 pub fn survey(instance: &Instance, query: &Query) -> Result<MapSurvey> {
     let rules = query.rules();
     // The search asked (`--search`), with std's BinaryHeap: JPS's frontier is its own.
-    let entry = query.setup.search.entry();
+    let entry = query.series.setup.search.entry();
     entry
         .needs
-        .workload(&instance.grid, query.heuristic)
+        .workload(&instance.grid, query.series.heuristic)
         .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", instance.name, entry.token))?;
     let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-    let target = Target::flat(&instance.grid, &moves, rules, query.setup.costs, query.heuristic);
+    let target = Target::flat(
+        &instance.grid,
+        &moves,
+        rules,
+        query.series.setup.costs,
+        query.series.heuristic,
+    );
     let mut search = (entry.build)(&target, registry::baseline()).map_err(anyhow::Error::msg)?;
     let mut heuristic =
-        AnyHeuristic::new(query.heuristic, &instance.grid, rules.connectivity, rules.scale)
+        AnyHeuristic::new(query.series.heuristic, &instance.grid, rules.connectivity, rules.scale)
             .map_err(anyhow::Error::msg)?;
     let exact = crate::search::heuristic::Heuristic::admissible(&heuristic);
     let checked = instance.checkable_under(rules);

@@ -7,7 +7,7 @@ use pqlab_queues::registry::BASELINE;
 
 use super::query::describe;
 use super::{build_answer, with_latency, Answer, Backing, Query, TerrainSide, TerrainSplit};
-use crate::analysis::bands::{self, Band, Evidence, Series};
+use crate::analysis::bands::{self, Band, Evidence};
 use crate::analysis::rank::{rank_weighted, versus_weighted};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{count, plural, ratio};
@@ -15,6 +15,7 @@ use crate::lab::workloads::{builtin, Source};
 use crate::lab::Profile;
 use crate::maps::TerrainKind;
 use crate::results::{Kind, Row};
+use crate::search::Series;
 use crate::search::Setup;
 
 /// The weighted workloads answering for `bands` (each band's weight split over its
@@ -63,7 +64,7 @@ pub fn evidence_for<'w, 'a>(
     band: Band,
     caveats: &mut Vec<String>,
 ) -> Option<Evidence<'w, 'a>> {
-    let evidence = bands::evidence(run, &query.series(), band)?;
+    let evidence = bands::evidence(run, &query.series, band)?;
     if evidence.kind == Kind::Synthetic {
         caveats.push(format!(
             "No {} search reached {} open cells: the answer comes from the queue alone at held sizes.",
@@ -90,7 +91,7 @@ pub fn answer(
     mut caveats: Vec<String>,
 ) -> Result<Answer> {
     let run = query.restrict(Run::new(rows));
-    let selection = query.series();
+    let selection = query.series;
     let mut evidence = Vec::new();
     for &(band, share) in weights.iter().filter(|(_, s)| *s > 0.0) {
         if let Some(e) = evidence_for(&run, query, band, &mut caveats) {
@@ -104,12 +105,7 @@ pub fn answer(
             .into_iter()
             .flat_map(builtin)
             .map(|w| {
-                let series = Series {
-                    setup: w.setup,
-                    heuristic: w.heuristic,
-                    scale: w.scale,
-                    store: selection.store,
-                };
+                let series = Series { store: selection.store, ..w.series };
                 (series, workload_terrain(&w.source))
             })
             .collect();
@@ -199,7 +195,7 @@ fn gain_in_the_other_search(
 /// mixes obstacle grids and weighted terrain, and which queue leads on each.
 pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) -> Result<Answer> {
     let band = Band::of(frontier);
-    let selection = query.series();
+    let selection = query.series;
     let run = query.restrict(Run::new(rows));
     if let Some(largest) = largest_measured(&run, &selection) {
         ensure!(
@@ -236,7 +232,7 @@ pub fn for_size(rows: &[Row], query: &Query, frontier: f64, notes: Vec<String>) 
 /// `--terrain` answers there), when the evidence mixes obstacle grids and weighted
 /// terrain; `None` when it is of one terrain (or has none: held sizes).
 pub fn terrain_split(run: &Run<'_>, query: &Query, band: Band) -> Option<TerrainSplit> {
-    let evidence = bands::evidence(run, &query.series(), band)?;
+    let evidence = bands::evidence(run, &query.series, band)?;
     let sides: Vec<TerrainSide> = TerrainKind::ALL
         .into_iter()
         .filter_map(|terrain| {
@@ -424,9 +420,10 @@ mod tests {
     /// winner's and the queue's share of the search with each.
     #[test]
     fn pick_shows_the_figures_of_the_reports_band_table() {
-        use crate::analysis::bands::{Eligible, Series};
+        use crate::analysis::bands::Eligible;
         use crate::analysis::fixture::{oracle, sample};
         use crate::results::Spread;
+        use crate::search::Series;
 
         let mut rows = sample();
         rows.extend([oracle("small", 20.0, 50.0), oracle("middle", 1500.0, 600.0)]);

@@ -41,11 +41,12 @@ use crate::analysis::rank::rank_weighted;
 use crate::analysis::transfer::{
     against, cpu_widening, kind_errors, kind_transfer, real, tally, Question, Transfer,
 };
-use crate::analysis::{Findings, Run, Series, Workload};
+use crate::analysis::{Findings, Run, Workload};
 use crate::format::ratio;
 use crate::lab::ondemand::Plan;
 use crate::maps::instance::{scen_beside, Instance, Sample, BARE_SEED};
 use crate::results::Row;
+use crate::search::Series;
 
 /// The problems `pick --map` uses unless `--limit` says otherwise, spread over the
 /// scenario's length buckets. At 300, the survey of a 512² maze (the slowest shared map
@@ -149,7 +150,7 @@ fn answer_from(
 ) -> Result<(Answer, EvidenceSource)> {
     let query = &on_its_terrain(query, instance);
     let latest = runs.last().context("no run to answer from")?;
-    let asked = format!("{} ({})", survey.sizes.map, query.series().describe());
+    let asked = format!("{} ({})", survey.sizes.map, query.series.describe());
     // Each transfer check is computed once, when first needed, with the run it was made on:
     // the bands answer from that run, so that the error the answer states is its own.
     let by_bands = std::cell::OnceCell::new();
@@ -273,7 +274,7 @@ fn from_maps(
         format!("whole searches on real Moving AI maps of this map's kind ({})", instance.kind)
     };
     let backing = vec![Backing {
-        series: query.series().describe(),
+        series: query.series.describe(),
         band: None,
         source: source.clone(),
         workloads: workloads
@@ -479,7 +480,7 @@ pub fn band_transfer(rows: &[Row], query: &Query) -> Option<Transfer> {
 
 impl Question for Query {
     fn series(&self) -> Series {
-        Query::series(self)
+        self.series
     }
 
     fn admits(&self, row: &Row) -> bool {

@@ -24,6 +24,7 @@ use crate::maps::instance::{Instance, Sample};
 use crate::results::{Kind, Row, Status};
 use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
+use crate::search::{Series, Setup};
 
 /// Times the baseline and `candidates` on the map itself, interleaved and raced as the lab
 /// races them, within `plan` (see [`OnDemand::time_until`]), and answers from their rows.
@@ -35,10 +36,7 @@ pub fn on_map(
 ) -> Result<Answer> {
     let spec = WorkloadSpec {
         source: Source::MovingAi { map: instance.name.clone().into(), sample: Sample::All },
-        setup: crate::search::Setup::GRID_ASTAR,
-        heuristic: query.heuristic,
-        scale: query.scale,
-        store: StoreKind::Flat,
+        series: Series { setup: Setup::GRID_ASTAR, store: StoreKind::Flat, ..query.series },
         role: Role::Real,
         replay: false,
     };
@@ -65,7 +63,7 @@ pub fn on_map(
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
     let backing = vec![Backing {
-        series: query.series().describe(),
+        series: query.series.describe(),
         band: None,
         source: format!(
             "whole searches ({}) timed on this machine in interleaved rounds",
@@ -76,8 +74,7 @@ pub fn on_map(
         trace: None,
         weak: false,
     }];
-    let asked =
-        format!("{} (measured here: {})", prepared.instance.name, query.series().describe());
+    let asked = format!("{} (measured here: {})", prepared.instance.name, query.series.describe());
     let caveats = vec![stop.sentence(plan.budget)];
     let mut answer =
         build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, caveats);

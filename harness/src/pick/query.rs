@@ -6,7 +6,8 @@ use anyhow::{bail, Result};
 use pqlab_queues::{KeyRule, Strategy};
 use serde::Serialize;
 
-use crate::analysis::bands::{self, Series};
+use crate::analysis::bands;
+
 use crate::analysis::Run;
 use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
@@ -14,6 +15,7 @@ use crate::maps::{GraphKind, TerrainKind};
 use crate::results::{Kind, Row};
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Series;
 use crate::search::{SearchKind, Setup};
 
 /// Which keys the caller's search produces.
@@ -67,12 +69,9 @@ pub struct Query {
     pub decrease_key: bool,
     /// Which keys the search produces.
     pub keys: Keys,
-    /// The caller's search loop, graph, moves and cost representation.
-    pub setup: Setup,
-    /// The heuristic of the searches to answer from.
-    pub heuristic: HeuristicKind,
-    /// Their cost scale.
-    pub scale: CostScale,
+    /// The series answering it: the caller's search loop, graph, moves and cost
+    /// representation, heuristic and cost scale, and the flat store.
+    pub series: Series,
     /// Rank by the 99th-percentile time of one search (a frame budget), not by total time.
     pub latency: bool,
     /// Answer from the workloads on this terrain alone (`--terrain`); `None`: every one.
@@ -133,7 +132,8 @@ impl Query {
         let scale =
             if road { CostScale::ROAD } else { costs.scale(octile.unwrap_or(CostScale::FINE)) };
         let heuristic = heuristic.unwrap_or_else(|| setup.natural_heuristic(scale));
-        Ok(Query { decrease_key, keys, setup, heuristic, scale, latency: false, terrain: None })
+        let series = Series { setup, heuristic, scale, store: StoreKind::Flat };
+        Ok(Query { decrease_key, keys, series, latency: false, terrain: None })
     }
 
     /// The query of `pick` without flags: octile A\* on an 8-connected grid, fine integer
@@ -146,7 +146,7 @@ impl Query {
     /// The query asking for workloads on `terrain` alone (`--terrain`): refused on a road
     /// graph, which has none.
     pub fn on_terrain(self, terrain: Option<TerrainKind>) -> Result<Query> {
-        if terrain.is_some() && self.setup.graph == GraphKind::Road {
+        if terrain.is_some() && self.series.setup.graph == GraphKind::Road {
             bail!("--terrain chooses between grids' terrains: a road graph has none; drop --terrain, or ask for --graph grid");
         }
         Ok(Query { terrain, ..self })
@@ -169,7 +169,7 @@ impl Query {
     /// The series in words, with the terrain asked: `octile A*, fine costs` or
     /// `octile A*, fine costs, on weighted terrain`.
     pub fn describe_series(&self) -> String {
-        let series = self.series().describe();
+        let series = self.series.describe();
         match self.terrain {
             None => series,
             Some(terrain) => format!("{series}, on {}", terrain.describe()),
@@ -178,23 +178,16 @@ impl Query {
 
     /// The movement rules of the caller's grid searches.
     pub fn rules(&self) -> Rules {
-        Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
-    }
-
-    /// The series answering the query.
-    pub fn series(&self) -> Series {
-        Series {
-            setup: self.setup,
-            heuristic: self.heuristic,
-            scale: self.scale,
-            store: StoreKind::Flat,
+        Rules {
+            connectivity: self.series.setup.moves.unwrap_or(Connectivity::Eight),
+            scale: self.series.scale,
         }
     }
 
     /// Whether a queue's row meets the query: exact, of the strategy and keys asked (an
     /// inconsistent heuristic needs queues that accept any key).
     pub fn admits(&self, row: &Row) -> bool {
-        let any_keys = self.keys == Keys::Any || !self.series().exact();
+        let any_keys = self.keys == Keys::Any || !self.series.exact();
         bands::exact(row)
             && (!self.decrease_key || row.strategy == Some(Strategy::DecreaseKey))
             && (!any_keys || row.keys == Some(KeyRule::Any))
@@ -304,17 +297,12 @@ mod tests {
         let query = |costs| {
             Query::new(false, Keys::Monotone, None, GraphKind::Road, None, costs, None, None)
                 .unwrap()
-                .series()
+                .series
         };
         let roads: Vec<_> = builtin(crate::lab::Profile::Default)
             .into_iter()
             .filter(|s| matches!(s.source, Source::Road { .. }))
-            .map(|s| Series {
-                setup: s.setup,
-                heuristic: s.heuristic,
-                scale: s.scale,
-                store: s.store,
-            })
+            .map(|s| s.series)
             .collect();
         let integer = query(Costs::Octile);
         let float = query(Costs::Float);

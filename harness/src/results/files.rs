@@ -716,10 +716,7 @@ mod tests {
             map: "random-d20-32-s1".into(),
             map_kind: "random".into(),
             real: false,
-            heuristic: None,
-            scale: None,
-            store: None,
-            setup: None,
+            series: None,
             unit: Unit::Search,
         };
         let mut row = described.row(&provenance, queue, registry::find(queue));

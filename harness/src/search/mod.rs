@@ -20,6 +20,7 @@ pub mod jps;
 pub mod outcome;
 pub mod peers;
 pub mod registry;
+pub mod series;
 pub mod stop;
 pub mod store;
 pub mod ties;
@@ -29,6 +30,7 @@ use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::GraphKind;
 use heuristic::HeuristicKind;
 pub use registry::SearchKind;
+pub use series::Series;
 
 /// How a workload searches, beyond its heuristic, cost scale and store: which loop, on
 /// which graph, under which moves, with which cost representation. Each is a typed

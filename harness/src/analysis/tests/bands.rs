@@ -9,11 +9,12 @@ use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::{any_keys, evidence, exact, Eligible};
 use crate::analysis::fixture::{octile, oracle, sample, steadies};
-use crate::analysis::{Band, Findings, Run, Series};
+use crate::analysis::{Band, Findings, Run};
 use crate::maps::grid::CostScale;
 use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Series;
 
 /// Rule: the bands cover every size exactly once, with readable labels.
 #[test]

@@ -9,8 +9,9 @@ use pqlab_queues::registry::BASELINE;
 use crate::analysis::bands::series;
 use crate::analysis::diff::diff;
 use crate::analysis::fixture::sample;
-use crate::analysis::{Findings, Run, Series};
+use crate::analysis::{Findings, Run};
 use crate::results::Row;
+use crate::search::Series;
 
 /// The shared run again as run `B`, with `middle` changed: the unsorted and sorted arrays
 /// swap times (3,000 and 2,000), and the bucket queue (990) now leads the baseline (1,000)

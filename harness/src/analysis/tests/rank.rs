@@ -9,8 +9,9 @@ use pqlab_queues::registry::BASELINE;
 use crate::analysis::fixture::{cut_off, held, octile, sample, steadies, steady, timed};
 use crate::analysis::rank::ALONE_EXECUTION_SPREAD;
 use crate::analysis::rank::{rank_weighted, tie_group};
-use crate::analysis::{rank, versus, Run, Series, Versus, Workload, EXECUTION_SPREAD};
+use crate::analysis::{rank, versus, Run, Versus, Workload, EXECUTION_SPREAD};
 use crate::results::{Kind, Row, SampleList, Spread};
+use crate::search::Series;
 
 /// The winner's tie group on one workload.
 fn group<'a>(w: &Workload<'a>) -> Vec<&'a str> {

@@ -56,8 +56,8 @@ fn a_sibling_has_the_same_map_setup_and_searches() {
     let hashed = search("m/fx", "m", HeuristicKind::Octile, StoreKind::FxHash);
     let generic = crate::lab::rows::WorkloadFacts {
         name: "m/generic".into(),
-        setup: Some(Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR }),
         ..search("m/generic", "m", HeuristicKind::Octile, StoreKind::Flat)
+            .with_setup(Setup { search: SearchKind::Generic, ..Setup::GRID_ASTAR })
     };
     let fewer = search("m/flat-fewer", "m", HeuristicKind::Octile, StoreKind::Flat);
     let same = search("m/flat", "m", HeuristicKind::Octile, StoreKind::Flat);

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use pqlab_queues::registry::BASELINE;
 
 use super::{evidence, evidence_over, ratio_of, Outcome, Verdict};
-use crate::analysis::bands::{Eligible, Series};
+use crate::analysis::bands::Eligible;
 use crate::analysis::rank::{versus, versus_across, Versus, TIE_MARGIN};
 use crate::analysis::trades::{Trade, Way};
 use crate::analysis::{geomean, Findings, Run, Timing, Workload};
@@ -19,6 +19,7 @@ use crate::results::Kind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::peers::{PathfindingAstar, Peer};
 use crate::search::store::StoreKind;
+use crate::search::Series;
 use crate::search::{SearchKind, Setup};
 
 /// A queue's time on `a` over its time on `b` (two workloads of one map).

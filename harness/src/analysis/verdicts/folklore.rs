@@ -6,12 +6,13 @@ use pqlab_queues::{Class, Family, Strategy};
 
 use super::{best, binary_heap, class, compare, family, octile, sized, source, Outcome, Verdict};
 use crate::analysis::bands::STRONG;
-use crate::analysis::bands::{self, Eligible, Series};
+use crate::analysis::bands::{self, Eligible};
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Findings;
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
+use crate::search::Series;
 
 /// "The best generic choice is a binary heap. If you have a binary heap library available,
 /// use it.": generic means exact and accepting any key, and the binary heap the text

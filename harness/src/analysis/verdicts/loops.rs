@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use pqlab_queues::registry::BASELINE;
 
 use super::{best, compare, ratio_of, Outcome, Verdict};
-use crate::analysis::bands::{series, Series};
+use crate::analysis::bands::series;
 use crate::analysis::rank::versus_across;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
@@ -19,6 +19,7 @@ use crate::search::bfs::Bfs;
 use crate::search::fringe::Fringe;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
+use crate::search::Series;
 use crate::search::Setup;
 
 /// The series' workloads where `id` has evidence, each with its loop rows: a measurement,

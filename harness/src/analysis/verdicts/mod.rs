@@ -29,11 +29,13 @@ use std::fmt;
 
 use pqlab_queues::{Class, Family};
 
-use crate::analysis::bands::{self, Series, STRONG};
+use crate::analysis::bands::{self, STRONG};
+
 use crate::analysis::rank::{rank, versus, Versus};
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
+use crate::search::Series;
 
 /// A claim the report decides: its words, where they stand, how it is asked, and the rule.
 pub struct Claim {

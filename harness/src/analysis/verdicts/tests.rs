@@ -575,10 +575,11 @@ fn unit_cost(
     crate::lab::rows::WorkloadFacts {
         kind,
         name: format!("{name}/{heuristic}/{}", moves.token()),
-        scale: Some(crate::maps::grid::CostScale::UNIT),
-        setup: Some(crate::search::Setup {
-            moves: Some(moves),
-            ..crate::search::Setup::GRID_ASTAR
+        series: Some(crate::search::Series {
+            setup: crate::search::Setup { moves: Some(moves), ..crate::search::Setup::GRID_ASTAR },
+            heuristic,
+            scale: crate::maps::grid::CostScale::UNIT,
+            store: StoreKind::Flat,
         }),
         ..search(name, name, heuristic, StoreKind::Flat)
     }
@@ -749,8 +750,7 @@ fn generic(map: &str, costs: crate::maps::grid::CostKind) -> crate::lab::rows::W
     use crate::search::{SearchKind, Setup};
     crate::lab::rows::WorkloadFacts {
         name: format!("{map}/generic/{costs:?}"),
-        setup: Some(Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR }),
-        ..octile(map)
+        ..octile(map).with_setup(Setup { search: SearchKind::Generic, costs, ..Setup::GRID_ASTAR })
     }
 }
 
@@ -862,8 +862,7 @@ fn jps_map(map: &str, astar: f64, jps: f64) -> Vec<Row> {
     use crate::search::{SearchKind, Setup};
     let twin = crate::lab::rows::WorkloadFacts {
         name: format!("{map}/jps"),
-        setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
-        ..octile(map)
+        ..octile(map).with_setup(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR })
     };
     let mut rows = at(map, 500.0, &[(BASELINE, 100.0), ("radix-heap-dup", astar)]);
     rows.extend(steadies(&twin, 40.0, &[(BASELINE, 100.0), ("radix-heap-dup", jps)]));
@@ -905,8 +904,7 @@ fn tie_map(map: &str, rules: &[(crate::search::SearchKind, f64, f64)], bucket: f
     for &(search, time, cells) in rules {
         let facts = crate::lab::rows::WorkloadFacts {
             name: format!("{map}/{}", search.token()),
-            setup: Some(Setup { search, ..Setup::GRID_ASTAR }),
-            ..octile(map)
+            ..octile(map).with_setup(Setup { search, ..Setup::GRID_ASTAR })
         };
         let facts = if search == SearchKind::Astar { octile(map) } else { facts };
         let mut these = steadies(&facts, 500.0, &[(BASELINE, time)]);
@@ -1056,8 +1054,7 @@ fn jps_faster_than_astar() {
     let map = |jps: f64| {
         let twin = crate::lab::rows::WorkloadFacts {
             name: "a/jps".into(),
-            setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
-            ..octile("a")
+            ..octile("a").with_setup(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR })
         };
         [at("a", 500.0, &[(BASELINE, 100.0)]), steadies(&twin, 40.0, &[(BASELINE, jps)])].concat()
     };
@@ -1074,8 +1071,7 @@ fn cached_map(map: &str, heuristic: HeuristicKind, plain: f64, cached: f64) -> V
     let own = search(&name, map, heuristic, StoreKind::Flat);
     let twin = crate::lab::rows::WorkloadFacts {
         name: format!("{name}/astar-cached-h"),
-        setup: Some(Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR }),
-        ..own.clone()
+        ..own.clone().with_setup(Setup { search: SearchKind::AstarCachedH, ..Setup::GRID_ASTAR })
     };
     [steadies(&own, 500.0, &[(BASELINE, plain)]), steadies(&twin, 500.0, &[(BASELINE, cached)])]
         .concat()

@@ -4,11 +4,12 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::WIDTH;
-use crate::analysis::bands::{self, Eligible, Series};
+use crate::analysis::bands::{self, Eligible};
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, plural, ratio};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Marker, Panel, Style, COLORS};
 use crate::results::Kind;
+use crate::search::Series;
 
 /// Bands with fewer workloads than this are drawn light and marked weak.
 const STRONG: usize = bands::STRONG;

@@ -4,12 +4,12 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{styles, WIDTH};
-use crate::analysis::bands::Series;
 use crate::analysis::Findings;
 use crate::format::short;
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel};
 use crate::results::Spread;
+use crate::search::Series;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;

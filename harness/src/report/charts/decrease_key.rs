@@ -5,15 +5,14 @@ use pqlab_queues::registry;
 use pqlab_queues::Class;
 
 use super::{ratio_point, styles, WIDTH};
-use crate::analysis::bands;
 use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
 use crate::report::draw::{Figure, Legend, Panel, PointSet, Points};
+use crate::search::Series;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
-    let workloads: Vec<_> =
-        run.workloads.iter().filter(|w| bands::Series::OCTILE.admits(w)).collect();
+    let workloads: Vec<_> = run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect();
     let pairs = findings.strategy_pairs();
     let mut panels = Vec::new();
     for (title, classes) in [

@@ -7,12 +7,13 @@ use pqlab_queues::registry::BASELINE;
 use pqlab_queues::Strategy;
 
 use super::{styles, CONTEXT, WIDTH};
-use crate::analysis::{bands, memory};
+use crate::analysis::memory;
 use crate::analysis::{Findings, Run};
 use crate::format::{short, significant};
 use crate::report::draw::axis_count;
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, Point, PointSet, Points, Style};
 use crate::results::Row;
+use crate::search::Series;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
@@ -54,8 +55,7 @@ pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
 /// workload, duplicates grey, decrease-key and the baseline named; `None` when no queue
 /// counted its frontier.
 fn entries_panel(run: &Run<'_>, names: &BTreeMap<&str, Style>) -> Option<Panel> {
-    let workloads: Vec<_> =
-        run.workloads.iter().filter(|w| bands::Series::OCTILE.admits(w)).collect();
+    let workloads: Vec<_> = run.workloads.iter().filter(|w| Series::OCTILE.admits(w)).collect();
     let strategies =
         [(Strategy::Duplicates, "duplicates"), (Strategy::DecreaseKey, "decrease-key")];
     let mut series = Vec::new();

@@ -9,6 +9,7 @@ use crate::analysis::Findings;
 use crate::format::{axis_ratio, short};
 use crate::report::draw::{Figure, Legend, Panel, PointSet, Points};
 use crate::results::{Kind, ORACLE};
+use crate::search::Series;
 
 /// The series that stands for pqlab itself in the peers panel.
 const FASTEST: &str = "pqlab, fastest queue";
@@ -104,7 +105,7 @@ fn oracle_panel(findings: &Findings<'_, '_>) -> Option<(Panel, Legend)> {
     let run = findings.run;
     let floored: Vec<_> = run
         .of(Kind::Astar)
-        .filter(|w| bands::Series::OCTILE.admits(w) && run.twin(w, Kind::Oracle).is_some())
+        .filter(|w| Series::OCTILE.admits(w) && run.twin(w, Kind::Oracle).is_some())
         .collect();
     if floored.is_empty() {
         return None;

@@ -5,18 +5,18 @@
 use pqlab_queues::registry::BASELINE;
 
 use super::{cut_off, group_of, ratio_point, styles, GROUPS, OTHER, WIDTH};
-use crate::analysis::bands;
 use crate::analysis::{Findings, Run, Workload};
 use crate::format::{axis_ratio, ratio, short};
 use crate::report::draw::{Bar, Bars, Figure, Legend, Panel, PointSet, Points};
 use crate::results::Status;
+use crate::search::Series;
 
 pub fn build(findings: &Findings<'_, '_>) -> Option<Figure> {
     let run = findings.run;
     let workloads: Vec<_> = run
         .workloads
         .iter()
-        .filter(|w| bands::Series::OCTILE.admits(w) && w.ok(BASELINE).is_some())
+        .filter(|w| Series::OCTILE.admits(w) && w.ok(BASELINE).is_some())
         .collect();
     if workloads.is_empty() {
         return None;

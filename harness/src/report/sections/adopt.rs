@@ -4,10 +4,12 @@
 use pqlab_queues::registry;
 use pqlab_queues::Origin;
 
-use crate::analysis::bands::{BandRanking, Eligible, Series};
+use crate::analysis::bands::{BandRanking, Eligible};
+
 use crate::format::ratio;
 use crate::report::page::Block;
 use crate::report::Context;
+use crate::search::Series;
 
 /// The block between the `answer` markers of `queues/README.md`.
 pub fn block(ctx: &Context<'_>) -> Vec<Block> {

@@ -3,13 +3,15 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::{Eligible, Series};
+use crate::analysis::bands::Eligible;
+
 use crate::analysis::rank::TIE_MARGIN;
 use crate::format::{ratio, ratio_interval, share_interval};
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
 use crate::results::Kind;
+use crate::search::Series;
 
 use super::{charts, tie_text, Notes};
 

@@ -2,12 +2,12 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::Series;
 use crate::format::count;
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
 use crate::results::Row;
+use crate::search::Series;
 
 use super::charts;
 

@@ -5,7 +5,7 @@
 use pqlab_queues::registry::BASELINE;
 
 use crate::analysis::bands::series;
-use crate::analysis::bands::{self, Eligible, Series};
+use crate::analysis::bands::{self, Eligible};
 use crate::analysis::rank::{versus, versus_paired};
 use crate::analysis::{geomean, Findings, Run, Workload};
 use crate::format::{plural, ratio};
@@ -13,6 +13,7 @@ use crate::maps::grid::CostKind;
 use crate::report::page::Block;
 use crate::report::Context;
 use crate::results::Kind;
+use crate::search::Series;
 use crate::search::{SearchKind, Setup};
 
 /// The section's blocks; empty when the run has none of these searches.

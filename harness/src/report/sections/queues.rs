@@ -2,12 +2,14 @@
 
 use pqlab_queues::registry::{self, BASELINE};
 
-use crate::analysis::bands::{Eligible, Series};
+use crate::analysis::bands::Eligible;
+
 use crate::analysis::rank::{expansions_versus, versus};
 use crate::format::{ratio, significant};
 use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
+use crate::search::Series;
 
 use super::{charts, Notes};
 

@@ -1,11 +1,12 @@
 //! The other series, each ranked band by band on its own workloads.
 
 use crate::analysis::bands::series;
-use crate::analysis::bands::{Eligible, Series};
+use crate::analysis::bands::Eligible;
 use crate::format::ratio;
 use crate::report::page::Block;
 use crate::report::Context;
 use crate::results::Kind;
+use crate::search::Series;
 
 use super::tie_text;
 

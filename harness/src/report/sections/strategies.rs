@@ -2,7 +2,6 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use crate::analysis::bands::Series;
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
 use crate::analysis::rank::versus;
 use crate::analysis::Run;
@@ -10,6 +9,7 @@ use crate::report::charts::Section;
 use crate::report::page::Block;
 use crate::report::Context;
 use crate::results::Kind;
+use crate::search::Series;
 
 use super::charts;
 

@@ -114,8 +114,7 @@ fn the_jps_section_sets_each_jps_workload_beside_its_astar_twin() {
     use crate::search::{SearchKind, Setup};
     let twin = WorkloadFacts {
         name: "m/jps".into(),
-        setup: Some(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR }),
-        ..octile("m")
+        ..octile("m").with_setup(Setup { search: SearchKind::Jps, ..Setup::GRID_ASTAR })
     };
     let mut rows =
         steadies(&octile("m"), 500.0, &[(BASELINE, 10_000.0), ("radix-heap-dup", 5_000.0)]);
@@ -144,8 +143,7 @@ fn the_tie_section_sets_each_rule_beside_the_astars_own() {
     use crate::search::{SearchKind, Setup};
     let tied = |search: SearchKind| WorkloadFacts {
         name: format!("m/{}", search.token()),
-        setup: Some(Setup { search, ..Setup::GRID_ASTAR }),
-        ..octile("m")
+        ..octile("m").with_setup(Setup { search, ..Setup::GRID_ASTAR })
     };
     let mut rows = steadies(
         &octile("m"),
