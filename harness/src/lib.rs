@@ -4,8 +4,9 @@
 //!   problems with their expected answers: a scenario's optimal lengths, or the exact
 //!   costs of the reference Dijkstras (`maps::reference` on grids, `maps::road` on roads).
 //! - [`search`]: the searches that take a queue (the tuned A*, the generic A*, jump point
-//!   search), their per-cell stores, the heuristics, traces and the oracle, the answer
-//!   checks against those expected answers, and other crates' A*.
+//!   search), their per-cell stores, the heuristics, the [`search::Series`] that names a
+//!   search's dimensions for every later stage, traces and the oracle, the answer checks
+//!   against those expected answers, and other crates' A*.
 //! - [`lab`]: what `cargo bench` runs: workloads, the interleaved sampler, the contenders.
 //! - [`results`]: the CSV schema, written and read.
 //! - [`analysis`]: workloads, rankings with tie groups, bands, verdicts, noise, diffs.

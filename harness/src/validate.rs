@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use pqlab_queues::registry::Entry;
 
-use crate::maps::grid::{CostKind, Rules};
+use crate::maps::grid::Rules;
 use crate::maps::instance::{Instance, Sample};
 use crate::maps::moves::{Components, Moves};
 use crate::maps::scenario::describe_cost;
@@ -26,8 +26,8 @@ use crate::search::check;
 use crate::search::grid_loop::Target;
 use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
 use crate::search::outcome::SearchError;
-use crate::search::store::StoreKind;
 use crate::search::SearchKind;
+use crate::search::Series;
 
 /// What one search answered: its cost and excess over the optimum, or why not.
 type SearchAnswer = Result<(Option<u64>, f64), Unanswered>;
@@ -96,14 +96,8 @@ fn solve(
 ) -> Vec<SearchAnswer> {
     let grid = &instance.grid;
     let moves = Moves::new(grid, rules.connectivity, rules.scale);
-    let target = Target {
-        grid,
-        moves: &moves,
-        rules,
-        store: StoreKind::Flat,
-        costs: CostKind::Integer,
-        heuristic: HeuristicKind::Octile,
-    };
+    let series = Series::on_grid(search, rules, HeuristicKind::Octile);
+    let target = Target { grid, moves: &moves, series };
     let built = (search.entry().build)(&target, queue).and_then(|search| {
         let octile =
             AnyHeuristic::new(HeuristicKind::Octile, grid, rules.connectivity, rules.scale)?;

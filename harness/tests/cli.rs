@@ -953,6 +953,22 @@ fn pick_map_profiles_the_frontier_of_the_search_asked() {
     assert!(jps < astar, "JPS's median open {jps}, A*'s {astar}");
 }
 
+/// `pick --map --search jps --measure` times JPS, the search asked: the evidence is named by
+/// the series of the rows it timed.
+#[test]
+fn pick_measure_times_the_search_asked() {
+    let temp = folder();
+    let dir = temp.path();
+    let map = tiny_map(dir);
+    let args =
+        ["--map", map.to_str().unwrap(), "--search", "jps", "--measure", "--rounds", "1", "--json"];
+    let out = pick_from(JPS_RUN, dir, &args);
+    assert!(out.status.success(), "{}", text(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let series = json["backing"][0]["series"].as_str().unwrap_or_default();
+    assert_eq!(series, "octile JPS, fine costs", "{json}");
+}
+
 /// `pqlab diff` of runs on different CPUs says so on its first line, before its figures.
 #[test]
 fn diff_of_runs_on_other_machines_says_so() {

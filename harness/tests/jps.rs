@@ -14,7 +14,7 @@ use pqlab::lab::searches::{CheckQueue, Prepared, Untimed};
 use pqlab::lab::workloads::{builtin, Role, Source, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{Connectivity, CostKind, CostScale, Grid, Rules};
+use pqlab::maps::grid::{Connectivity, CostScale, Grid, Rules};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
@@ -23,7 +23,7 @@ use pqlab::search::check::path_cost;
 use pqlab::search::grid_loop::{GridLoop, Target};
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab::search::registry::SearchKind;
-use pqlab::search::store::StoreKind;
+use pqlab::search::Series;
 use pqlab::search::Setup;
 use pqlab_queues::registry::{Entry, ENTRIES};
 use pqlab_queues::std_binary_heap::StdBinaryHeap;
@@ -65,14 +65,8 @@ fn build(
     rules: Rules,
     queue: &'static Entry,
 ) -> Result<Box<dyn GridLoop>, String> {
-    let target = Target {
-        grid,
-        moves,
-        rules,
-        store: StoreKind::Flat,
-        costs: CostKind::Integer,
-        heuristic: HeuristicKind::Octile,
-    };
+    let series = Series::on_grid(SearchKind::Jps, rules, HeuristicKind::Octile);
+    let target = Target { grid, moves, series };
     (SearchKind::Jps.entry().build)(&target, queue)
 }
 

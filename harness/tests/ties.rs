@@ -11,7 +11,7 @@ use common::{pairs, shared_maps, Cell};
 use pqlab::lab::workloads::{builtin, Role, WorkloadSpec};
 use pqlab::lab::Profile;
 use pqlab::maps::generate::{MapKind, MapSpec};
-use pqlab::maps::grid::{CostKind, Grid, Rules};
+use pqlab::maps::grid::{Grid, Rules};
 use pqlab::maps::moves::{Components, Moves};
 use pqlab::maps::movingai::{find_maps, parse_map, parse_scen};
 use pqlab::maps::reference;
@@ -20,6 +20,7 @@ use pqlab::search::grid_loop::{GridLoop, Target};
 use pqlab::search::heuristic::{AnyHeuristic, HeuristicKind};
 use pqlab::search::registry::SearchKind;
 use pqlab::search::store::StoreKind;
+use pqlab::search::Series;
 use pqlab::search::Setup;
 use pqlab_queues::registry::{Entry, ENTRIES};
 use pqlab_queues::KeyRule;
@@ -57,14 +58,8 @@ fn build(
     moves: &Moves,
     queue: &'static Entry,
 ) -> Result<Box<dyn GridLoop>, String> {
-    let target = Target {
-        grid,
-        moves,
-        rules: Rules::default(),
-        store: StoreKind::Flat,
-        costs: CostKind::Integer,
-        heuristic: HeuristicKind::Octile,
-    };
+    let series = Series::on_grid(rule, Rules::default(), HeuristicKind::Octile);
+    let target = Target { grid, moves, series };
     (rule.entry().build)(&target, queue)
 }
 
@@ -165,14 +160,9 @@ fn the_tie_rules_take_the_flat_store_alone() {
     let grid = &maps()[0];
     let rules = Rules::default();
     let moves = Moves::new(grid, rules.connectivity, rules.scale);
-    let target = Target {
-        grid,
-        moves: &moves,
-        rules,
-        store: StoreKind::FxHash,
-        costs: CostKind::Integer,
-        heuristic: HeuristicKind::Octile,
-    };
+    let series = Series::on_grid(SearchKind::Astar, rules, HeuristicKind::Octile);
+    let target =
+        Target { grid, moves: &moves, series: Series { store: StoreKind::FxHash, ..series } };
     let baseline = pqlab_queues::registry::baseline();
     assert!((SearchKind::Astar.entry().build)(&target, baseline).is_ok());
     for rule in &RULES[1..] {

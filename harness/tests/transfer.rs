@@ -73,7 +73,7 @@ struct Predictions {
 /// `pick --map`'s default query, the map's problems surveyed, and the three predictions.
 fn predict(map: &Path, limit: usize) -> (String, Predictions) {
     let query = Query::unflagged();
-    let instance = Instance::user_map(map, None, Sample::Spread(limit), query.rules())
+    let instance = Instance::user_map(map, None, Sample::Spread(limit), query.series.rules())
         .expect("a readable map");
     let survey = pqlab::pick::frontier::survey(&instance, &query).expect("the map's survey");
     let results = pqlab::results::files::default_results().expect("a results folder");

@@ -23,6 +23,7 @@ use crate::search::grid_loop::Target;
 use crate::search::heuristic::{AnyHeuristic, HeuristicKind};
 use crate::search::outcome::Counters;
 use crate::search::registry::SearchKind;
+use crate::search::Series;
 
 /// One search's figures, as `pqlab run --json` prints them.
 #[derive(serde::Serialize)]
@@ -234,7 +235,8 @@ pub fn run(
     let heuristic = AnyHeuristic::new(kind, &instance.grid, rules.connectivity, rules.scale)
         .map_err(anyhow::Error::msg)?;
     let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-    let target = Target::flat(&instance.grid, &moves, rules, CostKind::Integer, kind);
+    let series = Series::on_grid(search, rules, kind);
+    let target = Target { grid: &instance.grid, moves: &moves, series };
     let components = Components::new(&instance.grid);
     let checked = instance.checkable_under(rules);
     note_problems(instance, checked);

@@ -15,7 +15,6 @@ use super::clock::thread_cpu_ns;
 use super::sampler::Contender;
 use super::workloads::{Source, WorkloadSpec};
 use crate::maps::grid::CostKind;
-use crate::maps::grid::Rules;
 use crate::maps::instance::Instance;
 use crate::maps::moves::{Components, Moves};
 use crate::maps::road::{RoadInstance, SCALE as ROAD_SCALE};
@@ -39,20 +38,18 @@ pub struct Prepared {
     pub spec: WorkloadSpec,
     /// Its map and problems.
     pub instance: Instance,
-    /// The movement rules.
-    pub rules: Rules,
     /// The map's components (unreachable goals are answered at once).
     pub components: Components,
     /// The heuristic, built for the map.
     pub heuristic: AnyHeuristic,
-    /// The moves under `rules`, compiled once for every queue's search context.
+    /// The moves under the series' rules, compiled once for every queue's search context.
     pub moves: Moves,
 }
 
 impl Prepared {
     /// Builds the map, the problems and the heuristic.
     pub fn new(spec: &WorkloadSpec) -> anyhow::Result<Prepared> {
-        let rules = spec.rules();
+        let rules = spec.series.rules();
         let instance = match &spec.source {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
@@ -63,16 +60,13 @@ impl Prepared {
             }
         };
         anyhow::ensure!(!instance.problems.is_empty(), "{} has no problems", spec.name());
-        Prepared::with_instance(spec.clone(), instance, rules)
+        Prepared::with_instance(spec.clone(), instance)
     }
 
-    /// `workload` on an instance already loaded, searched under `rules`: its components, its
-    /// heuristic and its moves built (O(cells) each).
-    pub fn with_instance(
-        spec: WorkloadSpec,
-        instance: Instance,
-        rules: Rules,
-    ) -> anyhow::Result<Prepared> {
+    /// `workload` on an instance already loaded, searched under its series' rules: its
+    /// components, its heuristic and its moves built (O(cells) each).
+    pub fn with_instance(spec: WorkloadSpec, instance: Instance) -> anyhow::Result<Prepared> {
+        let rules = spec.series.rules();
         let components = Components::new(&instance.grid);
         let heuristic = AnyHeuristic::new(
             spec.series.heuristic,
@@ -82,7 +76,7 @@ impl Prepared {
         )
         .map_err(|e| anyhow::anyhow!("{}: {e}", spec.name()))?;
         let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-        Ok(Prepared { spec, instance, rules, components, heuristic, moves })
+        Ok(Prepared { spec, instance, components, heuristic, moves })
     }
 
     /// A search context on the map with the workload's compiled moves.
@@ -92,14 +86,7 @@ impl Prepared {
 
     /// What the workload's search is built for ([`crate::search::grid_loop::Build`]).
     pub fn target(&self) -> Target<'_> {
-        Target {
-            grid: &self.instance.grid,
-            moves: &self.moves,
-            rules: self.rules,
-            store: self.spec.series.store,
-            costs: self.spec.series.setup.costs,
-            heuristic: self.spec.series.heuristic,
-        }
+        Target { grid: &self.instance.grid, moves: &self.moves, series: self.spec.series }
     }
 }
 
@@ -680,7 +667,7 @@ fn check_road<'a, F: Frontier + 'a>(prepared: &'a PreparedRoad, limit: Duration)
 
 /// Checks peer `P` on `prepared` (octile workloads only).
 pub fn check_peer<'a, P: Peer + 'a>(prepared: &'a Prepared, limit: Duration) -> Checking<'a> {
-    let make = || PeerSolver(P::new(&prepared.instance.grid, prepared.rules));
+    let make = || PeerSolver(P::new(&prepared.instance.grid, prepared.spec.series.rules()));
     check(prepared, make, true, limit)
 }
 

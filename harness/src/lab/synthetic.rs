@@ -466,7 +466,10 @@ mod tests {
                     }
                 }
             }
-            let mut search = AStar::<DaryHeap<4, Dk>>::new(&prepared.instance.grid, prepared.rules);
+            let mut search = AStar::<DaryHeap<4, Dk>>::new(
+                &prepared.instance.grid,
+                prepared.spec.series.rules(),
+            );
             let mut heuristic = prepared.heuristic.clone();
             for p in &prepared.instance.problems {
                 let grid = &prepared.instance.grid;

@@ -43,7 +43,6 @@
 use std::path::PathBuf;
 
 use crate::maps::generate::MapSpec;
-use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::instance::Sample;
 use crate::maps::road::RoadSpec;
@@ -176,14 +175,6 @@ impl WorkloadSpec {
         *self == WorkloadSpec { source: self.source.clone(), ..other.clone() }
     }
 
-    /// The movement rules of its grid searches.
-    pub fn rules(&self) -> Rules {
-        Rules {
-            connectivity: self.series.setup.moves.unwrap_or(Connectivity::Eight),
-            scale: self.series.scale,
-        }
-    }
-
     /// Whether the oracle runs on it: the tuned grid A\*'s workloads of the bands, the series
     /// and real maps, with the flat store, under a consistent heuristic (the oracle replays
     /// the baseline's pops, which an exact search of each queue repeats up to ties); never a
@@ -192,7 +183,7 @@ impl WorkloadSpec {
         matches!(self.role, Role::Bands | Role::OtherSeries | Role::Real)
             && self.series.setup == Setup { moves: self.series.setup.moves, ..Setup::GRID_ASTAR }
             && self.series.store == StoreKind::Flat
-            && self.series.heuristic.consistent_on(self.rules().connectivity)
+            && self.series.heuristic.consistent_on(self.series.rules().connectivity)
     }
 
     /// Whether pqlab's other search loops (fringe search, breadth-first search) are timed
@@ -661,7 +652,7 @@ mod tests {
         assert!(oracle(|s| s.series.heuristic == HeuristicKind::Chebyshev));
         for spec in &specs {
             let name = spec.name();
-            let consistent = spec.series.heuristic.consistent_on(spec.rules().connectivity);
+            let consistent = spec.series.heuristic.consistent_on(spec.series.rules().connectivity);
             if !consistent
                 || spec.series.setup.search != SearchKind::Astar
                 || spec.role == Role::Store

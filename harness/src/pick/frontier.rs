@@ -51,7 +51,7 @@ pub struct MapSurvey {
 /// bar on stderr, and returns their frontier sizes and the answers that disagree with the
 /// scenario.
 pub fn survey(instance: &Instance, query: &Query) -> Result<MapSurvey> {
-    let rules = query.rules();
+    let rules = query.series.rules();
     // The search asked (`--search`), with std's BinaryHeap: JPS's frontier is its own.
     let entry = query.series.setup.search.entry();
     entry
@@ -59,13 +59,7 @@ pub fn survey(instance: &Instance, query: &Query) -> Result<MapSurvey> {
         .workload(&instance.grid, query.series.heuristic)
         .map_err(|why| anyhow::anyhow!("{}: --search {}: {why}", instance.name, entry.token))?;
     let moves = Moves::new(&instance.grid, rules.connectivity, rules.scale);
-    let target = Target::flat(
-        &instance.grid,
-        &moves,
-        rules,
-        query.series.setup.costs,
-        query.series.heuristic,
-    );
+    let target = Target { grid: &instance.grid, moves: &moves, series: query.series };
     let mut search = (entry.build)(&target, registry::baseline()).map_err(anyhow::Error::msg)?;
     let mut heuristic =
         AnyHeuristic::new(query.series.heuristic, &instance.grid, rules.connectivity, rules.scale)

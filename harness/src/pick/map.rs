@@ -419,11 +419,12 @@ pub fn leaders(
     let mut chosen = vec![registry::baseline()];
     let mut said = Vec::new();
     for &(map, scen) in maps {
-        let answered = Instance::user_map(map, scen, Sample::Spread(MAP_PROBLEMS), query.rules())
-            .and_then(|instance| {
-                let survey = survey(&instance, query)?;
-                from_runs(&runs, query, map, &instance, &survey, Vec::new(), Asking::default())
-            });
+        let answered =
+            Instance::user_map(map, scen, Sample::Spread(MAP_PROBLEMS), query.series.rules())
+                .and_then(|instance| {
+                    let survey = survey(&instance, query)?;
+                    from_runs(&runs, query, map, &instance, &survey, Vec::new(), Asking::default())
+                });
         let (answer, source) = match answered {
             Ok(answered) => answered,
             Err(why) => {
@@ -531,7 +532,7 @@ pub enum MapOutcome {
 pub fn answer_map(request: &MapRequest<'_>) -> Result<MapOutcome> {
     let query = request.query;
     let sample = Sample::Spread(request.limit.unwrap_or(MAP_PROBLEMS));
-    let instance = Instance::user_map(request.map, request.scen, sample, query.rules())?;
+    let instance = Instance::user_map(request.map, request.scen, sample, query.series.rules())?;
     let drawn = drawn(request.map, &instance, query);
     let survey = survey(&instance, query)?;
     if let Some(first) = survey.beyond.first() {
@@ -586,7 +587,7 @@ fn drawn(map: &Path, instance: &Instance, query: &Query) -> String {
             map.display(),
             scen_beside(map).display(),
         );
-    } else if !instance.checkable_under(query.rules()) {
+    } else if !instance.checkable_under(query.series.rules()) {
         eprintln!(
             "pqlab: the scenario's lengths are for fine costs, not these: lengths not checked"
         );

@@ -22,9 +22,8 @@ use crate::lab::searches::Prepared;
 use crate::lab::workloads::{Role, Source, WorkloadSpec};
 use crate::maps::instance::{Instance, Sample};
 use crate::results::{Kind, Row, Status};
-use crate::search::store::StoreKind;
 use crate::search::trace::Trace;
-use crate::search::{Series, Setup};
+use crate::search::Series;
 
 /// Times the baseline and `candidates` on the map itself, interleaved and raced as the lab
 /// races them, within `plan` (see [`OnDemand::time_until`]), and answers from their rows.
@@ -36,11 +35,11 @@ pub fn on_map(
 ) -> Result<Answer> {
     let spec = WorkloadSpec {
         source: Source::MovingAi { map: instance.name.clone().into(), sample: Sample::All },
-        series: Series { setup: Setup::GRID_ASTAR, store: StoreKind::Flat, ..query.series },
+        series: query.series,
         role: Role::Real,
         replay: false,
     };
-    let prepared = Prepared::with_instance(spec, instance, query.rules())?;
+    let prepared = Prepared::with_instance(spec, instance)?;
     let workload = search_facts(&prepared, "measured");
     let mut ids: Vec<&str> = vec![BASELINE];
     ids.extend(candidates.iter().map(String::as_str).filter(|c| *c != BASELINE));
@@ -62,8 +61,10 @@ pub fn on_map(
     let w = run.of(Kind::Astar).next().context("a measured workload")?;
     let weighted = [(w, 1.0)];
     let standings: Vec<Standing<'_>> = rank_weighted(&weighted, |r| query.admits(r));
+    // The series its rows were measured in, as any run's evidence is named.
+    let measured = Series::of(w).context("a measured workload's series")?.describe();
     let backing = vec![Backing {
-        series: query.series.describe(),
+        series: measured.clone(),
         band: None,
         source: format!(
             "whole searches ({}) timed on this machine in interleaved rounds",
@@ -74,7 +75,7 @@ pub fn on_map(
         trace: None,
         weak: false,
     }];
-    let asked = format!("{} (measured here: {})", prepared.instance.name, query.series.describe());
+    let asked = format!("{} (measured here: {measured})", prepared.instance.name);
     let caveats = vec![stop.sentence(plan.budget)];
     let mut answer =
         build_answer(&Findings::of(&run), &weighted, &standings, backing, asked, caveats);

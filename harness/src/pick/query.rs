@@ -9,7 +9,6 @@ use serde::Serialize;
 use crate::analysis::bands;
 
 use crate::analysis::Run;
-use crate::maps::grid::Rules;
 use crate::maps::grid::{Connectivity, CostKind, CostScale};
 use crate::maps::{GraphKind, TerrainKind};
 use crate::results::{Kind, Row};
@@ -173,14 +172,6 @@ impl Query {
         match self.terrain {
             None => series,
             Some(terrain) => format!("{series}, on {}", terrain.describe()),
-        }
-    }
-
-    /// The movement rules of the caller's grid searches.
-    pub fn rules(&self) -> Rules {
-        Rules {
-            connectivity: self.series.setup.moves.unwrap_or(Connectivity::Eight),
-            scale: self.series.scale,
         }
     }
 

@@ -182,7 +182,7 @@ pub struct Points {
 }
 
 /// One named set of points, drawn in one style (a chart's "series"; the word is kept for
-/// the lab's search series, [`crate::analysis::bands::Series`]).
+/// the lab's search series, [`crate::search::Series`]).
 #[derive(Clone, Debug)]
 pub struct PointSet {
     /// Its name (the hover title; the direct label when `label` is set).

@@ -393,9 +393,9 @@ impl Visitor for MakeAstar<'_, '_> {
     type Output = Box<dyn GridLoop>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {
-        let Target { grid, moves, store, .. } = *self.0;
+        let Target { grid, moves, series } = *self.0;
         let moves = moves.clone();
-        match store {
+        match series.store {
             StoreKind::Flat => Box::new(AStar::<F, FlatStore>::with_moves(grid, moves)),
             StoreKind::Cleared => Box::new(AStar::<F, ClearedStore>::with_moves(grid, moves)),
             StoreKind::FxHash => Box::new(AStar::<F, FxHashStore>::with_moves(grid, moves)),
@@ -412,10 +412,10 @@ pub fn build_tied<T: TieRule>(
     target: &Target<'_>,
     queue: &'static Entry,
 ) -> Result<Box<dyn GridLoop>, String> {
-    if target.store != StoreKind::Flat {
+    if target.series.store != StoreKind::Flat {
         return Err(format!(
             "the tie rules are searched with the flat store, not {}",
-            target.store
+            target.series.store
         ));
     }
     registry::visit(queue.id, Tied::<T>(target, PhantomData)).expect("a registered queue")

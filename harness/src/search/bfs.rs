@@ -254,7 +254,7 @@ impl GridLoop for Bfs {
 /// where every move costs the same, so that it is exact; why not otherwise. It takes no
 /// heuristic. O(cells).
 pub fn build(target: &Target<'_>, _: &AnyHeuristic) -> Result<Box<dyn GridLoop>, String> {
-    let bfs = Bfs::new(target.grid, target.rules);
+    let bfs = Bfs::new(target.grid, target.rules());
     bfs.exact_on(target.grid).map_err(|why| {
         format!("breadth-first search is exact only when every move costs the same: {why}")
     })?;

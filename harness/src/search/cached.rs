@@ -31,10 +31,10 @@ use crate::maps::moves::Components;
 /// flat store, its heuristic cached per cell; another store is refused (measured with the
 /// flat array alone, like the tie rules). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    if target.store != StoreKind::Flat {
+    if target.series.store != StoreKind::Flat {
         return Err(format!(
             "the cached heuristic is searched with the flat store, not {}",
-            target.store
+            target.series.store
         ));
     }
     Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))

@@ -419,10 +419,10 @@ pub fn build(target: &Target<'_>, heuristic: &AnyHeuristic) -> Result<Box<dyn Gr
     if !heuristic.admissible() {
         return Err(format!(
             "fringe search is timed where it is exact, under an admissible heuristic, and {} is not",
-            target.heuristic
+            target.series.heuristic
         ));
     }
-    Ok(Box::new(Fringe::new(target.grid, target.rules)))
+    Ok(Box::new(Fringe::new(target.grid, target.rules())))
 }
 
 #[cfg(test)]

@@ -172,7 +172,7 @@ impl<F: Frontier> GridLoop for GenericLoop<F> {
 /// that takes not the costs' keys: a bounded-span queue and float keys, a narrow queue and
 /// 64-bit keys). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    GenericGrid::supports(target.costs, target.heuristic)?;
+    GenericGrid::supports(target.series.setup.costs, target.series.heuristic)?;
     registry::visit(queue.id, MakeGeneric(target)).expect("a registered queue")
 }
 
@@ -184,12 +184,12 @@ impl Visitor for MakeGeneric<'_, '_> {
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
         let t = self.0;
-        match t.costs {
+        match t.series.setup.costs {
             CostKind::Integer => takes::<F, u64>(),
             CostKind::Float => takes::<F, f64>(),
         }
         .map_err(str::to_owned)?;
-        let grid = GenericGrid::new(t.grid, t.rules, t.costs, t.heuristic);
+        let grid = GenericGrid::new(t.grid, t.rules(), t.series.setup.costs, t.series.heuristic);
         Ok(Box::new(GenericLoop::<F> { grid, queue: PhantomData }))
     }
 }

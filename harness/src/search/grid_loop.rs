@@ -4,10 +4,10 @@
 
 use pqlab_queues::registry::Entry;
 
-use super::heuristic::{AnyHeuristic, HeuristicKind};
+use super::heuristic::AnyHeuristic;
 use super::outcome::{Outcome, SearchError};
-use super::store::StoreKind;
-use crate::maps::grid::{CostKind, Grid, Rules};
+use super::Series;
+use crate::maps::grid::{Grid, Rules};
 use crate::maps::moves::{Components, Moves};
 
 /// A grid search loop built with its queue (and store), as the lab checks and times it.
@@ -30,29 +30,17 @@ pub trait GridLoop {
 pub struct Target<'a> {
     /// The map.
     pub grid: &'a Grid,
-    /// Its moves under `rules`.
+    /// Its moves under the series' rules.
     pub moves: &'a Moves,
-    /// The movement rules.
-    pub rules: Rules,
-    /// The per-cell store (the tuned A\*'s).
-    pub store: StoreKind,
-    /// The cost representation.
-    pub costs: CostKind,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
+    /// The series searched: its setup's costs, its heuristic, its scale and its store (the
+    /// tuned A\*'s).
+    pub series: Series,
 }
 
-impl<'a> Target<'a> {
-    /// The map `grid` with its `moves` under `rules`, searched with `heuristic` on `costs`
-    /// and the flat store, as a user's map is.
-    pub fn flat(
-        grid: &'a Grid,
-        moves: &'a Moves,
-        rules: Rules,
-        costs: CostKind,
-        heuristic: HeuristicKind,
-    ) -> Target<'a> {
-        Target { grid, moves, rules, store: StoreKind::Flat, costs, heuristic }
+impl Target<'_> {
+    /// The movement rules of the series.
+    pub fn rules(&self) -> Rules {
+        self.series.rules()
     }
 }
 

@@ -384,7 +384,7 @@ impl<F: Frontier> GridLoop for Jps<F> {
 /// not (rules it does not prune for; a bounded-span queue that refuses its key span,
 /// asked with one push at the span). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    Jps::<pqlab_queues::std_binary_heap::StdBinaryHeap>::takes(target.grid, target.rules)?;
+    Jps::<pqlab_queues::std_binary_heap::StdBinaryHeap>::takes(target.grid, target.rules())?;
     registry::visit(queue.id, MakeJps(target)).expect("a registered queue")
 }
 
@@ -395,7 +395,8 @@ impl Visitor for MakeJps<'_, '_> {
     type Output = Result<Box<dyn GridLoop>, String>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
-        let Target { grid, moves, rules, .. } = *self.0;
+        let Target { grid, moves, series } = *self.0;
+        let rules = series.rules();
         if F::KEYS == KeyRule::BoundedSpan {
             let span = Jps::<F>::span(grid, rules);
             let mut probe = F::new(Spec { capacity: 2, span });

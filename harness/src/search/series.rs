@@ -1,7 +1,7 @@
 //! A series of search workloads: the dimensions every search workload, every `pick`
 //! question and every row's facts share ([`Series`]).
 
-use crate::maps::grid::{Connectivity, CostKind, CostScale};
+use crate::maps::grid::{Connectivity, CostKind, CostScale, Rules};
 use crate::maps::GraphKind;
 use crate::search::heuristic::HeuristicKind;
 use crate::search::store::StoreKind;
@@ -30,6 +30,23 @@ impl Series {
         scale: CostScale::FINE,
         store: StoreKind::Flat,
     };
+
+    /// `search` on a user's integer-cost grid under `rules` with `heuristic` and the flat
+    /// store, as `pqlab run` and `pqlab validate` search a map.
+    pub fn on_grid(search: SearchKind, rules: Rules, heuristic: HeuristicKind) -> Series {
+        Series {
+            setup: Setup { search, moves: Some(rules.connectivity), ..Setup::GRID_ASTAR },
+            heuristic,
+            scale: rules.scale,
+            store: StoreKind::Flat,
+        }
+    }
+
+    /// The movement rules of its grid searches: its moves (8 where it has none) and its
+    /// cost scale.
+    pub fn rules(&self) -> Rules {
+        Rules { connectivity: self.setup.moves.unwrap_or(Connectivity::Eight), scale: self.scale }
+    }
 
     /// Whether the held sizes model this series' queues: octile A\* with fine integer
     /// costs on 8 moves, whose key increments the synthetic workload replays (any store:

@@ -59,23 +59,7 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     };
     let memory = store_memory(run);
     details.extend(memory.iter().map(|m| m.sentence()));
-    // How much of the pathfinding crate's gap a hash table explains: the crate's time over
-    // pqlab's (baseline, flat) on band workloads, against FxHashMap's own ratio.
-    let gaps: Vec<f64> = findings
-        .peers()
-        .iter()
-        .filter(|p| p.id == PathfindingAstar::ID)
-        .map(|p| p.ratio())
-        .collect();
-    if !gaps.is_empty() {
-        let gap = geomean(gaps.iter().copied());
-        details.push(format!(
-            "The `pathfinding` crate takes {} the time of pqlab's A* with `{BASELINE}`; FxHashMap membership alone accounts for {}, {:.0}% of that gap on a log scale.",
-            ratio(gap),
-            ratio_of(&fx),
-            100.0 * fx.ratio.mid.ln() / gap.ln()
-        ));
-    }
+    details.extend(pathfinding_gap(findings, &fx));
     // The seed's question: against the array it says must be cleared, when that was run.
     let (deciding, comparator) = match fx_cleared {
         Some(v) => (v, StoreKind::Cleared),
@@ -89,7 +73,7 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
         None
     };
     let largest = memory.iter().max_by_key(|m| m.cells);
-    let less_memory = largest.map(|m| 2.0 * m.fx_hash <= m.flat);
+    let less_memory = largest.map(StoreMemory::a_lot_less);
     let outcome = match (similar, less_memory) {
         (None, _) => Outcome::Undecided,
         (Some(true), Some(true) | None) => Outcome::Holds,
@@ -98,16 +82,7 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
     };
     let memory_text = largest.map_or(
         " The bytes each store held were not counted: memory is not decided.".to_owned(),
-        |m| {
-            format!(
-                " On the largest map searched both ways ({}, {} cells), `{BASELINE}`'s search held {} with FxHashMap against {} with the flat array: {} (\"a lot less\" read as at most half).",
-                m.map,
-                count(m.cells as f64),
-                mebibytes(m.fx_hash),
-                mebibytes(m.flat),
-                if 2.0 * m.fx_hash <= m.flat { "a lot less" } else { "not a lot less" }
-            )
-        },
+        StoreMemory::sentence_of_largest,
     );
     let summary = format!(
         "A hash table (FxHashMap) for the per-cell state takes {} the time of a {comparator} ({}): {}; and {} that of a flat array with generation stamps, which clears nothing.{memory_text}",
@@ -121,6 +96,28 @@ pub fn hash_table_membership(findings: &Findings<'_, '_>) -> Verdict {
         ratio_of(&fx)
     );
     Verdict::new(outcome, summary, details, workloads)
+}
+
+/// How much of the `pathfinding` crate's gap a hash table explains: the crate's time over
+/// pqlab's (baseline, flat) on band workloads, against FxHashMap's own ratio `fx`; `None`
+/// when the crate was not timed.
+fn pathfinding_gap(findings: &Findings<'_, '_>, fx: &Versus) -> Option<String> {
+    let gaps: Vec<f64> = findings
+        .peers()
+        .iter()
+        .filter(|p| p.id == PathfindingAstar::ID)
+        .map(|p| p.ratio())
+        .collect();
+    if gaps.is_empty() {
+        return None;
+    }
+    let gap = geomean(gaps.iter().copied());
+    Some(format!(
+        "The `pathfinding` crate takes {} the time of pqlab's A* with `{BASELINE}`; FxHashMap membership alone accounts for {}, {:.0}% of that gap on a log scale.",
+        ratio(gap),
+        ratio_of(fx),
+        100.0 * fx.ratio.mid.ln() / gap.ln()
+    ))
 }
 
 /// What a store comparison's pairs are: one queue on two sibling workloads.
@@ -193,6 +190,24 @@ impl StoreMemory<'_> {
             mebibytes(self.fx_hash),
             mebibytes(self.flat)
         )
+    }
+
+    /// The memory half's sentence, of the largest map searched both ways: "a lot less"
+    /// read as at most half.
+    fn sentence_of_largest(&self) -> String {
+        format!(
+            " On the largest map searched both ways ({}, {} cells), `{BASELINE}`'s search held {} with FxHashMap against {} with the flat array: {} (\"a lot less\" read as at most half).",
+            self.map,
+            count(self.cells as f64),
+            mebibytes(self.fx_hash),
+            mebibytes(self.flat),
+            if self.a_lot_less() { "a lot less" } else { "not a lot less" }
+        )
+    }
+
+    /// Whether FxHashMap held at most half the flat array's bytes.
+    fn a_lot_less(&self) -> bool {
+        2.0 * self.fx_hash <= self.flat
     }
 }
 
@@ -459,12 +474,8 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
 /// searches), std's BinaryHeap with h = 0 against itself under octile, with its 95%
 /// interval and both searches' expansions; the maps pooled decide
 /// ([`super::pooled_rule`]). The fastest exact queue on each side is the second comparator.
-pub fn dijkstra_slower_than_astar<'a>(findings: &Findings<'_, 'a>) -> Verdict {
+pub fn dijkstra_slower_than_astar(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    let winner = |w: &Workload<'a>| {
-        let standings = findings.rank(&[w], Eligible::Exact);
-        standings.first().filter(|s| s.contends).map(|s| s.queue)
-    };
     let (mut details, mut same, mut bests, mut parts) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for dijkstra in run.of(Kind::Astar).filter(|w| w.heuristic() == Some(HeuristicKind::Zero)) {
@@ -493,21 +504,14 @@ pub fn dijkstra_slower_than_astar<'a>(findings: &Findings<'_, 'a>) -> Verdict {
             Ordering::Equal => "tied",
             Ordering::Less => "Dijkstra faster",
         };
-        let best = match (winner(dijkstra), winner(astar)) {
-            (Some(best_dijkstra), Some(best_astar)) => {
-                let pair = dijkstra.timing(best_dijkstra).zip(astar.timing(best_astar));
-                pair.and_then(|p| {
-                    let v = versus_across(&[p], best_dijkstra, best_astar)?;
-                    bests.push(p);
-                    Some(format!(
-                        " The fastest queue for Dijkstra, `{best_dijkstra}`, takes {} the time of the fastest for A*, `{best_astar}` ({}).",
-                        ratio_of(&v),
-                        evidence(&v)
-                    ))
-                })
-            }
-            _ => None,
-        };
+        let best = fastest_each(findings, dijkstra, astar).map(|(best_dijkstra, best_astar, p, v)| {
+            bests.push(p);
+            format!(
+                " The fastest queue for Dijkstra, `{best_dijkstra}`, takes {} the time of the fastest for A*, `{best_astar}` ({}).",
+                ratio_of(&v),
+                evidence(&v)
+            )
+        });
         details.push(format!(
             "{} ({} searches): Dijkstra expands {} A*'s cells ({:.0} against {:.0} a search) and holds {} its open cells; with `{BASELINE}` it takes {} the time of A* ({}): {standing}.{}",
             dijkstra.facts.map,
@@ -548,6 +552,24 @@ pub fn dijkstra_slower_than_astar<'a>(findings: &Findings<'_, 'a>) -> Verdict {
     Verdict::new(outcome, summary, details, workloads)
 }
 
+/// The fastest exact queue on `a` against the fastest on `b` (each workload ranked alone):
+/// their ids, their times paired, and the comparison; `None` when either has no
+/// contending queue or a time is missing.
+fn fastest_each<'a>(
+    findings: &Findings<'_, 'a>,
+    a: &Workload<'a>,
+    b: &Workload<'a>,
+) -> Option<(&'a str, &'a str, (Timing<'a>, Timing<'a>), Versus)> {
+    let winner = |w: &Workload<'a>| {
+        let standings = findings.rank(&[w], Eligible::Exact);
+        standings.first().filter(|s| s.contends).map(|s| s.queue)
+    };
+    let (best_a, best_b) = (winner(a)?, winner(b)?);
+    let pair = (a.timing(best_a)?, b.timing(best_b)?);
+    let v = versus_across(&[pair], best_a, best_b)?;
+    Some((best_a, best_b, pair, v))
+}
+
 /// The name Dijkstra's side is seeded with.
 const DIJKSTRA: &str = "Dijkstra";
 /// The name A\*'s side is seeded with.
@@ -563,12 +585,8 @@ const ASTAR: &str = "octile A*";
 /// below it is partly, undecided when the ratio itself reaches it. Only the generic A\*
 /// runs with `f64` costs. The fastest exact queue on each side, against each other, is the
 /// second comparator, beside it.
-pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
+pub fn integer_costs_faster(findings: &Findings<'_, '_>) -> Verdict {
     let run = findings.run;
-    let winner = |w: &Workload<'a>| {
-        let standings = findings.rank(&[w], Eligible::Exact);
-        standings.first().filter(|s| s.contends).map(|s| s.queue)
-    };
     let (mut details, mut same, mut bests, mut parts) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for float in run.of(Kind::Astar).filter(|w| w.facts.costs == Some(CostKind::Float)) {
@@ -597,21 +615,14 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
             ),
             _ => String::new(),
         };
-        let best = match (winner(float), winner(integer)) {
-            (Some(best_float), Some(best_integer)) => {
-                let pair = float.timing(best_float).zip(integer.timing(best_integer));
-                pair.and_then(|p| {
-                    let v = versus_across(&[p], best_float, best_integer)?;
-                    bests.push(p);
-                    Some(format!(
-                        " The fastest queue with `f64` costs, `{best_float}`, takes {} the time of the fastest with integer costs, `{best_integer}` ({}).",
-                        ratio_of(&v),
-                        evidence(&v)
-                    ))
-                })
-            }
-            _ => None,
-        };
+        let best = fastest_each(findings, float, integer).map(|(best_float, best_integer, p, v)| {
+            bests.push(p);
+            format!(
+                " The fastest queue with `f64` costs, `{best_float}`, takes {} the time of the fastest with integer costs, `{best_integer}` ({}).",
+                ratio_of(&v),
+                evidence(&v)
+            )
+        });
         let series = Series::of(integer).map_or(String::new(), |s| format!(", {}", s.describe()));
         details.push(format!(
             "{}{series} ({:.0} open cells): with `{BASELINE}`, `f64` costs take {} the time of integer costs ({}): {standing}{expansions}.{}",
@@ -628,20 +639,7 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         );
     };
     let pairs = same.len();
-    // `overall` is the float search's time over the integer one's: the claim puts it
-    // slower. Each pair's sides come from two workloads, not timed in the same rounds: a
-    // pair alone cannot make the verdict partly, the pairs pooled decide.
-    let faster = super::pooled_rule(Ordering::Greater, &overall, []);
-    let outcome = match faster {
-        Outcome::Holds if overall.ratio.low < A_LOT => {
-            if overall.ratio.mid >= A_LOT {
-                Outcome::Undecided
-            } else {
-                Outcome::Partly
-            }
-        }
-        other => other,
-    };
+    let outcome = a_lot_faster(&overall);
     let fastest = versus_across(&bests, FLOAT, INTEGER).map_or(String::new(), |v| {
         format!(
             "; the fastest queue with `f64` costs takes {} the time of the fastest with integer costs ({})",
@@ -658,6 +656,24 @@ pub fn integer_costs_faster<'a>(findings: &Findings<'_, 'a>) -> Verdict {
         plural(pairs, "workload pair"),
     );
     Verdict::new(outcome, summary, details, pairs)
+}
+
+/// The rule of "a lot faster" on `overall`, the float search's time over the integer
+/// one's (the claim puts it slower). Each pair's sides come from two workloads, not timed in
+/// the same rounds: a pair alone cannot make the verdict partly, the pairs pooled decide;
+/// faster with the interval's low end below [`A_LOT`] is partly, undecided when the ratio
+/// itself reaches it.
+fn a_lot_faster(overall: &Versus) -> Outcome {
+    match super::pooled_rule(Ordering::Greater, overall, []) {
+        Outcome::Holds if overall.ratio.low < A_LOT => {
+            if overall.ratio.mid >= A_LOT {
+                Outcome::Undecided
+            } else {
+                Outcome::Partly
+            }
+        }
+        other => other,
+    }
 }
 
 /// How much faster "a lot faster" is: floats taking at least 1.25× the integer search's
