@@ -57,6 +57,9 @@ impl Prepared {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
             }
+            Source::Unreachable { map, problems } => {
+                Instance::unreachable(*map, rules.connectivity, rules.scale, *problems)
+            }
             Source::MovingAi { map, sample } => Instance::movingai(map, None, *sample)?,
             Source::Road { .. } => {
                 anyhow::bail!("{} is a road workload, prepared as a road graph", spec.name())

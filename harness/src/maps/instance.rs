@@ -124,8 +124,28 @@ impl Instance {
         scale: CostScale,
         count: usize,
     ) -> Instance {
+        Instance::drawn(spec, |grid| {
+            generate::problems(grid, connectivity, scale, count, spec.seed)
+        })
+    }
+
+    /// A generated map with `count` problems whose goals lie outside the start's component
+    /// ([`generate::unreachable_problems`]); none on a map of one component.
+    pub fn unreachable(
+        spec: MapSpec,
+        connectivity: Connectivity,
+        scale: CostScale,
+        count: usize,
+    ) -> Instance {
+        Instance::drawn(spec, |grid| {
+            generate::unreachable_problems(grid, connectivity, scale, count, spec.seed)
+        })
+    }
+
+    /// A generated map with the problems `draw` draws on it.
+    fn drawn(spec: MapSpec, draw: impl FnOnce(&Grid) -> Vec<Problem>) -> Instance {
         let grid = spec.build();
-        let problems = generate::problems(&grid, connectivity, scale, count, spec.seed);
+        let problems = draw(&grid);
         Instance {
             name: spec.to_string(),
             kind: spec.kind.name().to_owned(),
