@@ -381,6 +381,14 @@ pub const CLAIMS: &[Claim] = &[
         threshold: "every node of the start's component expanded, and slower than the components lookup beyond the tie margin, the maps pooled",
         decide: unreachable::unreachable_goals,
     },
+    Claim {
+        id: "islands",
+        quote: "One of the downsides of A* is that if you tell it to look for paths to such areas, it will search the whole map, stopping only when every accessible square/node has been processed through the open and closed lists. That can waste a lot of CPU time.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "The beginners' article's islands, decided by the rule of `unreachable-goals` on its workloads: \"the whole map\" read as every accessible cell, the start's component (counted from std's BinaryHeap's expansions), and \"a lot of CPU time\" against the same problems answered by the array the article advises checking first (the components lookup), by the 95% interval and the tie margin.",
+        threshold: "every cell of the start's component expanded, and slower than the lookup beyond the tie margin, the maps pooled",
+        decide: unreachable::unreachable_goals,
+    },
 ];
 
 /// What the rows say of a claim.
