@@ -129,21 +129,9 @@ impl Instance {
         })
     }
 
-    /// A generated map with `count` problems whose goals lie outside the start's component
-    /// ([`generate::unreachable_problems`]); none on a map of one component.
-    pub fn unreachable(
-        spec: MapSpec,
-        connectivity: Connectivity,
-        scale: CostScale,
-        count: usize,
-    ) -> Instance {
-        Instance::drawn(spec, |grid| {
-            generate::unreachable_problems(grid, connectivity, scale, count, spec.seed)
-        })
-    }
-
-    /// A generated map with the problems `draw` draws on it.
-    fn drawn(spec: MapSpec, draw: impl FnOnce(&Grid) -> Vec<Problem>) -> Instance {
+    /// A generated map with the problems `draw` draws on it (with
+    /// [`generate::unreachable_problems`], say).
+    pub fn drawn(spec: MapSpec, draw: impl FnOnce(&Grid) -> Vec<Problem>) -> Instance {
         let grid = spec.build();
         let problems = draw(&grid);
         Instance {

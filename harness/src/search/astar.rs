@@ -386,7 +386,7 @@ pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridL
     Ok(registry::visit(queue.id, MakeAstar(target)).expect("a registered queue"))
 }
 
-/// The registry's hook for the A\* without the components shortcut ([`Flood`]): the A\* of
+/// The registry's hook for the A\* without the components shortcut: the A\* of
 /// [`build`] with `queue` and the target's store. O(cells).
 pub fn build_flood(
     target: &Target<'_>,
