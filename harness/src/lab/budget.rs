@@ -40,10 +40,11 @@ pub const CONTENDER_RATIO: f64 = 1.3;
 /// series' weight, every queue timed, they moved most between two quiet runs
 /// (METHODOLOGY.md; 228 of the 541 leaders'
 /// changes `shared/tools/between-runs.py` compares, p90 1.25 against the octile bands' 1.07).
+/// The unreachable-goal workloads, every queue timed, weigh as a series'.
 fn role_weight(spec: &WorkloadSpec) -> f64 {
     match spec.role {
         Role::Bands | Role::Real | Role::Generic => 1.0,
-        Role::OtherSeries => 0.6,
+        Role::OtherSeries | Role::Unreachable => 0.6,
         Role::Store | Role::Ties => 0.25,
         Role::Trade => 0.05,
     }
@@ -57,7 +58,7 @@ fn contenders(spec: &WorkloadSpec) -> usize {
     let queues = registry::ENTRIES.len();
     match spec.role {
         Role::Bands | Role::OtherSeries | Role::Real if spec.replay => 2 * queues,
-        Role::Bands | Role::OtherSeries | Role::Real => queues,
+        Role::Bands | Role::OtherSeries | Role::Real | Role::Unreachable => queues,
         Role::Store => TWIN_CONTENDERS + 1,
         // The baseline, the twin's fastest and its fastest of each key rule, some the same.
         Role::Ties | Role::Generic => TWIN_CONTENDERS + 3,

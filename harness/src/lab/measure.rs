@@ -145,7 +145,7 @@ impl Measured {
     }
 }
 
-/// The queues `workload` is measured with, by its role, from the workloads `measured` before it: every queue on band, series and
+/// The queues `workload` is measured with, by its role, from the workloads `measured` before it: every queue on band, series, unreachable-goal and
 /// real-map workloads; the baseline alone on a trade workload (the yardstick of approximate
 /// order); on a store, tie or generic workload the baseline and the [`TWIN_CONTENDERS`]
 /// fastest exact queues of its twin measured earlier in the run, with every queue within
@@ -158,7 +158,9 @@ impl Measured {
 /// them, a default run's stores' 100–300 band ranked std's heap alone).
 fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
     let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match spec.role {
-        Role::Bands | Role::OtherSeries | Role::Real => return ordered_entries().collect(),
+        Role::Bands | Role::OtherSeries | Role::Real | Role::Unreachable => {
+            return ordered_entries().collect()
+        }
         Role::Trade => return vec![registry::baseline()],
         Role::Store => {
             let flat = spec.with_store(StoreKind::Flat);

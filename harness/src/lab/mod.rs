@@ -357,7 +357,9 @@ impl Lab {
 /// with the error as its note.
 fn failed_workload(spec: &WorkloadSpec, provenance: &Provenance, error: &anyhow::Error) -> Row {
     let (map, map_kind, real) = match &spec.source {
-        workloads::Source::Generated { map, .. } => (map.to_string(), "generated", false),
+        workloads::Source::Generated { map, .. } | workloads::Source::Unreachable { map, .. } => {
+            (map.to_string(), "generated", false)
+        }
         workloads::Source::Road { spec: road, .. } => (road.to_string(), "road", false),
         workloads::Source::MovingAi { map, .. } => (map.display().to_string(), "movingai", true),
     };

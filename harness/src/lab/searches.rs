@@ -54,6 +54,10 @@ impl Prepared {
             Source::Generated { map, problems } => {
                 Instance::generated(*map, rules.connectivity, rules.scale, *problems)
             }
+            Source::Unreachable { map, problems } => Instance::drawn(*map, |grid| {
+                let (moves, scale) = (rules.connectivity, rules.scale);
+                crate::maps::generate::unreachable_problems(grid, moves, scale, *problems, map.seed)
+            }),
             Source::MovingAi { map, sample } => Instance::movingai(map, None, *sample)?,
             Source::Road { .. } => {
                 anyhow::bail!("{} is a road workload, prepared as a road graph", spec.name())

@@ -36,6 +36,9 @@
 //! - **The cached heuristic** ([`Role::Ties`] too: a variant of the A\* set against its
 //!   twin): the A\* with each cell's estimate cached, under octile and 8 landmarks, on a
 //!   maze and a rooms map, the problems of their band and series workloads.
+//! - **Unreachable goals** ([`Role::Unreachable`]): a goal outside the start's component, searched by the A\* that
+//!   floods the start's component (never told the components) and by the A\* that looks
+//!   them up first, the same problems on a cave map.
 //! - **Hash-table membership** ([`Role::Store`]): five workloads (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -59,6 +62,15 @@ pub enum Source {
     /// A generated map with this many generated problems (exact expected costs).
     Generated {
         /// The map.
+        map: MapSpec,
+        /// How many problems.
+        problems: usize,
+    },
+    /// A generated map with this many problems whose goal lies outside the start's
+    /// component ([`crate::maps::generate::unreachable_problems`]): every answer is no path.
+    Unreachable {
+        /// The map: no other workload of the same search, heuristic, scale and store may
+        /// share it, since the map names the workload.
         map: MapSpec,
         /// How many problems.
         problems: usize,
@@ -101,6 +113,10 @@ pub enum Role {
     Generic,
     /// A real Moving AI map: every queue, the peers and the oracle.
     Real,
+    /// Goals outside the start's component, searched with and without the components
+    /// lookup: every queue, no oracle, peers or loops (the lookup answers before they
+    /// would search).
+    Unreachable,
 }
 
 /// One workload's specification, a workload: its map and problems, how it searches, and what
@@ -122,7 +138,7 @@ impl WorkloadSpec {
     /// The map's name in results.
     pub fn map_name(&self) -> String {
         match &self.source {
-            Source::Generated { map, .. } => map.to_string(),
+            Source::Generated { map, .. } | Source::Unreachable { map, .. } => map.to_string(),
             Source::Road { spec: road, .. } => road.to_string(),
             Source::MovingAi { map, .. } => {
                 let name = |p: Option<&std::path::Path>| {
@@ -217,14 +233,16 @@ fn generated(
     scale: CostScale,
 ) -> WorkloadSpec {
     WorkloadSpec {
-        source: Source::Generated {
-            map: name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}")),
-            problems,
-        },
+        source: Source::Generated { map: builtin_map(name), problems },
         series: Series { heuristic, scale, ..Series::OCTILE },
         role,
         replay: false,
     }
+}
+
+/// A built-in map's spec from its name.
+fn builtin_map(name: &str) -> MapSpec {
+    name.parse().unwrap_or_else(|e| panic!("a built-in map name: {e}"))
 }
 
 /// A workload on a band's generated map searched by the generic A\* of `pqlab-queues` (octile,
@@ -285,6 +303,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             jps_workloads(),
             tie_workloads(),
             cached_heuristic_workloads(),
+            unreachable_workloads(),
             trade_workloads(),
             store_workloads(),
         ]
@@ -497,6 +516,23 @@ fn cached_heuristic_workloads() -> Vec<WorkloadSpec> {
         }
     }
     specs
+}
+
+/// Goals outside the start's component, on a cave map of 22 components whose largest holds
+/// 44,462 of its 45,263 open cells (no other workload searches it): the A\* never told the
+/// components, which floods the largest component before it answers no path, and the A\*
+/// that looks the components up first, which answers at once (what the texts advise), the
+/// same four problems. Every queue times the flood.
+fn unreachable_workloads() -> Vec<WorkloadSpec> {
+    let map = "cave-f45-i4-256-s2";
+    [SearchKind::AstarFlood, SearchKind::Astar]
+        .into_iter()
+        .map(|search| WorkloadSpec {
+            source: Source::Unreachable { map: builtin_map(map), problems: 4 },
+            ..generated(Role::Unreachable, map, 4, HeuristicKind::Octile, CostScale::FINE)
+                .with_setup(Setup { search, ..Setup::GRID_ASTAR })
+        })
+        .collect()
 }
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:

@@ -17,6 +17,7 @@
 //! second in release builds. The same spec always builds the same grid, on every platform:
 //! the only randomness is a local [`SplitMix64`] seeded with the spec's seed.
 
+use std::cmp::Reverse;
 use std::fmt;
 use std::str::FromStr;
 
@@ -602,6 +603,64 @@ pub fn problems(
     problems
 }
 
+/// `count` problems on `grid` whose goal cannot be reached, deterministic from `seed`, each
+/// [`Expected::Unreachable`] (bucket 0): what a game asks when it does not label its
+/// components first. Starts are uniform over the largest component (the lowest label among
+/// equals), so a search that does not know the components expands that whole component
+/// before it gives up; goals are uniform over the passable cells of every other component
+/// (both drawn by rejection: expected `cells / eligible cells` draws each). Each problem is
+/// kept only when the reference Dijkstra from its start, run to exhaustion, does not reach
+/// its goal; `2 · count` problems are drawn at most, so moves that joined what the
+/// components split would give fewer problems, never a hang. A grid with one component or
+/// none gets no problems.
+///
+/// Takes O(count · C log C) time for a largest component of C cells.
+pub fn unreachable_problems(
+    grid: &Grid,
+    connectivity: Connectivity,
+    scale: CostScale,
+    count: usize,
+    seed: u64,
+) -> Vec<Problem> {
+    let components = Components::new(grid);
+    let mut problems = Vec::with_capacity(count);
+    let Some(main) =
+        (0..components.count() as u32).max_by_key(|&c| (components.size(c), Reverse(c)))
+    else {
+        return problems;
+    };
+    let passable: usize = (0..components.count() as u32).map(|c| components.size(c)).sum();
+    if passable == components.size(main) {
+        return problems;
+    }
+    let mut rng = SplitMix64(seed);
+    let (width, height) = (grid.width() as usize, grid.height() as usize);
+    let mut draw = |inside: bool| loop {
+        let cell = (rng.below(width) as u32, rng.below(height) as u32);
+        match components.label(grid.index(cell.0, cell.1)) {
+            Some(c) if (c == main) == inside => break cell,
+            _ => {}
+        }
+    };
+    for _ in 0..2 * count {
+        if problems.len() == count {
+            break;
+        }
+        let (start, goal) = (draw(true), draw(false));
+        let field = CostField::from_start(grid, connectivity, scale, start);
+        if field.cost(goal).is_none() {
+            problems.push(Problem {
+                bucket: 0,
+                start,
+                goal,
+                expected: Expected::Unreachable,
+                line: 0,
+            });
+        }
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -941,5 +1000,28 @@ mod tests {
         let found = problems(&pair, Connectivity::Four, scale, 3, 1);
         assert_eq!(found.len(), 3);
         assert!(found.iter().all(|p| p.expected == Expected::Cost(10) && p.bucket == 0));
+    }
+
+    /// Rule: unreachable problems are deterministic from their seed, start in the largest
+    /// component and end in another, where the reference Dijkstra finds no path; a map of
+    /// one component gets none.
+    #[test]
+    fn unreachable_problems_lie_outside_the_start_component() {
+        let (scale, eight) = (CostScale::FINE, Connectivity::Eight);
+        let grid = spec("cave-f45-i4-64-s3").build();
+        let drawn = unreachable_problems(&grid, eight, scale, 6, 5);
+        assert_eq!(drawn.len(), 6);
+        assert_eq!(drawn, unreachable_problems(&grid, eight, scale, 6, 5));
+        assert_ne!(drawn, unreachable_problems(&grid, eight, scale, 6, 6));
+        let components = Components::new(&grid);
+        let label = |(x, y): (u32, u32)| components.label(grid.index(x, y)).expect("passable");
+        let largest = (0..components.count() as u32).map(|c| components.size(c)).max();
+        for p in &drawn {
+            assert_eq!(Some(components.size(label(p.start))), largest, "{p:?}");
+            assert_ne!(label(p.start), label(p.goal), "{p:?}");
+            assert_eq!(reference::cost(&grid, eight, scale, p.start, p.goal), None, "{p:?}");
+            assert_eq!((p.expected, p.bucket), (Expected::Unreachable, 0));
+        }
+        assert_eq!(unreachable_problems(&spec("rooms-r8-64-s1").build(), eight, scale, 6, 5), []);
     }
 }

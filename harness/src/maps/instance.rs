@@ -124,8 +124,16 @@ impl Instance {
         scale: CostScale,
         count: usize,
     ) -> Instance {
+        Instance::drawn(spec, |grid| {
+            generate::problems(grid, connectivity, scale, count, spec.seed)
+        })
+    }
+
+    /// A generated map with the problems `draw` draws on it (with
+    /// [`generate::unreachable_problems`], say).
+    pub fn drawn(spec: MapSpec, draw: impl FnOnce(&Grid) -> Vec<Problem>) -> Instance {
         let grid = spec.build();
-        let problems = generate::problems(&grid, connectivity, scale, count, spec.seed);
+        let problems = draw(&grid);
         Instance {
             name: spec.to_string(),
             kind: spec.kind.name().to_owned(),

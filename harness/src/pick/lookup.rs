@@ -155,7 +155,7 @@ pub fn answer(
 /// The terrain a built-in workload searches; `None` for a road graph.
 fn workload_terrain(source: &Source) -> Option<TerrainKind> {
     match source {
-        Source::Generated { map, .. } => Some(map.kind.terrain()),
+        Source::Generated { map, .. } | Source::Unreachable { map, .. } => Some(map.kind.terrain()),
         Source::MovingAi { .. } => Some(TerrainKind::Uniform),
         Source::Road { .. } => None,
     }

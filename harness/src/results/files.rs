@@ -444,6 +444,13 @@ fn check(row: &Row, schema: u32) -> Result<()> {
         row.p75_ns
     );
     ensure!(row.samples > 0, "a measured row with 0 samples");
+    // Searches whose every goal was known unreachable before they began (another component)
+    // open, push and expand nothing.
+    let answered_at_once =
+        row.kind == Kind::Astar && (row.expansions, row.pushes, row.max_open) == (0.0, 0.0, 0.0);
+    if answered_at_once {
+        return Ok(());
+    }
     if matches!(row.kind, Kind::Astar | Kind::Replay | Kind::Synthetic) {
         ensure!(
             row.max_open.is_finite() && row.max_open > 0.0,
@@ -813,6 +820,22 @@ mod tests {
             clean += 1;
         }
         assert_eq!(clean, cases.len());
+    }
+
+    /// A search that opened, pushed and expanded nothing (its goals known unreachable) reads;
+    /// one that pushed a cell yet expanded none does not.
+    #[test]
+    fn a_search_answered_before_it_began_reads() {
+        let temp = folder();
+        let path = temp.path().join("runs").join("r.csv");
+        let mut rows = good("r");
+        (rows[2].expansions, rows[2].max_open) = (0.0, 0.0);
+        write(&path, &rows);
+        load_run(&path).expect("a search answered at once reads");
+        rows[2].pushes = 1.0;
+        write(&path, &rows);
+        let error = format!("{:#}", load_run(&path).expect_err("pushed, never expanded"));
+        assert!(error.contains("frontier size must be positive"), "{error}");
     }
 
     /// A damaged latest run is an error, never a silent answer from the run before it.

@@ -386,6 +386,37 @@ pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridL
     Ok(registry::visit(queue.id, MakeAstar(target)).expect("a registered queue"))
 }
 
+/// The registry's hook for the A\* without the components shortcut: the A\* of
+/// [`build`] with `queue` and the target's store. O(cells).
+pub fn build_flood(
+    target: &Target<'_>,
+    queue: &'static Entry,
+) -> Result<Box<dyn GridLoop>, String> {
+    Ok(Box::new(Flood(build(target, queue)?)))
+}
+
+/// An A\* that is never told the map's components: a goal in another component is found
+/// unreachable only once the start's whole component has been expanded, as in a game that
+/// does not label its components first.
+struct Flood(Box<dyn GridLoop>);
+
+impl GridLoop for Flood {
+    fn search(
+        &mut self,
+        grid: &Grid,
+        heuristic: &mut AnyHeuristic,
+        _components: Option<&Components>,
+        start: (u32, u32),
+        goal: (u32, u32),
+    ) -> Result<Outcome, SearchError> {
+        self.0.search(grid, heuristic, None, start, goal)
+    }
+
+    fn path(&self, grid: &Grid, goal: (u32, u32)) -> Option<Vec<(u32, u32)>> {
+        self.0.path(grid, goal)
+    }
+}
+
 /// Builds the A\* with the queue it visits.
 struct MakeAstar<'t, 'a>(&'t Target<'a>);
 
@@ -544,6 +575,42 @@ mod tests {
             let b = shared.search(&grid, &mut h, None, start, goal).expect("searched").cost;
             let c = other.search(&grid, &mut h, None, start, goal).expect("searched").cost;
             assert_eq!((a, a), (b, c), "{start:?} to {goal:?}");
+        }
+    }
+
+    /// Rule: the A* never told the components (the registry's `build_flood`) expands the
+    /// start's whole component on a goal outside it, told the components or not, and answers
+    /// no path; the A* told them answers at once; a path found there is a wrong answer.
+    #[test]
+    fn the_flood_expands_the_start_component_and_the_lookup_nothing() {
+        use crate::maps::generate::{unreachable_problems, MapSpec};
+        use crate::search::heuristic::HeuristicKind;
+        use crate::search::{check, SearchKind, Series};
+        let grid = "cave-f45-i4-64-s3".parse::<MapSpec>().expect("a map name").build();
+        let rules = Rules::default();
+        let moves = Moves::new(&grid, rules.connectivity, rules.scale);
+        let series = Series::on_grid(SearchKind::Astar, rules, HeuristicKind::Octile);
+        let target = Target { grid: &grid, moves: &moves, series };
+        let mut flood = build_flood(&target, registry::baseline()).expect("built");
+        let mut lookup = build(&target, registry::baseline()).expect("built");
+        let mut h =
+            AnyHeuristic::new(HeuristicKind::Octile, &grid, rules.connectivity, rules.scale)
+                .expect("octile");
+        let components = Components::new(&grid);
+        let problems = unreachable_problems(&grid, rules.connectivity, rules.scale, 4, 1);
+        assert_eq!(problems.len(), 4);
+        for p in problems {
+            let label = components.label(grid.index(p.start.0, p.start.1)).expect("passable");
+            let (start, goal) = (p.start, p.goal);
+            let flooded = flood.search(&grid, &mut h, Some(&components), start, goal).unwrap();
+            let size = components.size(label) as u64;
+            assert_eq!((flooded.cost, flooded.counters.expansions), (None, size), "{p:?}");
+            let looked_up = lookup.search(&grid, &mut h, Some(&components), start, goal).unwrap();
+            assert_eq!((looked_up.cost, looked_up.counters.expansions), (None, 0), "{p:?}");
+            assert!(check::answer(p.expected, flooded.cost, rules.scale, true, None).is_ok());
+            let step = Some(u64::from(rules.scale.straight));
+            let found = check::answer(p.expected, step, rules.scale, false, None);
+            assert_eq!(found, Err("expected no path, found length 1.0000".into()));
         }
     }
 

@@ -70,6 +70,12 @@ pub enum SearchKind {
     /// The tuned A\* with each cell's heuristic estimate cached ([`cached`]).
     #[value(help = "The tuned A* with each cell's heuristic estimate cached")]
     AstarCachedH,
+    /// The tuned A\* never told the map's components: a goal in another component is found
+    /// unreachable by expanding the start's whole component.
+    #[value(
+        help = "The tuned A* never told the map's components: a goal in another component is found unreachable by expanding the start's whole component"
+    )]
+    AstarFlood,
 }
 
 impl SearchKind {
@@ -195,6 +201,15 @@ pub static SEARCHES: &[SearchEntry] = &[
         needs: TUNED_ASTAR,
         compared_with: SearchKind::Astar,
         build: cached::build,
+    },
+    SearchEntry {
+        kind: SearchKind::AstarFlood,
+        token: "astar-flood",
+        name: "A* (no components)",
+        description: "the tuned A* never told the map's components",
+        needs: TUNED_ASTAR,
+        compared_with: SearchKind::Astar,
+        build: astar::build_flood,
     },
 ];
 

@@ -23,6 +23,7 @@ pub fn on<'v>(verdicts: &'v [Verdict], claim: &str) -> Option<&'v Verdict> {
 #[cfg(test)]
 mod tests;
 mod ties;
+mod unreachable;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -373,6 +374,22 @@ pub const CLAIMS: &[Claim] = &[
         asks: "The beginners' article's sentence: compares std's BinaryHeap breaking ties last in, first out against first in, first out, on an open map and a maze, the same problems, map by map with the expansions and the 95% interval against the tie margin, the maps pooled beside them; \"can be\" holds where one map shows it. LIFO against the A*'s own rule (larger g) beside it.",
         threshold: "LIFO faster beyond the tie margin on one map at least",
         decide: ties::last_added_first,
+    },
+    Claim {
+        id: "unreachable-goals",
+        quote: "If your game has situations in which the start and goal are not connected at all by the graph, A* will take a long time to run, since it has to explore every node connected from the start before it realizes there’s no path. Calculate the Connected Components first and only use A* if the start and goal are in the same region.",
+        source: Source::Seed("000_f921d3e21405ecd3.txt"),
+        asks: "On problems whose goal lies outside the start's component (starts in a generated map's largest component, goals in its other components, every answer no path by the reference Dijkstra), counts the cells std's BinaryHeap's A* never told the components expands against that component's size, and compares its time with the A* that looks the components up first (the text's advice, so its comparator for \"a long time\"; no reachable search shares the map), the same problems, by the 95% interval and the tie margin, the maps pooled; the flood's fastest exact queue and its frontier beside.",
+        threshold: "every node of the start's component expanded, and slower than the components lookup beyond the tie margin, the maps pooled",
+        decide: unreachable::unreachable_goals,
+    },
+    Claim {
+        id: "islands",
+        quote: "One of the downsides of A* is that if you tell it to look for paths to such areas, it will search the whole map, stopping only when every accessible square/node has been processed through the open and closed lists. That can waste a lot of CPU time.",
+        source: Source::Seed("003_fc9db5657eff0b50.txt"),
+        asks: "The beginners' article's islands, decided by the rule of `unreachable-goals` on its workloads: \"the whole map\" read as every accessible cell, the start's component (counted from std's BinaryHeap's expansions), and \"a lot of CPU time\" against the same problems answered by the array the article advises checking first (the components lookup), by the 95% interval and the tie margin.",
+        threshold: "every cell of the start's component expanded, and slower than the lookup beyond the tie margin, the maps pooled",
+        decide: unreachable::unreachable_goals,
     },
 ];
 

@@ -3,7 +3,7 @@
 
 use pqlab_queues::registry::BASELINE;
 
-use super::{factors, folklore, survey, ties, verdicts, Outcome, Verdict};
+use super::{factors, folklore, survey, ties, unreachable, verdicts, Outcome, Verdict};
 use crate::analysis::fixture::{cut_off, held, octile, search, steadies, steady, timed};
 use crate::analysis::{Findings, Run};
 use crate::results::Row;
@@ -1105,6 +1105,58 @@ fn caching_the_heuristic() {
     // Without its twin, nothing is measured.
     let alone = cached_map("a", Octile, 100.0, 90.0);
     let alone: Vec<Row> = alone.into_iter().filter(|r| r.workload.ends_with("cached-h")).collect();
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
+/// The unreachable-goal map: its largest component's cells.
+const FLOOD_MAP: (&str, f64) = ("cave-f45-i4-256-s2", 44_462.0);
+
+/// The unreachable-goal map's two workloads: std's heap (and `dary4-dup` at 0.8 its time)
+/// flooding at `flood` ns a search having expanded `expanded` cells a search, with
+/// `others` beside, and std's heap at `shortcut` ns looking the components up, the same
+/// problems.
+fn unreachable_map(expanded: f64, flood: f64, shortcut: f64, others: Vec<Row>) -> Vec<Row> {
+    use crate::search::{SearchKind, Setup};
+    let own = octile(FLOOD_MAP.0);
+    let twin = crate::lab::rows::WorkloadFacts {
+        name: format!("{}/astar-flood", FLOOD_MAP.0),
+        ..own.clone().with_setup(Setup { search: SearchKind::AstarFlood, ..Setup::GRID_ASTAR })
+    };
+    let mut rows = steadies(&twin, 400.0, &[(BASELINE, flood), ("dary4-dup", 0.8 * flood)]);
+    rows.iter_mut().for_each(|row| row.expansions = expanded);
+    let others = others.into_iter().map(|row| Row { workload: twin.name.clone(), ..row });
+    [rows, others.collect(), steadies(&own, 0.0, &[(BASELINE, shortcut)])].concat()
+}
+
+/// Rule: an unreachable goal takes A* a long time where, never told the components, it
+/// expands exactly the start's component and is slower than the components lookup beyond
+/// the tie margin; a cut-off queue is ranked as its bound, never dropped.
+#[test]
+fn unreachable_goals() {
+    let claim = unreachable::unreachable_goals;
+    assert_eq!(unreachable::largest_component(FLOOD_MAP.0), Some(FLOOD_MAP.1 as usize));
+    let (cells, none) = (FLOOD_MAP.1, Vec::new());
+    let v = decide(claim, &unreachable_map(cells, 1_000.0, 10.0, none.clone()));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 1), "{v:#?}");
+    assert!(v.summary.contains("fastest exact queue: `dary4-dup` takes 0.800×"), "{}", v.summary);
+    assert!(v.details[0].contains("equal to the start's component of 44,462"), "{:#?}", v.details);
+    // One cell short of the component: not every node explored.
+    assert_eq!(
+        outcome(claim, &unreachable_map(cells - 1.0, 1_000.0, 10.0, none.clone())),
+        Outcome::Fails
+    );
+    // No slower than the lookup: not a long time.
+    assert_eq!(outcome(claim, &unreachable_map(cells, 10.0, 10.0, none)), Outcome::Fails);
+    // A queue cut off on the flood stays in the ranking as its bound.
+    let flood = crate::lab::rows::WorkloadFacts { name: "x".into(), ..octile(FLOOD_MAP.0) };
+    let cut = vec![cut_off(&flood, "unsorted-array-dup", 8.0)];
+    let v = decide(claim, &unreachable_map(cells, 1_000.0, 10.0, cut));
+    assert_eq!(v.outcome, Outcome::Holds, "{v:#?}");
+    // Without its twin, nothing is measured.
+    let alone: Vec<Row> = unreachable_map(cells, 1_000.0, 10.0, Vec::new())
+        .into_iter()
+        .filter(|r| r.workload.ends_with("astar-flood"))
+        .collect();
     assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
 }
 
