@@ -141,6 +141,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: folklore::adjustments_are_rare,
     },
     Claim {
+        id: "always-insert",
+        quote: "Some implementations *always* insert a new node into the open set, even if it's already there. You can avoid the potentially expensive step of checking whether the node is already in the open set. This will make your open set bigger/slower and you'll also end up evaluating more nodes than necessary. If the open-set test is expensive, it might still be worth it. However, in the code I've presented, I made the test cheap and I don't use this approach.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "The text's own comparator, a cheap open-set test: the indexed binary heap with duplicates (`dary2-dup`, no test) against itself with the test and decrease-key (`dary2-dk`), over the octile A* workloads of every run (no workload of its own), in three parts: the open set's mean peak entries and the pops (the extra ones stale), duplicates ÷ decrease-key with their range across the workloads, and the time with its 95% interval. Where the test is expensive (\"might still be worth it\") is not decided here: `duplicates` sets std's heap against decrease-key.",
+        threshold: "each part larger beyond the tie margin: the counts on every workload (undecided when only pooled), the time by its interval (undecided when it reaches the margin)",
+        decide: folklore::always_insert_duplicates,
+    },
+    Claim {
         id: "heap-against-lists",
         quote: "In my experience, this approach will be at least 2-3 times as fast in most situations, and geometrically faster (10+ times as fast) on longer paths.",
         source: Source::Seed("003_fc9db5657eff0b50.txt"),

@@ -196,6 +196,40 @@ fn adjustments_are_rare() {
     assert_eq!(outcome(claim, &counted(5.0, 30.0)), Outcome::Partly);
 }
 
+/// Rule: always inserting holds when the indexed binary heap with duplicates holds more
+/// entries at its peak and pops more on every workload beyond the tie margin, and is slower
+/// by its interval; a count larger only pooled is undecided, all three tied fails, larger
+/// counts but a faster time partly.
+#[test]
+fn always_insert_duplicates() {
+    let claim = folklore::always_insert_duplicates;
+    // Two workloads: `dary2-dup` at `time`, its peak entries and pops `a` and `b` times
+    // `dary2-dk`'s on each.
+    let counted = |time: f64, a: f64, b: f64| {
+        let mut rows = Vec::new();
+        for (name, more) in [("a", a), ("b", b)] {
+            let mut each = at(name, 500.0, &[("dary2-dup", time), ("dary2-dk", 100.0)]);
+            for row in &mut each {
+                let times = if row.queue == "dary2-dup" { more } else { 1.0 };
+                (row.max_frontier, row.pops) = (500.0 * times, 1000.0 * times);
+                row.stale_pops = row.pops - 1000.0;
+            }
+            rows.extend(each);
+        }
+        rows
+    };
+    let v = decide(claim, &counted(110.0, 1.1, 1.2));
+    assert_eq!(v.outcome, Outcome::Holds, "{v:#?}");
+    assert!(v.summary.contains("1.15× the entries"), "{}", v.summary);
+    assert!(v.summary.contains("1.10×–1.20× across 2 workloads"), "{}", v.summary);
+    assert_eq!(outcome(claim, &counted(100.0, 1.0, 1.0)), Outcome::Fails);
+    assert_eq!(outcome(claim, &counted(90.0, 1.1, 1.2)), Outcome::Partly);
+    // Larger on one workload only: the counts lean, they do not show.
+    assert_eq!(outcome(claim, &counted(110.0, 1.0, 1.2)), Outcome::Undecided);
+    let alone = at("a", 500.0, &[("dary2-dup", 100.0)]);
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
 /// Rule: the best sorted array takes at least twice the best binary heap's time (the
 /// interval's low end) in most octile bands, and at least 10× in the largest.
 #[test]
