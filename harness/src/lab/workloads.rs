@@ -36,6 +36,9 @@
 //! - **The cached heuristic** ([`Role::Ties`] too: a variant of the A\* set against its
 //!   twin): the A\* with each cell's estimate cached, under octile and 8 landmarks, on a
 //!   maze and a rooms map, the problems of their band and series workloads.
+//! - **The textbook Dijkstra** ([`Role::Ties`] too): every cell queued at the start, no
+//!   early exit, decrease-key, on the Dijkstra series' maze and rooms map, the same
+//!   problems, with decrease-key queues alone.
 //! - **Hash-table membership** ([`Role::Store`]): five workloads (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -281,6 +284,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             jps_workloads(),
             tie_workloads(),
             cached_heuristic_workloads(),
+            textbook_dijkstra_workloads(),
             trade_workloads(),
             store_workloads(),
         ]
@@ -496,6 +500,20 @@ fn cached_heuristic_workloads() -> Vec<WorkloadSpec> {
         }
     }
     specs
+}
+
+/// Dijkstra as textbooks write it (every cell queued at the start, no early exit,
+/// decrease-key), on the maze and the rooms map of the Dijkstra series, the same problems:
+/// the twins of the lab's Dijkstra (the A\* with `h = 0`), timed with the decrease-key
+/// queues the twin ranks best of each key rule. Two small workloads of 256² maps.
+fn textbook_dijkstra_workloads() -> Vec<WorkloadSpec> {
+    [("maze-w4-256-s1", 10), ("rooms-r16-256-s1", 20)]
+        .into_iter()
+        .map(|(map, problems)| WorkloadSpec {
+            setup: Setup { search: SearchKind::DijkstraTextbook, ..Setup::GRID_ASTAR },
+            ..generated(Role::Ties, map, problems, HeuristicKind::Zero, CostScale::FINE)
+        })
+        .collect()
 }
 
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:

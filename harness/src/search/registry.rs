@@ -14,11 +14,13 @@
 //! [`GridLoop`](super::grid_loop::GridLoop) and a [`LoopBuild`] hook), one entry in
 //! [`LOOPS`], and its tests.
 
+use pqlab_queues::Strategy;
+
 use super::bfs::Bfs;
 use super::fringe::Fringe;
 use super::grid_loop::{Build, LoopBuild};
 use super::heuristic::HeuristicKind;
-use super::{astar, bfs, cached, fringe, generic, jps, ties};
+use super::{astar, bfs, cached, fringe, generic, jps, textbook, ties};
 use crate::maps::grid::{Connectivity, CostKind, Grid};
 use crate::maps::GraphKind;
 
@@ -70,6 +72,12 @@ pub enum SearchKind {
     /// The tuned A\* with each cell's heuristic estimate cached ([`cached`]).
     #[value(help = "The tuned A* with each cell's heuristic estimate cached")]
     AstarCachedH,
+    /// Dijkstra's algorithm as textbooks write it ([`textbook`]): every cell queued at the
+    /// start, no early exit, decrease-key.
+    #[value(
+        help = "Dijkstra's algorithm as textbooks write it: every cell queued at the start, no early exit, decrease-key"
+    )]
+    DijkstraTextbook,
 }
 
 impl SearchKind {
@@ -97,6 +105,8 @@ pub struct Needs {
     pub uniform: bool,
     /// The heuristics it takes, `None` for any.
     pub heuristics: Option<&'static [HeuristicKind]>,
+    /// The queue strategy it takes, `None` for either: the lab measures it with such queues.
+    pub strategy: Option<Strategy>,
 }
 
 /// One search: what it is called, what it needs, and how it is built.
@@ -140,6 +150,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             costs: None,
             uniform: false,
             heuristics: None,
+            strategy: None,
         },
         compared_with: SearchKind::Astar,
         build: generic::build,
@@ -155,6 +166,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             costs: Some(CostKind::Integer),
             uniform: true,
             heuristics: Some(&[HeuristicKind::Octile]),
+            strategy: None,
         },
         compared_with: SearchKind::Astar,
         build: jps::build,
@@ -196,6 +208,22 @@ pub static SEARCHES: &[SearchEntry] = &[
         compared_with: SearchKind::Astar,
         build: cached::build,
     },
+    SearchEntry {
+        kind: SearchKind::DijkstraTextbook,
+        token: "dijkstra-textbook",
+        name: "textbook Dijkstra",
+        description: "Dijkstra's algorithm with every cell queued at the start, no early exit and decrease-key",
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: None,
+            costs: Some(CostKind::Integer),
+            uniform: false,
+            heuristics: Some(&[HeuristicKind::Zero]),
+            strategy: Some(Strategy::DecreaseKey),
+        },
+        compared_with: SearchKind::Astar,
+        build: textbook::build,
+    },
 ];
 
 /// A search loop without a priority queue: its id in results (the `queue` column of its
@@ -228,6 +256,7 @@ const TUNED_ASTAR: Needs = Needs {
     costs: Some(CostKind::Integer),
     uniform: false,
     heuristics: None,
+    strategy: None,
 };
 
 /// The tuned A\* under another tie rule: what it needs is the A\*'s, and it is compared with

@@ -483,8 +483,7 @@ pub fn adjustments_are_rare(findings: &Findings<'_, '_>) -> Verdict {
 /// with its 95% interval). A count part shows its side when every workload's ratio is
 /// beyond the tie margin, and leans so when the pooled ratio is; the time part reads the
 /// interval ([`super::pooled_rule`]). Each part holds, is undecided (it leans but does not
-/// show) or fails; all hold: holds, all fail: fails, both among them: partly, else
-/// undecided. Counts come from the searches that finished (a cut-off row has none); a
+/// show) or fails, and the parts decide together ([`super::of_parts`]). Counts come from the searches that finished (a cut-off row has none); a
 /// cut-off time is a bound, as everywhere.
 pub fn always_insert_duplicates(findings: &Findings<'_, '_>) -> Verdict {
     const DUP: &str = "dary2-dup";
@@ -514,13 +513,7 @@ pub fn always_insert_duplicates(findings: &Findings<'_, '_>) -> Verdict {
         pops.outcome(),
         super::pooled_rule(std::cmp::Ordering::Greater, &time, []),
     ];
-    let is = |o: Outcome| parts.iter().filter(|&&p| p == o).count();
-    let outcome = match (is(Outcome::Holds), is(Outcome::Fails)) {
-        (3, _) => Outcome::Holds,
-        (_, 3) => Outcome::Fails,
-        (h, f) if h > 0 && f > 0 => Outcome::Partly,
-        _ => Outcome::Undecided,
-    };
+    let outcome = super::of_parts(&parts);
     let summary = format!(
         "With duplicates, `{DUP}`'s open set peaks at {} the entries of `{INDEXED_BINARY_HEAP}`'s ({}): bigger {}; it pops {} the nodes ({}; {:.1}% of its pops stale): more evaluated {}; and {}: slower {}.",
         ratio(entries.pooled),
@@ -538,16 +531,20 @@ pub fn always_insert_duplicates(findings: &Findings<'_, '_>) -> Verdict {
 
 /// An exact count's ratio over workloads: pooled (sum over sum) with its range across them.
 #[derive(Clone, Copy, Debug)]
-struct CountRatio {
-    pooled: f64,
-    low: f64,
-    high: f64,
-    n: usize,
+pub(super) struct CountRatio {
+    /// The sum of the first counts over the sum of the second.
+    pub pooled: f64,
+    /// The smallest ratio of one pair.
+    pub low: f64,
+    /// The largest.
+    pub high: f64,
+    /// How many pairs.
+    pub n: usize,
 }
 
 impl CountRatio {
     /// The ratio of `(a, b)` pairs (each `b` positive), `None` without any.
-    fn of(pairs: &[(f64, f64)]) -> Option<CountRatio> {
+    pub(super) fn of(pairs: &[(f64, f64)]) -> Option<CountRatio> {
         let each = pairs.iter().map(|(a, b)| a / b);
         Some(CountRatio {
             pooled: pairs.iter().map(|p| p.0).sum::<f64>() / pairs.iter().map(|p| p.1).sum::<f64>(),
@@ -558,26 +555,27 @@ impl CountRatio {
     }
 
     /// "1.00×–1.04× across 12 workloads".
-    fn range(&self) -> String {
+    pub(super) fn range(&self) -> String {
         format!("{}–{} across {}", ratio(self.low), ratio(self.high), plural(self.n, "workload"))
     }
 
     /// Whether the first count is larger beyond the tie margin: shown when every workload's
     /// ratio is ([`super::rule`]'s `shown`), leaning when the pooled one is.
-    fn outcome(&self) -> Outcome {
-        let shown = if self.low > TIE_MARGIN {
-            std::cmp::Ordering::Greater
-        } else if self.high * TIE_MARGIN < 1.0 {
-            std::cmp::Ordering::Less
-        } else {
-            std::cmp::Ordering::Equal
-        };
-        super::rule(std::cmp::Ordering::Greater, shown, self.pooled > TIE_MARGIN, [])
+    pub(super) fn outcome(&self) -> Outcome {
+        self.above(TIE_MARGIN)
+    }
+
+    /// Whether the ratio is above `line`: shown when every pair's is, leaning when the pooled
+    /// one is; below it everywhere fails, as a mixture that does not lean.
+    pub(super) fn above(&self, line: f64) -> Outcome {
+        let shown =
+            if self.low > line { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal };
+        super::rule(std::cmp::Ordering::Greater, shown, self.pooled > line, [])
     }
 }
 
 /// What "most" means: more than half.
-const MOST: f64 = 0.5;
+pub(super) const MOST: f64 = 0.5;
 
 /// "Since most nodes put into OPEN are “bad”, they are never examined": over the octile
 /// A\* workloads, the share of the indexed binary heap's pushes (each a node put into OPEN

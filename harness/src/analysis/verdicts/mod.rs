@@ -309,6 +309,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: factors::dijkstra_slower_than_astar,
     },
     Claim {
+        id: "textbook-dijkstra",
+        quote: "The pure version of Dijkstra's Algorithm starts the priority queue with all nodes, and does not have early exit. It uses a \"decrease-key\" operation in the queue. It's fine in theory. But in practice... 1. By starting the priority with only the start node, we can keep it small, which makes it faster and use less memory 2. With early exit, we almost never need to insert all the nodes into the queue, and we can return the path as soon as it's found. 3. By not putting all nodes into the queue at the start, most of the time we can use a cheap insert operation instead of the more expensive decrease-key operation.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Compares the lab's Dijkstra (the A* with h = 0: the start alone queued, early exit) with the textbook one (every passable cell queued at the start, no early exit, decrease-key), each decrease-key queue timed on both, on the same problems of a maze and a rooms map, in three parts: the time (textbook ÷ start-only, every queue-and-workload pair pooled, by the 95% interval and the tie margin), the queue's peak entries (textbook ÷ start-only, with the held bytes where counted) and, of the start-only search's key updates, the share that were inserts rather than decrease-keys.",
+        threshold: "start-only faster beyond the tie margin (pooled; undecided when the interval reaches the margin), its queue smaller beyond it on every pair, inserts more than half its key updates on every pair (only pooled: undecided)",
+        decide: factors::start_only_against_textbook,
+    },
+    Claim {
         id: "integer-costs",
         quote: "Using whole numbers like these is a lot faster for the computer, too.",
         source: Source::Seed("003_fc9db5657eff0b50.txt"),
@@ -568,6 +576,18 @@ fn rule(
         Outcome::Partly
     } else {
         Outcome::Holds
+    }
+}
+
+/// A claim of several parts, each decided on its own: all hold: holds, all fail: fails,
+/// some of each: partly, else (an undecided part among holding or failing ones) undecided.
+fn of_parts(parts: &[Outcome]) -> Outcome {
+    let is = |o: Outcome| parts.iter().filter(|&&p| p == o).count();
+    match (is(Outcome::Holds), is(Outcome::Fails)) {
+        (h, _) if h == parts.len() => Outcome::Holds,
+        (_, f) if f == parts.len() => Outcome::Fails,
+        (h, f) if h > 0 && f > 0 => Outcome::Partly,
+        _ => Outcome::Undecided,
     }
 }
 

@@ -1146,6 +1146,72 @@ fn caching_the_heuristic() {
     assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
 }
 
+/// One map under h = 0: `dary2-dk` at `start_only` on the lab's Dijkstra and at `textbook`
+/// on the textbook one, the same problems; the textbook queue holds `entries` times the
+/// start-only one's peak, and `inserted` is the start-only search's share of inserts.
+fn textbook_map(
+    map: &str,
+    start_only: f64,
+    textbook: f64,
+    entries: f64,
+    inserted: f64,
+) -> Vec<Row> {
+    use crate::search::{SearchKind, Setup};
+    let name = format!("{map}/zero");
+    let own = search(&name, map, HeuristicKind::Zero, StoreKind::Flat);
+    let twin = crate::lab::rows::WorkloadFacts {
+        name: format!("{name}/dijkstra-textbook"),
+        setup: Some(Setup { search: SearchKind::DijkstraTextbook, ..Setup::GRID_ASTAR }),
+        ..own.clone()
+    };
+    let mut rows = [
+        steadies(&own, 500.0, &[("dary2-dk", start_only)]),
+        steadies(&twin, 500.0, &[("dary2-dk", textbook)]),
+    ]
+    .concat();
+    for row in &mut rows {
+        (row.max_frontier, row.pushes, row.decrease_keys) = if row.workload.ends_with("textbook") {
+            (100.0 * entries, 1000.0, 300.0)
+        } else {
+            (100.0, 1000.0 * inserted, 1000.0 * (1.0 - inserted))
+        };
+    }
+    rows
+}
+
+/// Rule: the start-only Dijkstra against the textbook one holds when it is faster beyond
+/// the tie margin (pooled), its queue smaller beyond it on every pair and inserts above half
+/// its key updates on every pair; a part only pooled is undecided, all three against fails.
+#[test]
+fn start_only_against_textbook() {
+    let claim = factors::start_only_against_textbook;
+    let maps = |a: f64, entries: f64, inserted: (f64, f64)| {
+        [
+            textbook_map("a", 100.0, a, entries, inserted.0),
+            textbook_map("b", 100.0, 150.0, entries, inserted.1),
+        ]
+        .concat()
+    };
+    let v = decide(claim, &maps(150.0, 40.0, (0.9, 0.8)));
+    assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 2), "{v:#?}");
+    assert!(v.summary.contains("85.0% of the start-only"), "{}", v.summary);
+    assert!(v.summary.contains("(80.0–90.0% across 2"), "{}", v.summary);
+    // Inserts above half pooled, not on every pair: undecided.
+    assert_eq!(outcome(claim, &maps(150.0, 40.0, (0.9, 0.4))), Outcome::Undecided);
+    // Slower on one map, the pooled time no longer faster, the counts still holding: partly.
+    assert_eq!(outcome(claim, &maps(60.0, 40.0, (0.9, 0.8))), Outcome::Partly);
+    // A queue no smaller, a time tied and inserts rare: fails.
+    let none =
+        [textbook_map("a", 100.0, 100.5, 1.0, 0.2), textbook_map("b", 100.0, 100.5, 1.0, 0.2)];
+    assert_eq!(outcome(claim, &none.concat()), Outcome::Fails);
+    // Without its twin, nothing is measured.
+    let alone: Vec<Row> = textbook_map("a", 100.0, 150.0, 40.0, 0.9)
+        .into_iter()
+        .filter(|r| r.workload.ends_with("textbook"))
+        .collect();
+    assert_eq!(outcome(claim, &alone), Outcome::Unmeasured);
+}
+
 /// METHODOLOGY.md's last section, `## The claims`, as the code's claim table makes it.
 fn claims_section() -> String {
     let mut text = String::from(
