@@ -8,7 +8,8 @@
 //!
 //! Only a decrease-key queue holds each cell once with a key to lower; a bounded-span queue
 //! cannot hold the infinite key beside the start's 0. Both are refused with the reason.
-//! O(cells · log cells) a search for the heaps, whatever the goal.
+//! O(cells · log cells) a search for the heaps, whatever the goal. Its moves are the A\*'s,
+//! walked by [`for_each_move`] without the A\*'s pruning of moves that cannot improve.
 
 use pqlab_queues::registry::{self, Entry, Visitor};
 use pqlab_queues::{Frontier, Key, KeyRule, Pushed, Spec, Strategy};
@@ -19,7 +20,7 @@ use super::heuristic::AnyHeuristic;
 use super::outcome::{Counters, Outcome, SearchError};
 use super::store::StoreKind;
 use crate::maps::grid::{Grid, Terrain};
-use crate::maps::moves::{Components, Moves};
+use crate::maps::moves::{for_each_move, Components, Direction, Moves};
 
 /// An unreached cell's distance and key: above every cost a search can reach (a cost that
 /// would reach it fails with [`SearchError::CostOverflow`]), below 2³² for narrow queues.
@@ -110,8 +111,6 @@ impl<F: Frontier> Textbook<F> {
         self.via[start as usize] = START;
         counters.max_frontier = self.frontier.len() as u64;
         counters.max_open = counters.max_frontier;
-        let (offsets, steps, weights) =
-            (*self.moves.offsets(), *self.moves.steps(), grid.weights());
         while let Some((cell, _)) = self.frontier.pop() {
             counters.pops += 1;
             let g = self.dist[cell as usize];
@@ -122,26 +121,22 @@ impl<F: Frontier> Textbook<F> {
             if super::stop::poll(counters.expansions) {
                 return Err(SearchError::Stopped);
             }
-            let mut mask = self.moves.mask(cell);
-            while mask != 0 {
-                let d = mask.trailing_zeros() as usize & 7;
-                mask &= mask - 1;
-                let next = cell.wrapping_add_signed(offsets[d]);
-                let step = match weights {
-                    None => steps[d],
-                    Some(w) => steps[d] * u64::from(w[next as usize]),
-                };
-                let alt = u64::from(g) + step;
-                if alt >= u64::from(self.dist[next as usize]) {
-                    continue;
+            let (dist, via, frontier) = (&mut self.dist, &mut self.via, &mut self.frontier);
+            let mut relaxed = Ok(());
+            for_each_move(grid, &self.moves, Direction::Forward, cell, |m| {
+                let alt = u64::from(g) + m.cost;
+                if relaxed.is_err() || alt >= u64::from(dist[m.cell as usize]) {
+                    return;
                 }
                 if alt >= u64::from(INFINITE) {
-                    return Err(SearchError::CostOverflow { f: alt });
+                    relaxed = Err(SearchError::CostOverflow { f: alt });
+                    return;
                 }
-                self.dist[next as usize] = alt as u32;
-                self.via[next as usize] = d as u8;
-                push(&mut self.frontier, next, alt as u32, &mut counters)?;
-            }
+                dist[m.cell as usize] = alt as u32;
+                via[m.cell as usize] = m.direction;
+                relaxed = push(frontier, m.cell, alt as u32, &mut counters);
+            });
+            relaxed?;
         }
         let cost = Some(self.dist[goal as usize]).filter(|&g| g != INFINITE).map(u64::from);
         Ok(Outcome { cost, counters })
