@@ -667,7 +667,9 @@ mod tests {
             specs.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
         };
         assert!(oracle(|s| s.role == Role::Bands));
-        assert!(oracle(|s| s.heuristic == HeuristicKind::Zero));
+        assert!(oracle(
+            |s| s.heuristic == HeuristicKind::Zero && s.setup.search == SearchKind::Astar
+        ));
         assert!(oracle(|s| s.setup.moves == Some(Connectivity::Four)));
         assert!(oracle(|s| s.heuristic == HeuristicKind::Chebyshev));
         for spec in &specs {

@@ -1264,8 +1264,8 @@ fn every_claim_has_its_own_id_and_quote() {
     }
 }
 
-/// Rule: each source text's quote stands in its file word for word (footnote marks and the
-/// code span around "f" aside), where the source texts sit beside the checkout.
+/// Rule: each source text's quote stands in its file word for word (footnote marks, the
+/// code span around "f" and the line breaks of the pure Dijkstra's list aside), where the source texts sit beside the checkout.
 #[test]
 fn every_quote_stands_in_its_file() {
     let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds");
@@ -1279,7 +1279,16 @@ fn every_quote_stands_in_its_file() {
             rest = rest[i..].find("]}").map_or("", |j| &rest[i + j + 2..]);
         }
         plain.push_str(rest);
-        let plain = without_emphasis(&plain.replace("`f`\n\nvalue", "f value"));
+        // The pure Dijkstra's list is quoted on one line, as the report prints it.
+        let plain = [
+            ("`f`\n\nvalue", "f value"),
+            ("...\n\n1. ", "... 1. "),
+            ("memory\n\n2. ", "memory 2. "),
+            ("found.\n3. ", "found. 3. "),
+        ]
+        .iter()
+        .fold(plain, |text, (from, to)| text.replace(from, to));
+        let plain = without_emphasis(&plain);
         assert!(plain.contains(claim.quote), "{}: not in {file}", claim.id);
     }
 }
