@@ -237,9 +237,12 @@ pub(super) struct LabView<'l> {
 impl LabView<'_> {
     /// The longest a contender's pass may take on a workload whose baseline pass took
     /// `baseline`: [`Settings::slowdown`] times it, and at least [`Settings::floor`]
-    /// scaled by the pace.
+    /// scaled by the pace. No limit ([`Duration::MAX`]) where the baseline has no pass (a
+    /// search that refuses it, as the textbook Dijkstra refuses duplicate queues).
     pub fn limit(&self, baseline: Duration) -> Duration {
-        self.settings.floor.mul_f64(self.pace).max(baseline.mul_f64(self.settings.slowdown))
+        let scaled = Duration::try_from_secs_f64(baseline.as_secs_f64() * self.settings.slowdown)
+            .unwrap_or(Duration::MAX);
+        self.settings.floor.mul_f64(self.pace).max(scaled)
     }
 }
 
@@ -704,6 +707,17 @@ mod tests {
         assert_eq!(contenders(float, &[stranger]).len(), ordered_entries().count());
         // A band workload times every queue whatever was measured.
         assert_eq!(contenders(band, &[]).len(), ordered_entries().count());
+    }
+
+    #[test]
+    fn a_baseline_without_a_pass_sets_no_limit_and_one_with_a_pass_its_multiple() {
+        let settings = Settings::of(Profile::Default, Default::default(), None, None);
+        let provenance = crate::results::Provenance::fixed("focus", "c");
+        let lab =
+            LabView { settings: &settings, provenance: &provenance, pace: 1.0, measured: &[] };
+        assert_eq!(lab.limit(Duration::MAX), Duration::MAX);
+        let pass = Duration::from_secs(1000);
+        assert_eq!(lab.limit(pass), pass.mul_f64(settings.slowdown));
     }
 
     #[test]
