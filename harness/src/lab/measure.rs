@@ -155,7 +155,9 @@ impl Measured {
 /// the best monotone queue is among them (every queue when the twin was not measured);
 /// with them, every queue the series' earlier workloads timed, so that a band over several
 /// of its workloads ranks more than the queues their twins happened to share (without
-/// them, a default run's stores' 100–300 band ranked std's heap alone).
+/// them, a default run's stores' 100–300 band ranked std's heap alone). A tie workload
+/// whose search takes one queue strategy alone gets its twin's queues of that strategy
+/// ([`takes`]).
 fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry> {
     let twin: Box<dyn Fn(&WorkloadSpec) -> bool> = match spec.role {
         Role::Bands | Role::OtherSeries | Role::Real | Role::Unreachable => {
@@ -179,11 +181,20 @@ fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry>
     };
     let twin = measured.iter().find(|m| twin(&m.spec));
     let Some(twin) = twin.filter(|t| !t.fastest_exact.is_empty()) else {
-        return ordered_entries().collect();
+        return ordered_entries().filter(|e| takes(spec, e)).collect();
     };
-    let fastest = twin.fastest_exact.iter().filter_map(|(id, _)| registry::find(id));
-    let others: Vec<(&str, f64)> =
-        twin.fastest_exact.iter().copied().filter(|(id, _)| *id != registry::BASELINE).collect();
+    let fastest = twin
+        .fastest_exact
+        .iter()
+        .filter_map(|(id, _)| registry::find(id))
+        .filter(|e| takes(spec, e));
+    let others: Vec<(&str, f64)> = twin
+        .fastest_exact
+        .iter()
+        .copied()
+        .filter(|(id, _)| *id != registry::BASELINE)
+        .filter(|(id, _)| registry::find(id).is_some_and(|e| takes(spec, e)))
+        .collect();
     let cut = others.get(TWIN_CONTENDERS.min(others.len()).saturating_sub(1)).map(|(_, t)| t);
     let near = others.iter().filter(|(_, t)| cut.is_some_and(|cut| *t <= TWIN_NEAR * cut));
     let mut chosen = vec![registry::baseline()];
@@ -197,8 +208,17 @@ fn contenders(spec: &WorkloadSpec, measured: &[Measured]) -> Vec<&'static Entry>
         chosen.extend(earlier.fastest_exact.iter().filter_map(|(id, _)| registry::find(id)));
     }
     let mut seen = std::collections::HashSet::new();
-    chosen.retain(|e| seen.insert(e.id));
+    chosen.retain(|e| takes(spec, e) && seen.insert(e.id));
     chosen
+}
+
+/// Whether `spec`'s search takes queues of `entry`'s strategy ([`Needs::strategy`]); the
+/// baseline is always checked (a search that refuses it leaves an `n/a` row).
+///
+/// [`Needs::strategy`]: crate::search::registry::Needs::strategy
+fn takes(spec: &WorkloadSpec, entry: &Entry) -> bool {
+    entry.id == registry::BASELINE
+        || spec.series.setup.search.entry().needs.strategy.is_none_or(|s| s == entry.strategy)
 }
 
 /// What measuring one workload reads of the lab: its settings, provenance and pace, and
@@ -219,9 +239,12 @@ pub(super) struct LabView<'l> {
 impl LabView<'_> {
     /// The longest a contender's pass may take on a workload whose baseline pass took
     /// `baseline`: [`Settings::slowdown`] times it, and at least [`Settings::floor`]
-    /// scaled by the pace.
+    /// scaled by the pace. No limit ([`Duration::MAX`]) where the baseline has no pass (a
+    /// search that refuses it, as the textbook Dijkstra refuses duplicate queues).
     pub fn limit(&self, baseline: Duration) -> Duration {
-        self.settings.floor.mul_f64(self.pace).max(baseline.mul_f64(self.settings.slowdown))
+        let scaled = Duration::try_from_secs_f64(baseline.as_secs_f64() * self.settings.slowdown)
+            .unwrap_or(Duration::MAX);
+        self.settings.floor.mul_f64(self.pace).max(scaled)
     }
 }
 
@@ -514,6 +537,8 @@ mod tests {
     use crate::lab::settings::Profile;
     use crate::lab::workloads::builtin;
     use crate::maps::grid::CostKind;
+    use crate::search::SearchKind;
+    use pqlab_queues::Strategy;
 
     /// A band twin's exact queues, fastest first, with their times, as [`Measured::of`]
     /// keeps them: the third but the baseline (`two-level-dk`) is more than [`TWIN_NEAR`]
@@ -685,5 +710,34 @@ mod tests {
         assert_eq!(contenders(float, &[stranger]).len(), ordered_entries().count());
         // A band workload times every queue whatever was measured.
         assert_eq!(contenders(band, &[]).len(), ordered_entries().count());
+    }
+
+    #[test]
+    fn a_baseline_without_a_pass_sets_no_limit_and_one_with_a_pass_its_multiple() {
+        let settings = Settings::of(Profile::Default, Default::default(), None, None);
+        let provenance = crate::results::Provenance::fixed("focus", "c");
+        let lab =
+            LabView { settings: &settings, provenance: &provenance, pace: 1.0, measured: &[] };
+        assert_eq!(lab.limit(Duration::MAX), Duration::MAX);
+        let pass = Duration::from_secs(1000);
+        assert_eq!(lab.limit(pass), pass.mul_f64(settings.slowdown));
+    }
+
+    #[test]
+    fn a_search_taking_decrease_key_alone_times_the_baseline_and_decrease_key_queues() {
+        let specs = builtin(Profile::Default);
+        let textbook = specs
+            .iter()
+            .find(|s| s.series.setup.search == SearchKind::DijkstraTextbook)
+            .expect("the catalogue has textbook Dijkstra workloads");
+        let own = textbook.with_setup(Setup { search: SearchKind::Astar, ..textbook.series.setup });
+        let twin = Measured { spec: own, fastest_exact: FASTEST.to_vec() };
+        for measured in [&[][..], std::slice::from_ref(&twin)] {
+            let chosen = contenders(textbook, measured);
+            let others = chosen.iter().filter(|e| e.id != registry::BASELINE);
+
+            assert!(others.clone().all(|e| e.strategy == Strategy::DecreaseKey));
+            assert!(others.count() > 0);
+        }
     }
 }

@@ -39,6 +39,9 @@
 //! - **Unreachable goals** ([`Role::Unreachable`]): a goal outside the start's component, searched by the A\* that
 //!   floods the start's component (never told the components) and by the A\* that looks
 //!   them up first, the same problems on a cave map.
+//! - **The textbook Dijkstra** ([`Role::Ties`] too): every cell queued at the start, no
+//!   early exit, decrease-key, on the Dijkstra series' maze and rooms map, the same
+//!   problems, with decrease-key queues alone.
 //! - **Hash-table membership** ([`Role::Store`]): five workloads (four map kinds, one map 1024²) searched again with the
 //!   per-cell state in `FxHashMap`, in std's `HashMap`, and in a flat array reset every
 //!   search (what the hash table's advocates say it saves).
@@ -304,6 +307,7 @@ pub fn builtin(profile: Profile) -> Vec<WorkloadSpec> {
             tie_workloads(),
             cached_heuristic_workloads(),
             unreachable_workloads(),
+            textbook_dijkstra_workloads(),
             trade_workloads(),
             store_workloads(),
         ]
@@ -535,6 +539,20 @@ fn unreachable_workloads() -> Vec<WorkloadSpec> {
         .collect()
 }
 
+/// Dijkstra as textbooks write it (every cell queued at the start, no early exit,
+/// decrease-key), on the maze and the rooms map of the Dijkstra series, the same problems:
+/// the twins of the lab's Dijkstra (the A\* with `h = 0`), timed with the decrease-key
+/// queues the twin ranks best of each key rule. Two small workloads of 256² maps.
+fn textbook_dijkstra_workloads() -> Vec<WorkloadSpec> {
+    [("maze-w4-256-s1", 10), ("rooms-r16-256-s1", 20)]
+        .into_iter()
+        .map(|(map, problems)| {
+            generated(Role::Ties, map, problems, HeuristicKind::Zero, CostScale::FINE)
+                .with_setup(Setup { search: SearchKind::DijkstraTextbook, ..Setup::GRID_ASTAR })
+        })
+        .collect()
+}
+
 /// Road graphs (`road::WORKLOADS`), integer costs, and the middle size with f64 costs too:
 /// bands 1k–3k, 10k–30k and 30k–100k (median most-open nodes 2,134, 13,134 and 32,596; the
 /// baseline's check pass 8, 41 and 160 ms in `pqlab workloads`, release), so every
@@ -683,7 +701,8 @@ mod tests {
             specs.iter().filter(|s| pred(s)).all(WorkloadSpec::with_oracle)
         };
         assert!(oracle(|s| s.role == Role::Bands));
-        assert!(oracle(|s| s.series.heuristic == HeuristicKind::Zero));
+        assert!(oracle(|s| s.series.heuristic == HeuristicKind::Zero
+            && s.series.setup.search == SearchKind::Astar));
         assert!(oracle(|s| s.series.setup.moves == Some(Connectivity::Four)));
         assert!(oracle(|s| s.series.heuristic == HeuristicKind::Chebyshev));
         for spec in &specs {

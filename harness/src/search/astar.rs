@@ -443,12 +443,7 @@ pub fn build_tied<T: TieRule>(
     target: &Target<'_>,
     queue: &'static Entry,
 ) -> Result<Box<dyn GridLoop>, String> {
-    if target.series.store != StoreKind::Flat {
-        return Err(format!(
-            "the tie rules are searched with the flat store, not {}",
-            target.series.store
-        ));
-    }
+    target.flat_store_only("a tie rule")?;
     registry::visit(queue.id, Tied::<T>(target, PhantomData)).expect("a registered queue")
 }
 

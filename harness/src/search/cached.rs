@@ -23,7 +23,7 @@ use super::astar::AStar;
 use super::grid_loop::{GridLoop, Target};
 use super::heuristic::{AnyHeuristic, Heuristic};
 use super::outcome::{Outcome, SearchError};
-use super::store::{FlatStore, StoreKind};
+use super::store::FlatStore;
 use crate::maps::grid::Grid;
 use crate::maps::moves::Components;
 
@@ -31,12 +31,7 @@ use crate::maps::moves::Components;
 /// flat store, its heuristic cached per cell; another store is refused (measured with the
 /// flat array alone, like the tie rules). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
-    if target.series.store != StoreKind::Flat {
-        return Err(format!(
-            "the cached heuristic is searched with the flat store, not {}",
-            target.series.store
-        ));
-    }
+    target.flat_store_only("the cached heuristic")?;
     Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
 }
 

@@ -6,6 +6,7 @@ use pqlab_queues::registry::Entry;
 
 use super::heuristic::AnyHeuristic;
 use super::outcome::{Outcome, SearchError};
+use super::store::StoreKind;
 use super::Series;
 use crate::maps::grid::{Grid, Rules};
 use crate::maps::moves::{Components, Moves};
@@ -41,6 +42,15 @@ impl Target<'_> {
     /// The movement rules of the series.
     pub fn rules(&self) -> Rules {
         self.series.rules()
+    }
+
+    /// Refuses another store than the flat array for `search`, a variant of the tuned A\*
+    /// measured with the flat array alone (its twin's store).
+    pub fn flat_store_only(&self, search: &str) -> Result<(), String> {
+        match self.series.store {
+            StoreKind::Flat => Ok(()),
+            store => Err(format!("{search} is searched with the flat store, not {store}")),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //! loops without a priority queue on the same moves: fringe search and breadth-first search.
 //! The searches are listed in [`registry`]: those that take a queue (the tuned A\* under
 //! each tie rule of [`ties`] and with its heuristic [`cached`], the generic A\*, jump point
-//! search ([`jps`])) and the two
+//! search ([`jps`]), the [`textbook`] Dijkstra) and the two
 //! loops without one ([`registry::LOOPS`]).
 
 pub mod astar;
@@ -23,6 +23,7 @@ pub mod registry;
 pub mod series;
 pub mod stop;
 pub mod store;
+pub mod textbook;
 pub mod ties;
 pub mod trace;
 

@@ -14,11 +14,13 @@
 //! [`GridLoop`](super::grid_loop::GridLoop) and a [`LoopBuild`] hook), one entry in
 //! [`LOOPS`], and its tests.
 
+use pqlab_queues::Strategy;
+
 use super::bfs::Bfs;
 use super::fringe::Fringe;
 use super::grid_loop::{Build, LoopBuild};
 use super::heuristic::HeuristicKind;
-use super::{astar, bfs, cached, fringe, generic, jps, ties};
+use super::{astar, bfs, cached, fringe, generic, jps, textbook, ties};
 use crate::maps::grid::{Connectivity, CostKind, Grid};
 use crate::maps::GraphKind;
 
@@ -76,6 +78,12 @@ pub enum SearchKind {
         help = "The tuned A* never told the map's components: a goal in another component is found unreachable by expanding the start's whole component"
     )]
     AstarFlood,
+    /// Dijkstra's algorithm as textbooks write it ([`textbook`]): every cell queued at the
+    /// start, no early exit, decrease-key.
+    #[value(
+        help = "Dijkstra's algorithm as textbooks write it: every cell queued at the start, no early exit, decrease-key"
+    )]
+    DijkstraTextbook,
 }
 
 impl SearchKind {
@@ -103,6 +111,8 @@ pub struct Needs {
     pub uniform: bool,
     /// The heuristics it takes, `None` for any.
     pub heuristics: Option<&'static [HeuristicKind]>,
+    /// The queue strategy it takes, `None` for either: the lab measures it with such queues.
+    pub strategy: Option<Strategy>,
 }
 
 /// One search: what it is called, what it needs, and how it is built.
@@ -146,6 +156,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             costs: None,
             uniform: false,
             heuristics: None,
+            strategy: None,
         },
         compared_with: SearchKind::Astar,
         build: generic::build,
@@ -161,6 +172,7 @@ pub static SEARCHES: &[SearchEntry] = &[
             costs: Some(CostKind::Integer),
             uniform: true,
             heuristics: Some(&[HeuristicKind::Octile]),
+            strategy: None,
         },
         compared_with: SearchKind::Astar,
         build: jps::build,
@@ -211,6 +223,22 @@ pub static SEARCHES: &[SearchEntry] = &[
         compared_with: SearchKind::Astar,
         build: astar::build_flood,
     },
+    SearchEntry {
+        kind: SearchKind::DijkstraTextbook,
+        token: "dijkstra-textbook",
+        name: "textbook Dijkstra",
+        description: "Dijkstra's algorithm with every cell queued at the start, no early exit and decrease-key",
+        needs: Needs {
+            graphs: &[GraphKind::Grid],
+            moves: None,
+            costs: Some(CostKind::Integer),
+            uniform: false,
+            heuristics: Some(&[HeuristicKind::Zero]),
+            strategy: Some(Strategy::DecreaseKey),
+        },
+        compared_with: SearchKind::Astar,
+        build: textbook::build,
+    },
 ];
 
 /// A search loop without a priority queue: its id in results (the `queue` column of its
@@ -243,6 +271,7 @@ const TUNED_ASTAR: Needs = Needs {
     costs: Some(CostKind::Integer),
     uniform: false,
     heuristics: None,
+    strategy: None,
 };
 
 /// The tuned A\* under another tie rule: what it needs is the A\*'s, and it is compared with

@@ -468,6 +468,91 @@ pub fn better_heuristic_over_better_queue<'a>(findings: &Findings<'_, 'a>) -> Ve
     Verdict::new(outcome, summary, details, workloads)
 }
 
+/// "The pure version of Dijkstra's Algorithm starts the priority queue with all nodes …":
+/// each textbook Dijkstra workload against its twin, the lab's Dijkstra (the A\* with
+/// `h = 0`) on the same problems, every decrease-key queue timed on both, in three parts.
+/// Faster: the start-only search's time over the textbook's, every queue-and-workload pair
+/// pooled ([`super::pooled_rule`], each workload pooled as a part; a cut-off is its bound).
+/// Smaller: the textbook queue's peak entries over the start-only one's, larger beyond the
+/// tie margin on every pair shows it, pooled alone leans (the held bytes beside). Cheap
+/// inserts: of the start-only search's key updates, the share that were inserts, above
+/// one half on every pair shows "most of the time". The parts decide together
+/// ([`super::of_parts`]).
+pub fn start_only_against_textbook(findings: &Findings<'_, '_>) -> Verdict {
+    use super::folklore::{CountRatio, MOST};
+    use pqlab_queues::Strategy;
+    const START_ONLY: &str = "the start-only Dijkstra";
+    const TEXTBOOK: &str = "the textbook Dijkstra";
+    let run = findings.run;
+    let (mut pairs, mut parts, mut details) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut entries, mut inserts, mut bytes) = (Vec::new(), Vec::new(), Vec::new());
+    let textbooks =
+        run.of(Kind::Astar).filter(|w| w.facts.search == Some(SearchKind::DijkstraTextbook));
+    for w in textbooks {
+        let Some(twin) = run.search_twin(w, SearchKind::Astar) else { continue };
+        let dk = w.rows.values().filter(|r| r.strategy == Some(Strategy::DecreaseKey));
+        let mut own = Vec::new();
+        for row in dk {
+            let q = row.queue.as_str();
+            if let (Some(s), Some(t)) = (twin.timing(q), w.timing(q)) {
+                own.push((s, t));
+            }
+            let (Some(s), Some(t)) = (twin.ok(q), w.ok(q)) else { continue };
+            if s.max_frontier > 0.0 {
+                entries.push((t.max_frontier, s.max_frontier));
+            }
+            if s.pushes + s.decrease_keys > 0.0 {
+                inserts.push((s.pushes, s.pushes + s.decrease_keys));
+            }
+            if let (Some(sb), Some(tb)) = (s.held_bytes, t.held_bytes) {
+                bytes.push((tb, sb));
+            }
+        }
+        let Some(v) = versus_across(&own, START_ONLY, TEXTBOOK) else { continue };
+        parts.push(v.beyond_margin());
+        details.push(format!(
+            "{}: the start-only search takes {} the time of the textbook one over {} ({}).",
+            w.facts.map,
+            ratio_of(&v),
+            plural(own.len(), "decrease-key queue"),
+            evidence_over(&v, "queue")
+        ));
+        pairs.extend(own);
+    }
+    let (Some(time), Some(entries), Some(inserts)) = (
+        versus_across(&pairs, START_ONLY, TEXTBOOK),
+        CountRatio::of(&entries),
+        CountRatio::of(&inserts),
+    ) else {
+        return Verdict::unmeasured(
+            "No textbook Dijkstra workload was measured beside its start-only twin with a decrease-key queue.",
+        );
+    };
+    let outcomes = [
+        super::pooled_rule(Ordering::Less, &time, parts.iter().copied()),
+        entries.outcome(),
+        inserts.above(MOST),
+    ];
+    let held = CountRatio::of(&bytes).map_or(String::new(), |b| {
+        format!(", the search's held bytes {} ({})", ratio(b.pooled), b.range())
+    });
+    let summary = format!(
+        "The start-only Dijkstra with early exit takes {} the time of the textbook one on the same problems and decrease-key queues ({}): faster {}; the textbook queue peaks at {} its entries ({}{held}): smaller {}; inserts are {:.1}% of the start-only search's key updates ({:.1}–{:.1}% across {}): most of the time {}.",
+        ratio_of(&time),
+        evidence_over(&time, "queue-and-workload pair"),
+        outcomes[0],
+        ratio(entries.pooled),
+        entries.range(),
+        outcomes[1],
+        100.0 * inserts.pooled,
+        100.0 * inserts.low,
+        100.0 * inserts.high,
+        plural(inserts.n, "queue-and-workload pair"),
+        outcomes[2]
+    );
+    Verdict::new(super::of_parts(&outcomes), summary, details, parts.len())
+}
+
 /// "Dijkstra's usually ends up exploring a much larger area … This generally makes it
 /// slower than A\*": the heuristic alone changed. Map by map (a Dijkstra workload and the
 /// octile A\* workload searching the same problems, [`Run::sibling`] with as many

@@ -8,7 +8,7 @@ use super::{best, binary_heap, class, compare, family, octile, sized, source, Ou
 use crate::analysis::bands::STRONG;
 use crate::analysis::bands::{self, Eligible};
 use crate::analysis::findings::INDEXED_BINARY_HEAP;
-use crate::analysis::rank::versus;
+use crate::analysis::rank::{versus, TIE_MARGIN};
 use crate::analysis::Findings;
 use crate::format::{plural, ratio};
 use crate::results::{Kind, Row};
@@ -476,8 +476,107 @@ pub fn adjustments_are_rare(findings: &Findings<'_, '_>) -> Verdict {
     Verdict::new(outcome, summary, Vec::new(), updates.3.max(stale.3))
 }
 
+/// "Some implementations *always* insert a new node into the open set …": the indexed
+/// binary heap (the text's cheap open-set test) built both ways, `dary2-dup` against
+/// `dary2-dk`, over the octile A\* workloads, in three parts. The open set bigger (each
+/// workload's mean peak entries, duplicates ÷ decrease-key), more nodes evaluated (pops,
+/// duplicates ÷ decrease-key: the stale ones are the extra evaluations) and slower (time,
+/// with its 95% interval). A count part shows its side when every workload's ratio is
+/// beyond the tie margin, and leans so when the pooled ratio is; the time part reads the
+/// interval ([`super::pooled_rule`]). Each part holds, is undecided (it leans but does not
+/// show) or fails, and the parts decide together ([`super::of_parts`]). Counts come from the searches that finished (a cut-off row has none); a
+/// cut-off time is a bound, as everywhere.
+pub fn always_insert_duplicates(findings: &Findings<'_, '_>) -> Verdict {
+    const DUP: &str = "dary2-dup";
+    let all = octile(findings.run, |_| true);
+    let Some(time) = versus(&all, DUP, INDEXED_BINARY_HEAP) else {
+        return Verdict::unmeasured(
+            "The octile A* rows do not time the indexed binary heap both ways.",
+        );
+    };
+    let counted = |part: fn(&Row) -> f64| {
+        let pairs: Vec<(f64, f64)> = all
+            .iter()
+            .filter_map(|w| Some((part(w.ok(DUP)?), part(w.ok(INDEXED_BINARY_HEAP)?))))
+            .filter(|&(_, dk)| dk > 0.0)
+            .collect();
+        CountRatio::of(&pairs)
+    };
+    let (Some(entries), Some(pops)) = (counted(|r| r.max_frontier), counted(|r| r.pops)) else {
+        return Verdict::unmeasured(
+            "The octile A* rows do not count the indexed binary heap's entries and pops both ways.",
+        );
+    };
+    let stale: f64 = all.iter().filter_map(|w| w.ok(DUP)).map(|r| r.stale_pops).sum::<f64>()
+        / all.iter().filter_map(|w| w.ok(DUP)).map(|r| r.pops).sum::<f64>().max(1.0);
+    let parts = [
+        entries.outcome(),
+        pops.outcome(),
+        super::pooled_rule(std::cmp::Ordering::Greater, &time, []),
+    ];
+    let outcome = super::of_parts(&parts);
+    let summary = format!(
+        "With duplicates, `{DUP}`'s open set peaks at {} the entries of `{INDEXED_BINARY_HEAP}`'s ({}): bigger {}; it pops {} the nodes ({}; {:.1}% of its pops stale): more evaluated {}; and {}: slower {}.",
+        ratio(entries.pooled),
+        entries.range(),
+        parts[0],
+        ratio(pops.pooled),
+        pops.range(),
+        100.0 * stale,
+        parts[1],
+        super::takes(DUP, INDEXED_BINARY_HEAP, &time),
+        parts[2]
+    );
+    Verdict::new(outcome, summary, Vec::new(), time.n.max(entries.n))
+}
+
+/// An exact count's ratio over workloads: pooled (sum over sum) with its range across them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CountRatio {
+    /// The sum of the first counts over the sum of the second.
+    pub pooled: f64,
+    /// The smallest ratio of one pair.
+    pub low: f64,
+    /// The largest.
+    pub high: f64,
+    /// How many pairs.
+    pub n: usize,
+}
+
+impl CountRatio {
+    /// The ratio of `(a, b)` pairs (each `b` positive), `None` without any.
+    pub(super) fn of(pairs: &[(f64, f64)]) -> Option<CountRatio> {
+        let each = pairs.iter().map(|(a, b)| a / b);
+        Some(CountRatio {
+            pooled: pairs.iter().map(|p| p.0).sum::<f64>() / pairs.iter().map(|p| p.1).sum::<f64>(),
+            low: each.clone().reduce(f64::min)?,
+            high: each.reduce(f64::max)?,
+            n: pairs.len(),
+        })
+    }
+
+    /// "1.00×–1.04× across 12 workloads".
+    pub(super) fn range(&self) -> String {
+        format!("{}–{} across {}", ratio(self.low), ratio(self.high), plural(self.n, "workload"))
+    }
+
+    /// Whether the first count is larger beyond the tie margin: shown when every workload's
+    /// ratio is ([`super::rule`]'s `shown`), leaning when the pooled one is.
+    pub(super) fn outcome(&self) -> Outcome {
+        self.above(TIE_MARGIN)
+    }
+
+    /// Whether the ratio is above `line`: shown when every pair's is, leaning when the pooled
+    /// one is; below it everywhere fails, as a mixture that does not lean.
+    pub(super) fn above(&self, line: f64) -> Outcome {
+        let shown =
+            if self.low > line { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal };
+        super::rule(std::cmp::Ordering::Greater, shown, self.pooled > line, [])
+    }
+}
+
 /// What "most" means: more than half.
-const MOST: f64 = 0.5;
+pub(super) const MOST: f64 = 0.5;
 
 /// "Since most nodes put into OPEN are “bad”, they are never examined": over the octile
 /// A\* workloads, the share of the indexed binary heap's pushes (each a node put into OPEN

@@ -144,6 +144,14 @@ pub const CLAIMS: &[Claim] = &[
         decide: folklore::adjustments_are_rare,
     },
     Claim {
+        id: "always-insert",
+        quote: "Some implementations always insert a new node into the open set, even if it's already there. You can avoid the potentially expensive step of checking whether the node is already in the open set. This will make your open set bigger/slower and you'll also end up evaluating more nodes than necessary. If the open-set test is expensive, it might still be worth it. However, in the code I've presented, I made the test cheap and I don't use this approach.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "The text's own comparator, a cheap open-set test: the indexed binary heap with duplicates (`dary2-dup`, no test) against itself with the test and decrease-key (`dary2-dk`), over the octile A* workloads of every run (no workload of its own), in three parts: the open set's mean peak entries and the pops (the extra ones stale), duplicates ÷ decrease-key with their range across the workloads, and the time with its 95% interval. Where the test is expensive (\"might still be worth it\") is not decided here: `duplicates` sets std's heap against decrease-key.",
+        threshold: "each part larger beyond the tie margin: the counts on every workload (undecided when only pooled), the time by its interval (undecided when it reaches the margin)",
+        decide: folklore::always_insert_duplicates,
+    },
+    Claim {
         id: "heap-against-lists",
         quote: "In my experience, this approach will be at least 2-3 times as fast in most situations, and geometrically faster (10+ times as fast) on longer paths.",
         source: Source::Seed("003_fc9db5657eff0b50.txt"),
@@ -302,6 +310,14 @@ pub const CLAIMS: &[Claim] = &[
         asks: "Compares Dijkstra (h = 0) with octile A* on the same problems, std's BinaryHeap on both sides, map by map (a maze, rooms, caves, rugged terrain) with each search's expansions, the maps pooled, by the 95% interval and the tie margin; the fastest exact queue on each side is the second comparator.",
         threshold: "slower than A* beyond the tie margin, the maps pooled",
         decide: factors::dijkstra_slower_than_astar,
+    },
+    Claim {
+        id: "textbook-dijkstra",
+        quote: "The pure version of Dijkstra's Algorithm starts the priority queue with all nodes, and does not have early exit. It uses a \"decrease-key\" operation in the queue. It's fine in theory. But in practice... 1. By starting the priority with only the start node, we can keep it small, which makes it faster and use less memory 2. With early exit, we almost never need to insert all the nodes into the queue, and we can return the path as soon as it's found. 3. By not putting all nodes into the queue at the start, most of the time we can use a cheap insert operation instead of the more expensive decrease-key operation.",
+        source: Source::Seed("002_b2900ed08176bb73.txt"),
+        asks: "Compares the lab's Dijkstra (the A* with h = 0: the start alone queued, early exit) with the textbook one (every passable cell queued at the start, no early exit, decrease-key), each decrease-key queue timed on both, on the same problems of a maze and a rooms map, in three parts: the time (textbook ÷ start-only, every queue-and-workload pair pooled, by the 95% interval and the tie margin), the queue's peak entries (textbook ÷ start-only, with the held bytes where counted) and, of the start-only search's key updates, the share that were inserts rather than decrease-keys.",
+        threshold: "start-only faster beyond the tie margin (pooled; undecided when the interval reaches the margin), its queue smaller beyond it on every pair, inserts more than half its key updates on every pair (only pooled: undecided)",
+        decide: factors::start_only_against_textbook,
     },
     Claim {
         id: "integer-costs",
@@ -579,6 +595,18 @@ fn rule(
         Outcome::Partly
     } else {
         Outcome::Holds
+    }
+}
+
+/// A claim of several parts, each decided on its own: all hold: holds, all fail: fails,
+/// some of each: partly, else (an undecided part among holding or failing ones) undecided.
+fn of_parts(parts: &[Outcome]) -> Outcome {
+    let is = |o: Outcome| parts.iter().filter(|&&p| p == o).count();
+    match (is(Outcome::Holds), is(Outcome::Fails)) {
+        (h, _) if h == parts.len() => Outcome::Holds,
+        (_, f) if f == parts.len() => Outcome::Fails,
+        (h, f) if h > 0 && f > 0 => Outcome::Partly,
+        _ => Outcome::Undecided,
     }
 }
 
