@@ -25,8 +25,12 @@ pub fn time(ns: f64) -> String {
     format!("{} {unit}", significant(value, 3))
 }
 
-/// A ratio: `1.07×`, `12.3×`.
+/// A ratio to three significant digits, whole with separators from 1,000: `1.07×`, `12.3×`,
+/// `69,707×`.
 pub fn ratio(r: f64) -> String {
+    if r.abs() >= 1000.0 {
+        return format!("{}×", count(r));
+    }
     format!("{}×", significant(r, 3))
 }
 
@@ -131,6 +135,7 @@ mod tests {
         assert_eq!(time(1.2e9), "1.20 s");
         assert_eq!(ratio(1.0712), "1.07×");
         assert_eq!(ratio(123.4), "123×");
+        assert_eq!(ratio(69_707.2), "69,707×");
         let interval = Spread { low: 1.2, mid: 1.234, high: 1.26 };
         assert_eq!(ratio_interval(interval), "1.23× (1.20×–1.26×)");
         assert_eq!(speedup(0.8), "+25%");
