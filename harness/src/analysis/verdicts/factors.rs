@@ -120,7 +120,7 @@ fn pathfinding_gap(findings: &Findings<'_, '_>, fx: &Versus) -> Option<String> {
     ))
 }
 
-/// What a store comparison's pairs are: one queue on two sibling workloads.
+/// What a store or search comparison's pairs are: one queue on two sibling workloads.
 const PAIR: &str = "queue-and-workload pair";
 
 /// `store` against `base` over every queue timed on both of each pair of sibling workloads
@@ -534,20 +534,20 @@ pub fn start_only_against_textbook(findings: &Findings<'_, '_>) -> Verdict {
         inserts.above(MOST),
     ];
     let held = CountRatio::of(&bytes).map_or(String::new(), |b| {
-        format!(", the search's held bytes {} ({})", ratio(b.pooled), b.range())
+        format!(", the search's held bytes {} ({})", ratio(b.pooled), b.range(PAIR))
     });
     let summary = format!(
         "The start-only Dijkstra with early exit takes {} the time of the textbook one on the same problems and decrease-key queues ({}): faster {}; the textbook queue peaks at {} its entries ({}{held}): smaller {}; inserts are {:.1}% of the start-only search's key updates ({:.1}–{:.1}% across {}): most of the time {}.",
         ratio_of(&time),
-        evidence_over(&time, "queue-and-workload pair"),
+        evidence_over(&time, PAIR),
         outcomes[0],
         ratio(entries.pooled),
-        entries.range(),
+        entries.range(PAIR),
         outcomes[1],
         100.0 * inserts.pooled,
         100.0 * inserts.low,
         100.0 * inserts.high,
-        plural(inserts.n, "queue-and-workload pair"),
+        plural(inserts.n, PAIR),
         outcomes[2]
     );
     Verdict::new(super::of_parts(&outcomes), summary, details, parts.len())

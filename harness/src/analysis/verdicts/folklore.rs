@@ -518,10 +518,10 @@ pub fn always_insert_duplicates(findings: &Findings<'_, '_>) -> Verdict {
     let summary = format!(
         "With duplicates, `{DUP}`'s open set peaks at {} the entries of `{INDEXED_BINARY_HEAP}`'s ({}): bigger {}; it pops {} the nodes ({}; {:.1}% of its pops stale): more evaluated {}; and {}: slower {}.",
         ratio(entries.pooled),
-        entries.range(),
+        entries.range("workload"),
         parts[0],
         ratio(pops.pooled),
-        pops.range(),
+        pops.range("workload"),
         100.0 * stale,
         parts[1],
         super::takes(DUP, INDEXED_BINARY_HEAP, &time),
@@ -555,9 +555,9 @@ impl CountRatio {
         })
     }
 
-    /// "1.00×–1.04× across 12 workloads".
-    pub(super) fn range(&self) -> String {
-        format!("{}–{} across {}", ratio(self.low), ratio(self.high), plural(self.n, "workload"))
+    /// "1.00×–1.04× across 12 workloads", its pairs named `each` ("workload").
+    pub(super) fn range(&self, each: &str) -> String {
+        format!("{}–{} across {}", ratio(self.low), ratio(self.high), plural(self.n, each))
     }
 
     /// Whether the first count is larger beyond the tie margin: shown when every workload's

@@ -1245,6 +1245,8 @@ fn start_only_against_textbook() {
     assert_eq!((v.outcome, v.workloads), (Outcome::Holds, 2), "{v:#?}");
     assert!(v.summary.contains("85.0% of the start-only"), "{}", v.summary);
     assert!(v.summary.contains("(80.0–90.0% across 2"), "{}", v.summary);
+    // Its counts are of queue-and-workload pairs, and say so.
+    assert!(!v.summary.contains(" workloads"), "{}", v.summary);
     // Inserts above half pooled, not on every pair: undecided.
     assert_eq!(outcome(claim, &maps(150.0, 40.0, (0.9, 0.4))), Outcome::Undecided);
     // Slower on one map, the pooled time no longer faster, the counts still holding: partly.
