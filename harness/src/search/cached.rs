@@ -32,13 +32,13 @@ use crate::maps::moves::Components;
 /// flat array alone, like the tie rules). O(cells).
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
     target.flat_store_only("the cached heuristic")?;
-    Ok(registry::visit(queue.id, Make(target)).expect("a registered queue"))
+    Ok(registry::visit(queue.id, MakeCached(target)).expect("a registered queue"))
 }
 
 /// Builds the cached A\* with the queue it visits.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct MakeCached<'t, 'a>(&'t Target<'a>);
 
-impl Visitor for Make<'_, '_> {
+impl Visitor for MakeCached<'_, '_> {
     type Output = Box<dyn GridLoop>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Box<dyn GridLoop> {

@@ -34,13 +34,13 @@ const START: u8 = u8::MAX;
 pub fn build(target: &Target<'_>, queue: &'static Entry) -> Result<Box<dyn GridLoop>, String> {
     // It keeps its own per-cell arrays, measured as the flat store.
     target.flat_store_only("the textbook Dijkstra")?;
-    registry::visit(queue.id, Make(target)).expect("a registered queue")
+    registry::visit(queue.id, MakeTextbook(target)).expect("a registered queue")
 }
 
 /// Builds the textbook Dijkstra with the queue it visits, where the queue takes it.
-struct Make<'t, 'a>(&'t Target<'a>);
+struct MakeTextbook<'t, 'a>(&'t Target<'a>);
 
-impl Visitor for Make<'_, '_> {
+impl Visitor for MakeTextbook<'_, '_> {
     type Output = Result<Box<dyn GridLoop>, String>;
 
     fn visit<F: Frontier + 'static>(self, _: &'static Entry) -> Self::Output {
